@@ -1,0 +1,469 @@
+"""Sets, runs, jokers, lay-offs and meld scoring (R11, R12, R14, R15, R19).
+
+Pure functions over card codes (see :mod:`game.cards`) plus the small
+:class:`Meld` record that the engine keeps on the table.
+
+Runs are described by *positions*: position ``x`` holds rank
+``(x - 1) % 13 + 1``, so ``1`` is a low ace, ``11`` a jack, ``14`` a high ace
+and ``15`` a two after the corner. A run is the interval ``lo..hi`` with
+``1 <= lo <= 13``:
+
+* without ``ace_wraps`` (R12): ``hi <= 14`` (the ace is either position 1 or
+  position 14, never both, never K-A-2);
+* with ``ace_wraps``: at most 13 cards, and ``hi >= 15`` means the run turns
+  the corner (its ace scores 15, R19).
+
+Where an ace fits both ends of a run (a run from 2 to K, or a 12-card run
+under ``ace_wraps``) it goes high, where it scores more.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Iterable, Sequence
+
+from .cards import (
+    JOKER,
+    JOKER_TABLED,
+    Card,
+    card_token,
+    declared,
+    joker_as,
+    make_card,
+    rank_of,
+    suit_of,
+)
+
+SET = "set"
+RUN = "run"
+
+
+class Meld:
+    """A meld on the table.
+
+    Attributes: ``kind`` (``"set"`` or ``"run"``), ``owner`` (the seat that
+    tabled it), ``cards`` (tabled codes in display order: a run from low to
+    high, a set in the order tabled then laid off), ``layers`` (for each card,
+    the seat that tabled it: the owner, or whoever laid it off, R14), and for
+    a run ``suit``, ``lo``, ``hi`` (positions), for a set ``rank`` and
+    ``suits`` (a 4-bit mask of the suits present).
+    """
+
+    __slots__ = ("kind", "owner", "cards", "layers", "suit", "lo", "hi", "rank", "suits", "_open")
+
+    def __init__(self, kind: str, owner: int, cards: list[Card], *, suit: int = 0,
+                 lo: int = 0, hi: int = 0, rank: int = 0, suits: int = 0):
+        self.kind = kind
+        self.owner = owner
+        self.cards = cards
+        self.layers = [owner] * len(cards)
+        self.suit = suit
+        self.lo = lo
+        self.hi = hi
+        self.rank = rank
+        self.suits = suits
+        self._open: tuple | None = None  # (ace_wraps, open cards), see open_cards()
+
+    def copy(self) -> "Meld":
+        """An independent copy (the engine's ``clone``)."""
+        m = Meld(self.kind, self.owner, list(self.cards), suit=self.suit, lo=self.lo,
+                 hi=self.hi, rank=self.rank, suits=self.suits)
+        m.layers = list(self.layers)
+        return m
+
+    def tokens(self) -> list[str]:
+        """The cards as record tokens, in display order (``JK=…`` for jokers)."""
+        return [card_token(c) for c in self.cards]
+
+    def turns_corner(self) -> bool:
+        """True for a run that passes from the king through the ace to the two (R12)."""
+        return self.kind == RUN and self.hi >= 15
+
+    def __repr__(self) -> str:
+        return f"Meld({self.kind}, owner={self.owner}, {' '.join(self.tokens())})"
+
+
+def position_rank(x: int) -> int:
+    """Rank ``1..13`` at run position ``x``."""
+    return (x - 1) % 13 + 1
+
+
+def _run_bounds_ok(lo: int, hi: int, ace_wraps: bool) -> bool:
+    if hi - lo + 1 < 1:
+        return False
+    if ace_wraps:
+        return 1 <= lo <= 13 and hi - lo + 1 <= 13
+    return 1 <= lo <= 13 and hi <= 14
+
+
+def _run_lo(ranks: set[int], n: int, ace_wraps: bool) -> int | None:
+    """Lowest position of a run holding exactly the distinct ``ranks`` (n of them)."""
+    lo_plain = min(ranks) if max(ranks) - min(ranks) + 1 == n else None
+    lo_high = None
+    if 1 in ranks:
+        high = {14 if r == 1 else r for r in ranks}
+        if max(high) - min(high) + 1 == n:
+            lo_high = min(high)
+    if lo_high is not None:
+        return lo_high  # an ace that fits both ends goes high
+    if lo_plain is not None:
+        return lo_plain
+    if ace_wraps and n <= 13:
+        ordered = sorted(ranks)
+        gaps = [i for i in range(n) if (ordered[(i + 1) % n] - ordered[i]) % 13 != 1]
+        if len(gaps) == 1:
+            return ordered[(gaps[0] + 1) % n]
+    return None
+
+
+def classify(cards: Sequence[Card], ace_wraps: bool = False) -> tuple[Meld | None, str]:
+    """Check a new meld given as tabled codes (jokers declared, R11, R12, R15).
+
+    Returns ``(meld, "")`` with an ownerless :class:`Meld` (owner ``-1``) whose
+    cards are in display order, or ``(None, reason)`` with a reason written
+    for a player.
+    """
+    n = len(cards)
+    if n < 3:
+        return None, "A meld needs at least 3 cards (R13)."
+    if any(c == JOKER for c in cards):
+        return None, "Say which card each joker stands for (R15)."
+    if all(c >= JOKER_TABLED for c in cards):
+        return None, "A meld needs at least one natural card besides its jokers (R15)."
+    decl = [declared(c) for c in cards]
+    ranks = [rank_of(d) for d in decl]
+    suits = [suit_of(d) for d in decl]
+    if len(set(ranks)) == 1:
+        if n > 4:
+            return None, "A set has at most 4 cards, one of each suit (R11)."
+        if len(set(suits)) != n:
+            return None, "A set can't hold two cards of the same suit (R11)."
+        mask = 0
+        for s in suits:
+            mask |= 1 << s
+        return Meld(SET, -1, list(cards), rank=ranks[0], suits=mask), ""
+    if len(set(suits)) == 1:
+        if len(set(ranks)) != n:
+            return None, "A run can't hold two cards of the same rank (R12)."
+        lo = _run_lo(set(ranks), n, ace_wraps)
+        if lo is None:
+            if ace_wraps:
+                return None, "Those cards are not in sequence (R12)."
+            if 1 in ranks and 13 in ranks:
+                return None, "A run can't turn the corner from king to ace to two (R12)."
+            return None, "Those cards are not in sequence (R12)."
+        ordered = sorted(cards, key=lambda c: _position(rank_of(declared(c)), lo))
+        return Meld(RUN, -1, ordered, suit=suits[0], lo=lo, hi=lo + n - 1), ""
+    return None, "A meld is either one rank in different suits (a set, R11) or one suit in sequence (a run, R12)."
+
+
+def _position(rank: int, lo: int) -> int:
+    return rank if rank >= lo else rank + 13
+
+
+def layoff_position(meld: Meld, tabled: Card, ace_wraps: bool) -> int | None:
+    """Where ``tabled`` (a natural or a declared joker) would go on ``meld``.
+
+    Returns ``1`` for the high end of a run or the end of a set, ``0`` for
+    the low end of a run, or ``None`` when the card does not extend the meld
+    legally (R11, R12, R14, R15).
+    """
+    if tabled == JOKER:
+        return None
+    d = declared(tabled)
+    r = rank_of(d)
+    s = suit_of(d)
+    if meld.kind == SET:
+        if r != meld.rank or meld.suits >> s & 1 or len(meld.cards) >= 4:
+            return None
+        return 1
+    if s != meld.suit:
+        return None
+    lo, hi = meld.lo, meld.hi
+    if ace_wraps and hi - lo + 1 >= 13:
+        return None
+    if position_rank(hi + 1) == r and (ace_wraps or hi + 1 <= 14):
+        return 1
+    if position_rank(lo - 1) == r and (ace_wraps or lo - 1 >= 1):
+        return 0
+    return None
+
+
+def add_to_meld(meld: Meld, tabled: Card, layer: int, ace_wraps: bool) -> None:
+    """Lay ``tabled`` off on ``meld`` for seat ``layer`` (R14). The caller has
+    checked :func:`layoff_position`; raises ``ValueError`` otherwise."""
+    where = layoff_position(meld, tabled, ace_wraps)
+    if where is None:
+        raise ValueError(f"{card_token(tabled)} does not extend {meld!r}")
+    meld._open = None
+    if meld.kind == SET:
+        meld.cards.append(tabled)
+        meld.layers.append(layer)
+        meld.suits |= 1 << suit_of(declared(tabled))
+    elif where == 1:
+        meld.cards.append(tabled)
+        meld.layers.append(layer)
+        meld.hi += 1
+    else:
+        meld.cards.insert(0, tabled)
+        meld.layers.insert(0, layer)
+        meld.lo -= 1
+        if meld.lo == 0:
+            meld.lo += 13
+            meld.hi += 13
+
+
+def open_cards(meld: Meld, ace_wraps: bool) -> tuple[Card, ...]:
+    """The natural cards that would extend ``meld`` now (R11, R12, R14): a
+    set's missing suits, a run's next card at either end. A joker can be laid
+    off as any of them (R15)."""
+    cached = meld._open
+    if cached is not None and cached[0] == ace_wraps:
+        return cached[1]
+    found = _open_cards(meld, ace_wraps)
+    meld._open = (ace_wraps, found)
+    return found
+
+
+def _open_cards(meld: Meld, ace_wraps: bool) -> tuple[Card, ...]:
+    if meld.kind == SET:
+        if len(meld.cards) >= 4:
+            return ()
+        base = meld.rank - 1
+        return tuple(s * 13 + base for s in range(4) if not meld.suits >> s & 1)
+    lo, hi = meld.lo, meld.hi
+    if ace_wraps and hi - lo + 1 >= 13:
+        return ()
+    base = meld.suit * 13
+    out = []
+    if ace_wraps or hi + 1 <= 14:
+        out.append(base + hi % 13)
+    if ace_wraps or lo - 1 >= 1:
+        low = base + (lo - 2) % 13
+        if low not in out:
+            out.append(low)
+    return tuple(out)
+
+
+def layoff_choices(meld: Meld, card: Card, ace_wraps: bool) -> list[Card]:
+    """The tabled codes under which hand card ``card`` can be laid off on
+    ``meld``: ``[card]`` or ``[]`` for a natural; for a joker, every
+    declaration that fits (R15)."""
+    opens = open_cards(meld, ace_wraps)
+    if card == JOKER:
+        return [JOKER_TABLED + c for c in opens]
+    return [card] if card in opens else []
+
+
+def meld_options(selection: Sequence[Card], ace_wraps: bool = False) -> list[tuple[Card, ...]]:
+    """Every legal meld that uses exactly the hand cards ``selection``
+    (naturals and undeclared jokers), one entry per way of declaring the
+    jokers, each in display order (R11, R12, R15). Empty when none exists.
+    Naturals may also be given already tabled (a joker as ``JK=…`` keeps its
+    declaration)."""
+    sel = list(selection)
+    jokers = sum(1 for c in sel if c == JOKER)
+    if jokers == 0:
+        meld, _ = classify(sel, ace_wraps)
+        return [tuple(meld.cards)] if meld else []
+    naturals = [c for c in sel if c != JOKER]
+    if not naturals or len(sel) < 3:
+        return []
+    fixed = [declared(c) for c in naturals]
+    ranks = [rank_of(d) for d in fixed]
+    suits = [suit_of(d) for d in fixed]
+    out: list[tuple[Card, ...]] = []
+    n = len(sel)
+    # sets
+    if len(set(ranks)) == 1 and len(set(suits)) == len(suits) and n <= 4:
+        free = [s for s in range(4) if s not in suits]
+        for chosen in combinations(free, jokers):
+            it = iter(chosen)
+            out.append(tuple(c if c != JOKER else joker_as(make_card(ranks[0], next(it)))
+                             for c in sel))
+    # runs
+    if len(set(suits)) == 1 and len(set(ranks)) == len(ranks) and n <= 13:
+        suit = suits[0]
+        seen = set()
+        for lo in range(1, 14):
+            hi = lo + n - 1
+            if not _run_bounds_ok(lo, hi, ace_wraps):
+                continue
+            positions = {_position(r, lo) for r in ranks}
+            if max(positions) > hi:
+                continue
+            key = frozenset(positions)
+            if (key, lo) in seen:
+                continue
+            seen.add((key, lo))
+            by_pos = {_position(rank_of(declared(c)), lo): c for c in naturals}
+            cards = tuple(by_pos[x] if x in by_pos else joker_as(make_card(position_rank(x), suit))
+                          for x in range(lo, hi + 1))
+            if cards not in out:
+                out.append(cards)
+    return out
+
+
+def hand_value(card: Card, scoring: str = "standard") -> int:
+    """Points a card counts against its holder when left in hand (R19)."""
+    if card == JOKER or card >= JOKER_TABLED:
+        return 15
+    r = rank_of(card)
+    if r == 1:
+        return 15
+    if r >= 10:
+        return 10
+    return 5 if scoring == "fives" else r
+
+
+def meld_card_values(meld: Meld, scoring: str = "standard") -> list[int]:
+    """Points of each card of ``meld`` as it stands, in display order (R19):
+    a tabled joker 15, an ace at the bottom of a run that does not turn the
+    corner 1 (``fives``: 5), every other card its hand value."""
+    values = []
+    for i, c in enumerate(meld.cards):
+        if c >= JOKER_TABLED:
+            values.append(15)
+        elif meld.kind == RUN and i == 0 and meld.lo == 1:
+            values.append(5 if scoring == "fives" else 1)
+        else:
+            values.append(hand_value(c, scoring))
+    return values
+
+
+def any_meld(hand: Iterable[Card], ace_wraps: bool = False) -> bool:
+    """Fast test: can any legal meld be made from ``hand``? (bit masks; the
+    same answer as ``bool(candidate_melds(hand, ace_wraps))``)."""
+    masks = [0, 0, 0, 0]
+    jokers = 0
+    for c in hand:
+        if c == JOKER:
+            jokers += 1
+        else:
+            masks[c // 13] |= 1 << (c % 13)
+    if not any(masks):
+        return False
+    if jokers >= 2:
+        return True
+    m0, m1, m2, m3 = masks
+    if jokers:
+        if (m0 & m1) | (m0 & m2) | (m0 & m3) | (m1 & m2) | (m1 & m3) | (m2 & m3):
+            return True
+    elif (m0 & m1 & (m2 | m3)) | (m2 & m3 & (m0 | m1)):
+        return True
+    for m in masks:
+        if not m:
+            continue
+        m |= (m & 1) << 13  # the ace above the king
+        if ace_wraps:
+            m |= m << 13
+        if jokers:
+            if m & (m >> 1) or m & (m >> 2):
+                return True
+        elif m & (m >> 1) & (m >> 2):
+            return True
+    return False
+
+
+def could_meld_with(hand: Iterable[Card], card: Card, ace_wraps: bool = False) -> bool:
+    """Fast test: could natural ``card`` (held in ``hand``) be part of some
+    meld made from ``hand``? Never false when such a meld exists; a quick
+    filter before :func:`candidate_melds` with ``rank`` and ``suit``."""
+    r0 = card % 13
+    s0 = card // 13
+    jokers = 0
+    suits = 0
+    m = 0
+    for c in hand:
+        if c == JOKER:
+            jokers += 1
+        elif c % 13 == r0:
+            suits |= 1 << (c // 13)
+        if c != JOKER and c // 13 == s0:
+            m |= 1 << (c % 13)
+    if jokers >= 2:
+        return True
+    others = bin(suits & ~(1 << s0)).count("1")
+    if others + jokers >= 2:
+        return True
+    m |= (m & 1) << 13
+    top = 13
+    if ace_wraps:
+        m |= m << 13
+        top = 26
+    m &= ~(1 << r0)  # the card itself
+    places = [r0, r0 + 13] if (ace_wraps or r0 == 0) else [r0]
+    for q in places:
+        for a in (q - 2, q - 1, q):
+            if a < 0 or a + 2 > top:
+                continue
+            missing = sum(1 for x in (a, a + 1, a + 2) if x != q and not m >> x & 1)
+            if missing <= jokers:
+                return True
+    return False
+
+
+def candidate_melds(hand: Iterable[Card], ace_wraps: bool = False, *,
+                    every_declaration: bool = False, rank: int | None = None,
+                    suit: int | None = None) -> list[tuple[Card, ...]]:
+    """Legal melds that can be made from ``hand`` (a multiset of hand cards),
+    each as tabled codes in display order (R11, R12, R15).
+
+    Sets of 3 and 4 and runs of every length are listed; jokers fill gaps and
+    ends. With ``every_declaration=False`` a set lists one declaration per
+    choice of natural cards and joker count (the lowest free suits), which
+    keeps the list short; runs always list every window. Given ``rank`` and
+    ``suit`` (a card's), only sets of that rank and runs of that suit are listed.
+    """
+    if not any_meld(hand, ace_wraps):
+        return []
+    only = rank is not None
+    counts = [0] * 53
+    for c in hand:
+        counts[c] += 1
+    jokers = counts[JOKER]
+    out: list[tuple[Card, ...]] = []
+    # sets
+    for r in ((rank,) if only else range(1, 14)):
+        present = [su for su in range(4) if counts[su * 13 + r - 1]]
+        np = len(present)
+        if not np or np + jokers < 3:
+            continue
+        for size in (3, 4):
+            for k in range(max(1, size - jokers), min(size, np) + 1):
+                need = size - k
+                for nat_suits in combinations(present, k):
+                    nat = tuple(su * 13 + r - 1 for su in nat_suits)
+                    if not need:
+                        out.append(nat)
+                        continue
+                    free = [su for su in range(4) if su not in nat_suits]
+                    decls = combinations(free, need) if every_declaration else (free[:need],)
+                    for js in decls:
+                        out.append(nat + tuple(JOKER_TABLED + su * 13 + r - 1 for su in js))
+    # runs
+    for su in ((suit,) if only else range(4)):
+        base = su * 13
+        have = [0] + counts[base:base + 13]
+        if not any(have):
+            continue
+        for lo in range(1, 14):
+            if not jokers and not have[lo]:
+                continue
+            missing = 0
+            naturals = 0
+            cur: list[Card] = []
+            hi_limit = lo + 12 if ace_wraps else 14
+            for hi in range(lo, hi_limit + 1):
+                r = (hi - 1) % 13 + 1
+                if have[r]:
+                    naturals += 1
+                    cur.append(base + r - 1)
+                else:
+                    missing += 1
+                    if missing > jokers:
+                        break
+                    cur.append(JOKER_TABLED + base + r - 1)
+                if naturals and len(cur) >= 3:
+                    out.append(tuple(cur))
+    return out

@@ -1,0 +1,274 @@
+"""Searches over the plays of one turn: can this turn still be finished?
+
+The engine uses these to keep every state playable: a draw or a play is legal
+only if the player can still end the turn legally afterwards, and R9's
+committed card can still be tabled. The UI and the AI use them for hints.
+
+A *play* is a tuple: ``("meld", tabled_cards)`` or ``("layoff", tabled_card,
+meld_index)``; new melds made by a plan get the next meld numbers.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Iterator, Sequence
+
+from .cards import JOKER, Card, in_hand_card, joker_as, make_card, rank_of, suit_of
+from .melds import (
+    RUN,
+    Meld,
+    add_to_meld,
+    candidate_melds,
+    classify,
+    could_meld_with,
+    layoff_choices,
+    layoff_position,
+    open_cards,
+    position_rank,
+)
+from .rules import RuleSet
+
+Play = tuple
+
+
+def playable_on_table(card: Card, table: Sequence[Meld], rules: RuleSet, has_meld: bool) -> bool:
+    """True when hand card ``card`` could be laid off on some meld of ``table``
+    now (R14; under ``layoff_requires_own_meld`` only once the player has a
+    meld). Used by R16 ``final_discard_unplayable``."""
+    if rules.layoff_requires_own_meld and not has_meld:
+        return False
+    aw = rules.ace_wraps
+    if card == JOKER:
+        return any(open_cards(m, aw) for m in table)
+    return any(card in open_cards(m, aw) for m in table)
+
+
+def simulate(hand: Sequence[Card], table: Sequence[Meld], plays: Sequence[Play], seat: int,
+             ace_wraps: bool) -> tuple[list[Card], list[Meld], bool] | None:
+    """Apply ``plays`` to copies of ``hand`` and ``table`` for ``seat``.
+
+    Returns ``(hand, table, made_meld)`` or ``None`` when a play is not
+    possible (a card not in hand, a meld or lay-off that is not legal). The
+    given lists and melds are not changed.
+    """
+    hand = list(hand)
+    table = list(table)
+    copied: set[int] = set()
+    made = False
+    for play in plays:
+        if play[0] == "meld":
+            cards = play[1]
+            for t in cards:
+                try:
+                    hand.remove(in_hand_card(t))
+                except ValueError:
+                    return None
+            meld, _ = classify(cards, ace_wraps)
+            if meld is None:
+                return None
+            meld.owner = seat
+            meld.layers = [seat] * len(meld.cards)
+            copied.add(len(table))
+            table.append(meld)
+            made = True
+        else:
+            _, t, i = play
+            try:
+                hand.remove(in_hand_card(t))
+            except ValueError:
+                return None
+            if not 0 <= i < len(table):
+                return None
+            m = table[i]
+            if i not in copied:
+                m = m.copy()
+                table[i] = m
+                copied.add(i)
+            if layoff_position(m, t, ace_wraps) is None:
+                return None
+            add_to_meld(m, t, seat, ace_wraps)
+    return hand, table, made
+
+
+def melds_with(hand: Sequence[Card], card: Card, ace_wraps: bool) -> list[tuple[Card, ...]]:
+    """Legal new melds from ``hand`` that table ``card`` (a natural, or a
+    joker under some declaration), shortest first."""
+    if card == JOKER:
+        found = [m for m in candidate_melds(hand, ace_wraps) if any(t >= 64 for t in m)]
+    elif not could_meld_with(hand, card, ace_wraps):
+        return []
+    else:
+        found = [m for m in candidate_melds(hand, ace_wraps, rank=rank_of(card), suit=suit_of(card))
+                 if card in m]
+    found.sort(key=len)
+    return found
+
+
+def _chains(rest: Sequence[Card], card: Card, table: Sequence[Meld], ace_wraps: bool) -> Iterator[list[Play]]:
+    """Lay-off chains that reach ``card`` at an end of a run on the table,
+    filling the positions between with cards of ``rest`` (naturals first,
+    then jokers)."""
+    if card == JOKER:
+        return
+    r, s = rank_of(card), suit_of(card)
+    for i, m in enumerate(table):
+        if m.kind != RUN or m.suit != s:
+            continue
+        for step in (1, -1):
+            counts = Counter(rest)
+            plays: list[Play] = []
+            x = m.hi + 1 if step == 1 else m.lo - 1
+            while True:
+                length = m.hi - m.lo + 1 + len(plays) + 1
+                if ace_wraps:
+                    if length > 13:
+                        break
+                elif x > 14 or x < 1:
+                    break
+                xr = position_rank(x)
+                if xr == r:
+                    if plays:
+                        yield plays + [("layoff", card, i)]
+                    break
+                filler = make_card(xr, s)
+                if counts[filler]:
+                    counts[filler] -= 1
+                    plays.append(("layoff", filler, i))
+                elif counts[JOKER]:
+                    counts[JOKER] -= 1
+                    plays.append(("layoff", joker_as(filler), i))
+                else:
+                    break
+                x += step
+
+
+def committed_plans(hand: Sequence[Card], card: Card, table: Sequence[Meld], rules: RuleSet,
+                    has_meld: bool) -> Iterator[list[Play]]:
+    """Candidate play sequences that table ``card`` (one copy, held in
+    ``hand``) this turn (R9): a new meld holding it; unless
+    ``deep_card_must_start_meld``, a lay-off on a meld of the table, directly
+    or after filling the gap to a run's end; under
+    ``layoff_requires_own_meld`` a lay-off is preceded by a meld of the
+    player's own when they have none. Candidates are not yet checked:
+    :func:`simulate` each one."""
+    aw = rules.ace_wraps
+    for meld in melds_with(hand, card, aw):
+        yield [("meld", meld)]
+    if rules.deep_card_must_start_meld:
+        return
+    rest = list(hand)
+    rest.remove(card)
+    direct = [[("layoff", t, i)] for i, m in enumerate(table) for t in layoff_choices(m, card, aw)]
+    chains = list(_chains(rest, card, table, aw))
+    if not direct and not chains:
+        return
+    if rules.layoff_requires_own_meld and not has_meld:
+        prefixes = [[("meld", m)] for m in sorted(candidate_melds(rest, aw), key=len)]
+    else:
+        prefixes = [[]]
+    for pre in prefixes:
+        for tail in direct + chains:
+            yield pre + tail
+
+
+def all_plays(hand: Sequence[Card], table: Sequence[Meld], rules: RuleSet, has_meld: bool,
+              every_declaration: bool = True) -> list[Play]:
+    """Every single meld and lay-off the player could make now (R13, R14, R15)."""
+    aw = rules.ace_wraps
+    plays: list[Play] = [("meld", m) for m in candidate_melds(hand, aw, every_declaration=every_declaration)]
+    if table and (not rules.layoff_requires_own_meld or has_meld):
+        held = set(hand)
+        joker = JOKER in held
+        for i, m in enumerate(table):
+            opens = open_cards(m, aw)
+            for c in opens:
+                if c in held:
+                    plays.append(("layoff", c, i))
+            if joker:
+                for c in opens:
+                    plays.append(("layoff", joker_as(c), i))
+    return plays
+
+
+def _can_discard_now(hand: Sequence[Card], single_taken: Card | None, table: Sequence[Meld],
+                     rules: RuleSet, has_meld: bool) -> bool:
+    if len(hand) == 1:
+        d = hand[0]
+        if d == single_taken:
+            return False
+        return not (rules.final_discard_unplayable and playable_on_table(d, table, rules, has_meld))
+    return any(d != single_taken for d in hand)
+
+
+def finish_plan(hand: Sequence[Card], single_taken: Card | None, table: Sequence[Meld],
+                rules: RuleSet, has_meld: bool, seat: int, extra: bool = True) -> list[Play] | None:
+    """With no committed card left, the plays needed before a legal discard
+    or before the hand empties (going out, or floating): ``[]`` when the
+    player can discard now, one play when that is needed, ``None`` when the
+    turn cannot be finished (R10, R16)."""
+    if not hand:
+        return None if rules.going_out == "discard_required" else []
+    if _can_discard_now(hand, single_taken, table, rules, has_meld):
+        return []
+    if not extra:
+        return None
+    for play in all_plays(hand, table, rules, has_meld):
+        sim = simulate(hand, table, [play], seat, rules.ace_wraps)
+        if sim is None:
+            continue
+        h2, t2, made = sim
+        if finish_plan(h2, single_taken, t2, rules, has_meld or made, seat, extra=False) is not None:
+            return [play]
+    return None
+
+
+def find_plan(hand: Sequence[Card], committed: Card | None, single_taken: Card | None,
+              table: Sequence[Meld], rules: RuleSet, has_meld: bool, seat: int) -> list[Play] | None:
+    """A sequence of plays that finishes the turn from here, or ``None``.
+
+    ``hand`` is what the player holds, ``committed`` the card that must
+    still be tabled (R9) or ``None``, ``single_taken`` the card taken alone
+    from the pile this turn (R10) or ``None``. The plan tables the committed
+    card and leaves a legal discard, or empties the hand where that ends the
+    turn (R16). The search covers melds holding the card, lay-offs and
+    lay-off chains, one meld first where R14's variant asks for it, and one
+    more play where the discard needs it.
+    """
+    if committed is None:
+        return finish_plan(hand, single_taken, table, rules, has_meld, seat)
+    keep_one = rules.going_out == "discard_required"
+    for plan in committed_plans(hand, committed, table, rules, has_meld):
+        sim = simulate(hand, table, plan, seat, rules.ace_wraps)
+        if sim is None:
+            continue
+        h2, t2, made = sim
+        if not h2:
+            if keep_one:
+                continue
+            return plan
+        rest = finish_plan(h2, single_taken, t2, rules, has_meld or made, seat)
+        if rest is not None:
+            return plan + rest
+    return None
+
+
+def pile_card_tablable(cards: Sequence[Card], table: Sequence[Meld], rules: RuleSet,
+                       has_meld: bool, seat: int) -> bool:
+    """R18's test: can ``cards[0]`` (the deepest of the top cards of the
+    pile, ``cards`` deepest first) be tabled using only ``cards`` and the
+    melds on the table?"""
+    card = cards[0]
+    if card != JOKER:
+        aw = rules.ace_wraps
+        direct = not rules.deep_card_must_start_meld and (has_meld or not rules.layoff_requires_own_meld)
+        if direct and any(card in open_cards(m, aw) for m in table):
+            return True
+        s = suit_of(card)
+        if not could_meld_with(cards, card, aw) and (
+                rules.deep_card_must_start_meld
+                or not any(m.kind == RUN and m.suit == s for m in table)):
+            return False
+    for plan in committed_plans(cards, card, table, rules, has_meld):
+        if simulate(cards, table, plan, seat, rules.ace_wraps) is not None:
+            return True
+    return False

@@ -1,0 +1,144 @@
+"""The rule set: every variant key of ``rules.md`` with its default.
+
+A :class:`RuleSet` is frozen and hashable. ``RuleSet.from_dict`` reads the
+``rules`` object of a game record and raises :class:`RulesError` for an
+unknown key or value; ``to_dict`` writes every key back.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any
+
+# key -> allowed values, default first (rules.md)
+CHOICES: dict[str, tuple] = {
+    "decks": ("auto", 1, 2),
+    "jokers_per_deck": (2, 0, 1),
+    "two_player_hand_size": (13, 10),
+    "scoring": ("standard", "fives"),
+    "going_out": ("meld_all", "discard_required", "float"),
+    "final_discard_unplayable": (False, True),
+    "top_discard_must_be_used": (False, True),
+    "deep_card_must_start_meld": (False, True),
+    "layoff_requires_own_meld": (False, True),
+    "ace_wraps": (False, True),
+    "empty_stock": ("end", "reshuffle"),
+    "rummy_calls": (True, False),
+}
+RULE_OF_KEY: dict[str, str] = {
+    "decks": "R2", "jokers_per_deck": "R2", "two_player_hand_size": "R4",
+    "scoring": "R19", "going_out": "R16", "final_discard_unplayable": "R16",
+    "top_discard_must_be_used": "R9", "deep_card_must_start_meld": "R9",
+    "layoff_requires_own_meld": "R14", "ace_wraps": "R12", "empty_stock": "R17",
+    "rummy_calls": "R18", "target": "R21",
+}
+MAX_TARGET = 1_000_000
+
+
+class RulesError(ValueError):
+    """An unknown rule key or an unknown value for a key."""
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """The rules in force for a game (see ``rules.md`` for each key's meaning).
+
+    Fields and their defaults: ``decks`` ("auto": one deck for 2–5 players,
+    two for 6–8, R2), ``jokers_per_deck`` (2, R2), ``two_player_hand_size``
+    (13, R4), ``scoring`` ("standard" | "fives", R19), ``going_out``
+    ("meld_all" | "discard_required" | "float", R16),
+    ``final_discard_unplayable`` (False, R16), ``top_discard_must_be_used``
+    (False, R9), ``deep_card_must_start_meld`` (False, R9),
+    ``layoff_requires_own_meld`` (False, R14), ``ace_wraps`` (False, R12),
+    ``empty_stock`` ("end" | "reshuffle", R17), ``rummy_calls`` (True, R18),
+    ``target`` (500 points, R21).
+    """
+
+    decks: Any = "auto"
+    jokers_per_deck: int = 2
+    two_player_hand_size: int = 13
+    scoring: str = "standard"
+    going_out: str = "meld_all"
+    final_discard_unplayable: bool = False
+    top_discard_must_be_used: bool = False
+    deep_card_must_start_meld: bool = False
+    layoff_requires_own_meld: bool = False
+    ace_wraps: bool = False
+    empty_stock: str = "end"
+    rummy_calls: bool = True
+    target: int = 500
+
+    @classmethod
+    def from_dict(cls, data: object) -> "RuleSet":
+        """Build a rule set from a record's ``rules`` object; missing keys take
+        their defaults. Raises :class:`RulesError` naming the bad key or value."""
+        if not isinstance(data, dict):
+            raise RulesError("rules must be an object of rule keys")
+        values: dict[str, Any] = {}
+        for key, value in data.items():
+            if key == "target":
+                if isinstance(value, bool) or not isinstance(value, int):
+                    raise RulesError(f"rules.target must be a whole number, not {value!r}")
+                if not 1 <= value <= MAX_TARGET:
+                    raise RulesError(f"rules.target must be from 1 to {MAX_TARGET}, not {value}")
+                values[key] = value
+                continue
+            if key not in CHOICES:
+                raise RulesError(f"rules: unknown key {key!r}")
+            allowed = CHOICES[key]
+            if not any(_same(value, a) for a in allowed):
+                shown = ", ".join(_show(a) for a in allowed)
+                raise RulesError(f"rules.{key}: {_show(value)} is not one of {shown}")
+            values[key] = value
+        return cls(**values)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Every key with its value, in the order of ``rules.md``."""
+        return asdict(self)
+
+    def with_changes(self, **changes: Any) -> "RuleSet":
+        """A copy with some keys changed; the values are checked like ``from_dict``'s."""
+        merged = {**self.to_dict(), **changes}
+        return RuleSet.from_dict(merged)
+
+    def deck_count(self, players: int) -> int:
+        """How many 52-card decks the pack holds for ``players`` players (R2)."""
+        if self.decks == "auto":
+            return 2 if players >= 6 else 1
+        return int(self.decks)
+
+    def pack_size(self, players: int) -> int:
+        """Cards in the pack for ``players`` players (R2)."""
+        return self.deck_count(players) * (52 + self.jokers_per_deck)
+
+    def hand_size(self, players: int) -> int:
+        """Cards dealt to each player (R4)."""
+        return self.two_player_hand_size if players == 2 else 7
+
+
+def _same(value: object, allowed: object) -> bool:
+    # True/False must not pass for 1/0 and vice versa.
+    return type(value) is type(allowed) and value == allowed
+
+
+def _show(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return f'"{value}"'
+    return repr(value)
+
+
+PROFILES: dict[str, RuleSet] = {
+    "standard": RuleSet(),
+    "no_jokers": RuleSet(jokers_per_deck=0),
+    "strict_table": RuleSet(
+        going_out="discard_required", final_discard_unplayable=True,
+        top_discard_must_be_used=True, layoff_requires_own_meld=True,
+    ),
+    "float": RuleSet(going_out="float"),
+    "round_the_corner": RuleSet(ace_wraps=True, empty_stock="reshuffle"),
+    "fives": RuleSet(scoring="fives"),
+}
+"""Named rule sets for the new-game screen; ``standard`` is the rulebook's defaults."""
+

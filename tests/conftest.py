@@ -1,0 +1,6 @@
+"""Test set-up: dummy SDL drivers (no screen, no sound) and shared helpers."""
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
