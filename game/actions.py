@@ -99,9 +99,14 @@ class ActionFormatError(ValueError):
     """A record action object that is not well formed; the message says what."""
 
 
+def _show(value) -> str:
+    text = ascii(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
 def _whole(value, what):
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ActionFormatError(f"{what} must be a whole number, not {value!r}")
+        raise ActionFormatError(f"{what} must be a whole number, not {_show(value)}")
     return value
 
 
@@ -122,7 +127,7 @@ def action_from_record(obj: object, players: int) -> Action:
     kinds = [k for k in obj if k in _KINDS]
     extra = [k for k in obj if k not in _KINDS and k not in ("p", "onto")]
     if extra:
-        raise ActionFormatError(f"unknown key {extra[0]!r}")
+        raise ActionFormatError(f"unknown key {_show(extra[0])}")
     if len(kinds) != 1:
         raise ActionFormatError("an action needs exactly one of " + ", ".join(_KINDS))
     kind = kinds[0]
@@ -132,7 +137,7 @@ def action_from_record(obj: object, players: int) -> Action:
     try:
         if kind == "draw":
             if value != "stock":
-                raise ActionFormatError(f"\"draw\" must be \"stock\", not {value!r}")
+                raise ActionFormatError(f"\"draw\" must be \"stock\", not {_show(value)}")
             return DrawStock(seat)
         if kind == "take":
             return TakeDiscards(seat, _whole(value, "\"take\""))
@@ -140,7 +145,7 @@ def action_from_record(obj: object, players: int) -> Action:
             return CallRummy(seat, _whole(value, "\"rummy\""))
         if kind == "end":
             if value is not True:
-                raise ActionFormatError(f"\"end\" must be true, not {value!r}")
+                raise ActionFormatError(f"\"end\" must be true, not {_show(value)}")
             return EndHand(seat)
         if kind == "discard":
             return Discard(seat, parse_card(value))

@@ -103,6 +103,11 @@ def card_long_name(card: Card) -> str:
     return f"{_RANK_NAMES[rank_of(card)]} of {_SUIT_NAMES[suit_of(card)]}"
 
 
+def _quoted(token: object) -> str:
+    text = ascii(token)
+    return text if len(text) <= 24 else text[:21] + "..."
+
+
 def parse_card(token: object, *, tabled: bool = False) -> Card:
     """Parse a card token (case-insensitive).
 
@@ -115,20 +120,20 @@ def parse_card(token: object, *, tabled: bool = False) -> Card:
     Raises :class:`CardTokenError` for anything else, including non-strings.
     """
     if not isinstance(token, str):
-        raise CardTokenError(f"a card must be a string like \"7H\", not {token!r}")
+        raise CardTokenError(f"a card must be a string like \"7H\", not {_quoted(token)}")
     up = token.strip().upper()
     if up.startswith("JK="):
         if not tabled:
             raise CardTokenError(
-                f"{token!r}: a joker's declaration is only written when it is tabled"
+                f"{_quoted(token)}: a joker's declaration is only written when it is tabled"
             )
         inner = _PARSE.get(up[3:])
         if inner is None or inner == JOKER:
-            raise CardTokenError(f"{token!r}: a joker must stand for a natural card, like JK=7H")
+            raise CardTokenError(f"{_quoted(token)}: a joker must stand for a natural card, like JK=7H")
         return joker_as(inner)
     card = _PARSE.get(up)
     if card is None:
-        raise CardTokenError(f"{token!r} is not a card (use e.g. AS, TD, 10D, JK)")
+        raise CardTokenError(f"{_quoted(token)} is not a card (use e.g. AS, TD, 10D, JK)")
     return card
 
 

@@ -32,7 +32,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         out, status = bad_record(f"cannot read {args.file}: {exc.strerror or exc}"), 2
     else:
         out, status = replay(data)
-    sys.stdout.write(json.dumps(out, indent=2, ensure_ascii=False) + "\n")
+    sys.stdout.write(json.dumps(out, indent=2, ensure_ascii=True) + "\n")
     sys.stdout.flush()
     return status
 

@@ -91,9 +91,9 @@ def position_rank(x: int) -> int:
 def _run_bounds_ok(lo: int, hi: int, ace_wraps: bool) -> bool:
     if hi - lo + 1 < 1:
         return False
-    if ace_wraps:
-        return 1 <= lo <= 13 and hi - lo + 1 <= 13
-    return 1 <= lo <= 13 and hi <= 14
+    if not 1 <= lo <= 13 or hi - lo + 1 > 13:
+        return False
+    return ace_wraps or hi <= 14
 
 
 def _run_lo(ranks: set[int], n: int, ace_wraps: bool) -> int | None:
@@ -180,7 +180,7 @@ def layoff_position(meld: Meld, tabled: Card, ace_wraps: bool) -> int | None:
     if s != meld.suit:
         return None
     lo, hi = meld.lo, meld.hi
-    if ace_wraps and hi - lo + 1 >= 13:
+    if hi - lo + 1 >= 13:  # a run holds each rank once (R12)
         return None
     if position_rank(hi + 1) == r and (ace_wraps or hi + 1 <= 14):
         return 1
@@ -232,7 +232,7 @@ def _open_cards(meld: Meld, ace_wraps: bool) -> tuple[Card, ...]:
         base = meld.rank - 1
         return tuple(s * 13 + base for s in range(4) if not meld.suits >> s & 1)
     lo, hi = meld.lo, meld.hi
-    if ace_wraps and hi - lo + 1 >= 13:
+    if hi - lo + 1 >= 13:  # a run holds each rank once (R12)
         return ()
     base = meld.suit * 13
     out = []
@@ -453,7 +453,7 @@ def candidate_melds(hand: Iterable[Card], ace_wraps: bool = False, *,
             missing = 0
             naturals = 0
             cur: list[Card] = []
-            hi_limit = lo + 12 if ace_wraps else 14
+            hi_limit = lo + 12 if ace_wraps else min(14, lo + 12)
             for hi in range(lo, hi_limit + 1):
                 r = (hi - 1) % 13 + 1
                 if have[r]:

@@ -120,10 +120,7 @@ def _chains(rest: Sequence[Card], card: Card, table: Sequence[Meld], ace_wraps: 
             x = m.hi + 1 if step == 1 else m.lo - 1
             while True:
                 length = m.hi - m.lo + 1 + len(plays) + 1
-                if ace_wraps:
-                    if length > 13:
-                        break
-                elif x > 14 or x < 1:
+                if length > 13 or (not ace_wraps and not 1 <= x <= 14):
                     break
                 xr = position_rank(x)
                 if xr == r:

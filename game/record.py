@@ -68,8 +68,25 @@ def _whole(value: Any, where: str, lo: int | None = None, hi: int | None = None)
     return value
 
 
+class _Unusable:
+    """Stands in for a JSON number the record can't use (NaN, Infinity, or
+    an integer too long to read), so the structure check reports where it is."""
+
+    def __init__(self, text: str):
+        self.text = text if len(text) <= 20 else f"a number with {len(text)} digits"
+
+    def __repr__(self) -> str:
+        return self.text
+
+
 def _short(value: Any) -> str:
-    text = json.dumps(value) if not isinstance(value, (bytes, bytearray)) else repr(value)
+    """A value quoted for a message: JSON, at most 40 characters, always ASCII."""
+    if isinstance(value, _Unusable):
+        return value.text
+    try:
+        text = json.dumps(value, ensure_ascii=True, default=repr)
+    except (ValueError, TypeError, RecursionError):
+        text = "a value"
     return text if len(text) <= 40 else text[:37] + "..."
 
 
@@ -78,7 +95,7 @@ def _object(value: Any, where: str, allowed: set[str]) -> dict:
         raise RecordError(f"{where} must be an object, not {_short(value)}")
     for key in value:
         if key not in allowed:
-            raise RecordError(f"{where}: unknown key {key!r}")
+            raise RecordError(f"{where}: unknown key {_short(key)}")
     return value
 
 
@@ -105,19 +122,20 @@ def decode_json(data: bytes | str) -> Any:
     else:
         text = data
 
-    def no_constants(name):
-        raise RecordError(f"{name} is not allowed in a record")
+    def unusable_int(digits: str):
+        return int(digits) if len(digits) <= 400 else _Unusable(digits)
 
     def no_repeats(pairs):
         seen = {}
         for k, v in pairs:
             if k in seen:
-                raise RecordError(f"the key {k!r} appears twice in one object")
+                raise RecordError(f"the key {_short(k)} appears twice in one object")
             seen[k] = v
         return seen
 
     try:
-        return json.loads(text, parse_constant=no_constants, object_pairs_hook=no_repeats)
+        return json.loads(text, parse_constant=_Unusable, parse_int=unusable_int,
+                          object_pairs_hook=no_repeats)
     except RecordError:
         raise
     except json.JSONDecodeError as exc:
@@ -155,7 +173,7 @@ def parse_record(data: Any) -> ParsedRecord:
         raise RecordError(f"\"scores\" must be one number per player ({n})")
     scores = [_whole(s, f"scores[{i}]", -MAX_SCORE, MAX_SCORE) for i, s in enumerate(scores)]
     note = top.get("note")
-    if note is not None and not isinstance(note, str):
+    if "note" in top and not isinstance(note, str):
         raise RecordError("\"note\" must be text")
     hands_in = top.get("hands")
     if not isinstance(hands_in, list):
@@ -172,9 +190,9 @@ def parse_record(data: Any) -> ParsedRecord:
         if hands and dealer != seat_left_of(hands[-1].dealer, n):
             raise RecordError(f"{where}.dealer: the deal passes left, so seat "
                               f"{seat_left_of(hands[-1].dealer, n)} deals this hand, not {dealer} (R3)")
-        seed = h.get("seed")
-        if seed is not None:
-            seed = _whole(seed, f"{where}.seed", -MAX_SEED, MAX_SEED)
+        seed = None
+        if "seed" in h:
+            seed = _whole(h["seed"], f"{where}.seed", -MAX_SEED, MAX_SEED)
         deal = None
         if "deal" in h:
             d = _object(h["deal"], f"{where}.deal", _DEAL_KEYS)

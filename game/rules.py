@@ -7,6 +7,7 @@ unknown key or value; ``to_dict`` writes every key back.
 
 from __future__ import annotations
 
+import json
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -78,13 +79,13 @@ class RuleSet:
         for key, value in data.items():
             if key == "target":
                 if isinstance(value, bool) or not isinstance(value, int):
-                    raise RulesError(f"rules.target must be a whole number, not {value!r}")
+                    raise RulesError(f"rules.target must be a whole number, not {_show(value)}")
                 if not 1 <= value <= MAX_TARGET:
                     raise RulesError(f"rules.target must be from 1 to {MAX_TARGET}, not {value}")
                 values[key] = value
                 continue
             if key not in CHOICES:
-                raise RulesError(f"rules: unknown key {key!r}")
+                raise RulesError(f"rules: unknown key {_show(key)}")
             allowed = CHOICES[key]
             if not any(_same(value, a) for a in allowed):
                 shown = ", ".join(_show(a) for a in allowed)
@@ -122,11 +123,12 @@ def _same(value: object, allowed: object) -> bool:
 
 
 def _show(value: object) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, str):
-        return f'"{value}"'
-    return repr(value)
+    """A value as JSON for a message: ASCII only, at most 40 characters."""
+    try:
+        text = json.dumps(value, ensure_ascii=True, default=repr)
+    except (ValueError, TypeError, RecursionError):
+        text = "that value"
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 PROFILES: dict[str, RuleSet] = {
