@@ -331,26 +331,34 @@ def meld_card_values(meld: Meld, scoring: str = "standard") -> list[int]:
     return values
 
 
+_SUIT_LISTS = [tuple(s for s in range(4) if mask >> s & 1) for mask in range(16)]
+
+
 def any_meld(hand: Iterable[Card], ace_wraps: bool = False) -> bool:
     """Fast test: can any legal meld be made from ``hand``? (bit masks; the
     same answer as ``bool(candidate_melds(hand, ace_wraps))``)."""
     masks = [0, 0, 0, 0]
+    rank_suits = [0] * 13
     jokers = 0
     for c in hand:
         if c == JOKER:
             jokers += 1
         else:
-            masks[c // 13] |= 1 << (c % 13)
+            r0 = c % 13
+            masks[c // 13] |= 1 << r0
+            rank_suits[r0] |= 1 << (c // 13)
+    return _any_meld_masks(masks, rank_suits, jokers, ace_wraps)
+
+
+def _any_meld_masks(masks: list[int], rank_suits: list[int], jokers: int, ace_wraps: bool) -> bool:
     if not any(masks):
         return False
     if jokers >= 2:
         return True
-    m0, m1, m2, m3 = masks
-    if jokers:
-        if (m0 & m1) | (m0 & m2) | (m0 & m3) | (m1 & m2) | (m1 & m3) | (m2 & m3):
+    need = 3 - jokers
+    for sm in rank_suits:
+        if len(_SUIT_LISTS[sm]) >= need:
             return True
-    elif (m0 & m1 & (m2 | m3)) | (m2 & m3 & (m0 | m1)):
-        return True
     for m in masks:
         if not m:
             continue
@@ -405,7 +413,7 @@ def could_meld_with(hand: Iterable[Card], card: Card, ace_wraps: bool = False) -
 
 def candidate_melds(hand: Iterable[Card], ace_wraps: bool = False, *,
                     every_declaration: bool = False, rank: int | None = None,
-                    suit: int | None = None) -> list[tuple[Card, ...]]:
+                    suit: int | None = None, first: bool = False) -> list[tuple[Card, ...]]:
     """Legal melds that can be made from ``hand`` (a multiset of hand cards),
     each as tabled codes in display order (R11, R12, R15).
 
@@ -414,56 +422,74 @@ def candidate_melds(hand: Iterable[Card], ace_wraps: bool = False, *,
     choice of natural cards and joker count (the lowest free suits), which
     keeps the list short; runs always list every window. Given ``rank`` and
     ``suit`` (a card's), only sets of that rank and runs of that suit are listed.
+    With ``first=True`` the list stops at the first meld found (sets first).
     """
-    if not any_meld(hand, ace_wraps):
-        return []
-    only = rank is not None
-    counts = [0] * 53
+    masks = [0, 0, 0, 0]
+    rank_suits = [0] * 13
+    jokers = 0
     for c in hand:
-        counts[c] += 1
-    jokers = counts[JOKER]
+        if c == JOKER:
+            jokers += 1
+        else:
+            r0 = c % 13
+            masks[c // 13] |= 1 << r0
+            rank_suits[r0] |= 1 << (c // 13)
+    if not _any_meld_masks(masks, rank_suits, jokers, ace_wraps):
+        return []
     out: list[tuple[Card, ...]] = []
     # sets
-    for r in ((rank,) if only else range(1, 14)):
-        present = [su for su in range(4) if counts[su * 13 + r - 1]]
+    for r0 in ((rank - 1,) if rank is not None else range(13)):
+        present = _SUIT_LISTS[rank_suits[r0]]
         np = len(present)
         if not np or np + jokers < 3:
             continue
         for size in (3, 4):
             for k in range(max(1, size - jokers), min(size, np) + 1):
                 need = size - k
-                for nat_suits in combinations(present, k):
-                    nat = tuple(su * 13 + r - 1 for su in nat_suits)
+                for nat_suits in (combinations(present, k) if k < np else (present,)):
+                    nat = tuple(su * 13 + r0 for su in nat_suits)
                     if not need:
                         out.append(nat)
+                        if first:
+                            return out
                         continue
                     free = [su for su in range(4) if su not in nat_suits]
                     decls = combinations(free, need) if every_declaration else (free[:need],)
                     for js in decls:
-                        out.append(nat + tuple(JOKER_TABLED + su * 13 + r - 1 for su in js))
+                        out.append(nat + tuple(JOKER_TABLED + su * 13 + r0 for su in js))
+                        if first:
+                            return out
     # runs
-    for su in ((suit,) if only else range(4)):
-        base = su * 13
-        have = [0] + counts[base:base + 13]
-        if not any(have):
+    for su in ((suit,) if suit is not None else range(4)):
+        m = masks[su]
+        if not m:
             continue
+        base = su * 13
+        if not jokers:
+            m |= (m & 1) << 13
+            if ace_wraps:
+                m |= m << 13
+            if not m & (m >> 1) & (m >> 2):
+                continue
         for lo in range(1, 14):
-            if not jokers and not have[lo]:
+            if not jokers and not masks[su] >> (lo - 1) & 1:
                 continue
             missing = 0
             naturals = 0
             cur: list[Card] = []
             hi_limit = lo + 12 if ace_wraps else min(14, lo + 12)
             for hi in range(lo, hi_limit + 1):
-                r = (hi - 1) % 13 + 1
-                if have[r]:
+                r0 = (hi - 1) % 13
+                if masks[su] >> r0 & 1:
                     naturals += 1
-                    cur.append(base + r - 1)
+                    cur.append(base + r0)
                 else:
                     missing += 1
                     if missing > jokers:
                         break
-                    cur.append(JOKER_TABLED + base + r - 1)
+                    cur.append(JOKER_TABLED + base + r0)
                 if naturals and len(cur) >= 3:
                     out.append(tuple(cur))
+                    if first:
+                        return out
     return out
