@@ -618,14 +618,17 @@ _CHECKERS = {
 class Game:
     """A whole game: rules, players, running totals and its hands (R3, R20, R21).
 
-    Build one with :meth:`new` (random first dealer, seeded deals) or from a
+    ``rng`` (or ``seed``) is the injected ``random.Random`` that picks the
+    first dealer and each hand's seed. Build one with :meth:`new` (random
+    first dealer, seeded deals) or from a
     record with :func:`game.record.game_from_record`. ``apply`` acts on the
     current hand; when a hand ends the scores are added and the game either
     has a winner or waits in ``hand_over`` for :meth:`deal_next_hand`.
     """
 
     def __init__(self, players: Sequence[str], rules: RuleSet | None = None,
-                 scores: Sequence[int] | None = None, seed: int | None = None, note: str | None = None):
+                 scores: Sequence[int] | None = None, seed: int | None = None, note: str | None = None,
+                 rng: random.Random | None = None):
         n = len(players)
         if not 2 <= n <= 8:
             raise ValueError(f"Rummy 500 needs 2 to 8 players, not {n} (R1)")
@@ -640,14 +643,16 @@ class Game:
         self.hands: list[HandState] = []
         self.hand_scores: list[list[dict[str, int]]] = []
         self.winner: int | None = None
-        self.rng = random.Random(seed)
+        self.rng = rng if rng is not None else random.Random(seed)
 
     @classmethod
-    def new(cls, players: Sequence[str], rules: RuleSet | None = None, seed: int | None = None) -> "Game":
+    def new(cls, players: Sequence[str], rules: RuleSet | None = None, seed: int | None = None,
+            rng: random.Random | None = None) -> "Game":
         """A new game with its first hand dealt: the first dealer is drawn at
-        random (R3) and each deal is shuffled from a seed drawn from ``seed``
-        (the same seed and rules give the same game on every platform)."""
-        game = cls(players, rules, seed=seed)
+        random (R3) and each deal is shuffled from a seed drawn from the game's
+        generator, ``rng`` if given, else ``random.Random(seed)`` (the same
+        seed and rules give the same game on every platform)."""
+        game = cls(players, rules, seed=seed, rng=rng)
         game.deal_next_hand()
         return game
 

@@ -1,0 +1,106 @@
+"""The queries the table and the AI use: meld choices with joker declarations,
+lay-off targets, whether a committed card can be tabled, and the CLI's GUI stub."""
+
+import random
+
+from game.actions import TakeDiscards
+from game.cards import JOKER, joker_as, parse_card
+from game.cli import main
+from game.engine import Game
+from game.melds import any_meld, candidate_melds, could_meld_with, meld_options
+from game.plays import find_plan
+from game.record import game_from_record
+from game.rules import RuleSet
+
+
+def c(token):
+    return parse_card(token, tabled=True)
+
+
+def cs(*tokens):
+    return [c(t) for t in tokens]
+
+
+def _game(hands, discard, stock, rules=None):
+    rec = {"format": "rummy500/1", "rules": rules or {"jokers_per_deck": 2}, "players": ["Ann", "Ben"],
+           "hands": [{"dealer": 1, "deal": {"hands": hands, "discard": discard, "stock": stock},
+                      "actions": []}]}
+    return game_from_record(rec)
+
+
+def test_r15_selection_with_one_way_gets_no_question():
+    assert meld_options(cs("5H", "6H", "7H")) == [tuple(cs("5H", "6H", "7H"))]
+    assert meld_options(cs("5H", "JK", "7H")) == [tuple(cs("5H", "JK=6H", "7H"))]
+
+
+def test_r15_selection_with_several_ways_lists_each_declaration():
+    sets = meld_options(cs("5H", "5D", "JK"))
+    assert sorted(sets) == sorted([tuple(cs("5H", "5D", "JK=5C")), tuple(cs("5H", "5D", "JK=5S"))])
+    runs = meld_options(cs("5H", "6H", "JK"))
+    assert sorted(runs) == sorted([tuple(cs("JK=4H", "5H", "6H")), tuple(cs("5H", "6H", "JK=7H"))])
+    both = meld_options(cs("9C", "JK", "JK"))
+    assert tuple(cs("9C", "JK=9D", "JK=9H")) in both          # a set
+    assert tuple(cs("JK=7C", "JK=8C", "9C")) in both          # a run below
+    assert tuple(cs("9C", "JK=TC", "JK=JC")) in both          # a run above
+    assert all(len(m) == 3 for m in both)
+
+
+def test_r12_selection_that_is_no_meld_has_no_options():
+    assert meld_options(cs("KS", "AS", "2S")) == []
+    assert meld_options(cs("KS", "AS", "2S"), ace_wraps=True) == [tuple(cs("KS", "AS", "2S"))]
+    assert meld_options(cs("5H", "5H", "5D")) == []
+    assert meld_options(cs("JK", "JK", "JK")) == []
+
+
+def test_r14_layoff_targets_list_every_meld_a_card_fits():
+    g = _game([["5H", "6H", "7H", "8D", "8S", "8C", "2C"], ["KD", "KS", "KH", "3C"]], ["4C"], ["9H", "QC"])
+    h = g.hand
+    from game.actions import DrawStock, TableMeld
+    g.apply(DrawStock(0))
+    g.apply(TableMeld(0, tuple(cs("5H", "6H", "7H"))))
+    g.apply(TableMeld(0, tuple(cs("8D", "8S", "8C"))))
+    assert h.layoff_targets(c("8H")) == [(0, c("8H")), (1, c("8H"))]
+    assert h.layoff_targets(c("4H")) == [(0, c("4H"))]
+    assert h.layoff_targets(c("9C")) == []
+    assert sorted(h.layoff_targets(JOKER)) == sorted([(0, joker_as(c("8H"))), (0, joker_as(c("4H"))),
+                                                      (1, joker_as(c("8H")))])
+
+
+def test_r9_can_this_hand_table_the_committed_card():
+    rules = RuleSet(jokers_per_deck=0)
+    assert find_plan(cs("4H", "4S", "4D", "9C"), c("4D"), None, [], rules, False, 0) is not None
+    assert find_plan(cs("4H", "5S", "4D", "9C"), c("4D"), None, [], rules, False, 0) is None
+    g = _game([["4H", "4S", "8C"], ["5D", "9S", "QC"]], ["9C", "4D", "KS", "7H", "2C"], ["6C", "3D"],
+              {"jokers_per_deck": 0})
+    h = g.hand
+    assert h.is_legal(TakeDiscards(0, 4))
+    assert not h.is_legal(TakeDiscards(0, 5))
+    g.apply(TakeDiscards(0, 4))
+    plan = h.plan_for()
+    assert plan[0] == ("meld", tuple(cs("4H", "4D", "4S"))) or plan[0][0] == "meld"
+
+
+def test_fast_meld_filters_agree_with_the_full_search():
+    rng = random.Random(7)
+    pack = list(range(52)) * 2 + [JOKER] * 4
+    for _ in range(3000):
+        hand = rng.sample(pack, rng.randint(0, 12))
+        aw = rng.random() < 0.5
+        melds = candidate_melds(hand, aw)
+        assert any_meld(hand, aw) == bool(melds)
+        assert candidate_melds(hand, aw, first=True) == melds[:1]
+        for card in set(hand) - {JOKER}:
+            with_card = [m for m in melds if card in m]
+            if with_card:
+                assert could_meld_with(hand, card, aw)
+
+
+def test_rummy500_without_arguments_starts_and_exits_cleanly(capsys):
+    assert main([]) == 0
+    assert "rummy500 replay" in capsys.readouterr().out
+
+
+def test_injected_random_gives_the_same_game():
+    a = Game.new(["A", "B", "C"], rng=random.Random(99))
+    b = Game.new(["A", "B", "C"], rng=random.Random(99))
+    assert a.snapshot() == b.snapshot()
