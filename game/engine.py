@@ -123,8 +123,12 @@ class HandState:
     (card that must still be tabled, R9), ``single_taken`` (card taken alone
     from the pile this turn, R10), ``window`` (the discarder while a Rummy
     call is open, R18), ``has_melded`` (per seat, R14 variant), ``ended``
-    (``None``, ``"went_out"`` or ``"stock_out"``), ``went_out`` and
-    ``actions`` (every applied action, the record of the hand).
+    (``None``, ``"went_out"`` or ``"stock_out"``), ``went_out``,
+    ``actions`` (every applied action, the record of the hand) and ``log``
+    (the public history, card codes: ``("draw", seat)``, ``("take", seat,
+    cards)``, ``("rummy", seat, cards)``, ``("meld", seat, meld, cards)``,
+    ``("layoff", seat, card, meld)``, ``("discard", seat, card)``,
+    ``("end", seat)``).
     """
 
     def __init__(self, rules: RuleSet, players: int, index: int, dealer: int,
@@ -150,6 +154,7 @@ class HandState:
         self.ended: str | None = None
         self.went_out: int | None = None
         self.actions: list[Action] = []
+        self.log: list[tuple] = []
         self.rng = random.Random(f"reshuffle:{seed}")
 
     # ----------------------------------------------------------------- queries
@@ -166,6 +171,7 @@ class HandState:
         new.table = [m.copy() for m in self.table]
         new.has_melded = list(self.has_melded)
         new.actions = list(self.actions)
+        new.log = list(self.log)
         new.rng = random.Random()
         new.rng.setstate(self.rng.getstate())
         return new
@@ -447,12 +453,14 @@ class HandState:
                 events.append(StockReshuffled(seat, len(self.stock)))
             card = self.stock.pop()
             self.hands[seat].append(card)
+            self.log.append(("draw", seat))
             self._start_play(None, None)
             events.append(CardDrawn(seat, card_token(card)))
         elif isinstance(action, TakeDiscards):
             taken, committed, single = prepared
             del self.discard[-len(taken):]
             self.hands[seat].extend(taken)
+            self.log.append(("take", seat, tuple(taken)))
             self._start_play(committed, single)
             events.append(DiscardTaken(seat, tuple(tokens(taken)),
                                        None if committed is None else card_token(committed)))
@@ -467,6 +475,7 @@ class HandState:
                 skipped.append(s)
                 s = seat_left_of(s, self.players)
             self.current = seat
+            self.log.append(("rummy", seat, tuple(taken)))
             self._start_play(taken[0], taken[0] if len(taken) == 1 else None)
             events.append(RummyCalled(seat, discarder, tuple(tokens(taken)), card_token(taken[0]),
                                       tuple(skipped)))
@@ -476,17 +485,20 @@ class HandState:
                 self.hands[seat].remove(in_hand_card(t))
             self.table.append(meld)
             self.has_melded[seat] = True
+            self.log.append(("meld", seat, len(self.table) - 1, tuple(meld.cards)))
             events.append(MeldTabled(seat, len(self.table) - 1, tuple(meld.tokens()), meld.kind))
             self._after_tabling(seat, meld.cards, events)
         elif isinstance(action, LayOff):
             self.hands[seat].remove(in_hand_card(action.card))
             meld = self.table[action.meld]
             add_to_meld(meld, action.card, seat, self.rules.ace_wraps)
+            self.log.append(("layoff", seat, action.card, action.meld))
             events.append(LaidOff(seat, card_token(action.card), action.meld, meld.owner))
             self._after_tabling(seat, [action.card], events)
         elif isinstance(action, Discard):
             self.hands[seat].remove(action.card)
             self.discard.append(action.card)
+            self.log.append(("discard", seat, action.card))
             events.append(Discarded(seat, card_token(action.card)))
             if not self.hands[seat]:
                 self._end("went_out", seat)
@@ -494,6 +506,7 @@ class HandState:
                 self._next_turn(seat_left_of(seat, self.players), events)
                 self.window = seat if self.rules.rummy_calls else None
         elif isinstance(action, EndHand):
+            self.log.append(("end", seat))
             self._end("stock_out", None)
         return events
 

@@ -1,0 +1,73 @@
+"""Easy: plays like a casual player.
+
+Takes the top discard only when it completes a meld or a lay-off, never
+takes deeper; tables melds at once and lays off what fits; discards its
+highest loose card; now and then slips (a random discard) and misses some
+Rummy calls.
+"""
+
+from __future__ import annotations
+
+from ..actions import Action, CallRummy, Discard, DrawStock, EndHand, LayOff, TableMeld, TakeDiscards
+from ..melds import could_meld_with, hand_value
+from ..view import PlayerView, sample_world
+from .base import AIPlayer
+from .evaluate import fits_table, greedy_tabling
+
+SLIP_RATE = 0.12
+MISS_RUMMY_RATE = 0.5
+
+
+def play_action(seat: int, play: tuple) -> Action:
+    """The engine action for a planned play (``("meld", cards)`` / ``("layoff", card, meld)``)."""
+    return TableMeld(seat, play[1]) if play[0] == "meld" else LayOff(seat, play[1], play[2])
+
+
+class EasyAI(AIPlayer):
+    """The Easy level (see the module docstring)."""
+
+    level = "easy"
+
+    def choose(self, view: PlayerView) -> Action:
+        """Draw, table or discard for ``view.seat``."""
+        world = sample_world(view, self.rng)
+        seat = view.seat
+        rules = view.rules
+        table = world.table
+        if view.phase == "draw":
+            if view.discard:
+                top = view.discard[-1]
+                hand = list(view.hand) + [top]
+                useful = (top != 52 and could_meld_with(hand, top, rules.ace_wraps)) or fits_table(top, table, rules)
+                take = TakeDiscards(seat, 1)
+                if useful and world.is_legal(take):
+                    return take
+            if world.stock_draw_possible():
+                return DrawStock(seat)
+            return EndHand(seat)
+        if view.committed is not None:
+            plan = world.plan_for(seat)
+            if plan:
+                return play_action(seat, plan[0])
+        keep = 1 if rules.going_out == "discard_required" else 0
+        plays, _, _, _ = greedy_tabling(view.hand, table, rules, seat, view.has_melded[seat], keep)
+        for play in plays[:1]:
+            action = play_action(seat, play)
+            if world.is_legal(action):
+                return action
+        discards = [Discard(seat, c) for c in sorted(set(view.hand)) if world.is_legal(Discard(seat, c))]
+        if not discards:
+            plan = world.plan_for(seat)
+            return play_action(seat, plan[0])
+        if self.rng.random() < SLIP_RATE:
+            return self.rng.choice(discards)
+        return max(discards, key=lambda a: (hand_value(a.card, rules.scoring) if a.card != 52 else -1,
+                                            self.rng.random()))
+
+    def call_rummy(self, view: PlayerView) -> CallRummy | None:
+        """Calls Rummy on the top card only, and misses about half the chances."""
+        if self.rng.random() < MISS_RUMMY_RATE or not view.rules.rummy_calls:
+            return None
+        world = sample_world(view, self.rng)
+        call = CallRummy(view.seat, 1)
+        return call if world.is_legal(call) else None

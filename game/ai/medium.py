@@ -1,0 +1,175 @@
+"""Medium: weighs every draw, tracks what opponents took, discards with care.
+
+* **Draw.** Every legal discard-pile depth is scored as the points it lets
+  the player table this turn, minus a risk charge for the cards taken that
+  would stay in hand (the charge rises as the stock shrinks and as an
+  opponent gets down to a few cards), against a stock draw.
+* **Tabling.** The most valuable melds first, then every lay-off; a small
+  meld is held back while the hand is young, the stock long and nobody is
+  close to going out (it keeps the table from offering lay-offs).
+* **Discard.** High cards go first, but not cards that help the hand, not
+  cards that fit a meld on the table (they would hand the next players a
+  lay-off or a Rummy call), and not cards that fit what an opponent took.
+* **Rummy.** Calls whenever it can, at the depth worth most.
+"""
+
+from __future__ import annotations
+
+from ..actions import Action, CallRummy, Discard, DrawStock, EndHand, TakeDiscards
+from ..cards import JOKER
+from ..engine import HandState
+from ..melds import hand_value
+from ..view import PlayerView, sample_world
+from .base import AIPlayer
+from .easy import play_action
+from .evaluate import fits_table, greedy_tabling, relates, usefulness
+
+STOCK_DRAW_VALUE = 3.0
+HOLD_MELD_POINTS = 12
+
+
+def risk_factor(view: PlayerView) -> float:
+    """How dear a card left in hand is: 0.4 early, up to about 1.5 when the
+    stock is nearly gone or an opponent is about to go out."""
+    risk = 0.4
+    if view.stock_size < 12:
+        risk += (12 - view.stock_size) / 12
+    shortest = min((n for s, n in enumerate(view.hand_sizes) if s != view.seat), default=10)
+    if shortest <= 3:
+        risk += 0.5 * (4 - shortest) / 3
+    return risk
+
+
+def keep_count(view: PlayerView) -> int:
+    """Cards that must stay in hand under ``going_out = discard_required`` (R16)."""
+    return 1 if view.rules.going_out == "discard_required" else 0
+
+
+class MediumAI(AIPlayer):
+    """The Medium level (see the module docstring)."""
+
+    level = "medium"
+
+    # ----------------------------------------------------------------- draws
+    def score_take(self, view: PlayerView, world: HandState, k: int) -> float | None:
+        """Value of taking the top ``k`` cards of the pile (``None`` if illegal)."""
+        seat = view.seat
+        if not world.is_legal(TakeDiscards(seat, k)):
+            return None
+        taken = list(view.discard[-k:])
+        hand = list(view.hand) + taken
+        plays, points, left, _ = greedy_tabling(hand, world.table, view.rules, seat,
+                                                view.has_melded[seat], keep_count(view))
+        if k > 1 or view.rules.top_discard_must_be_used:
+            committed = taken[0]
+            if committed in left and committed != JOKER:
+                plan = world.clone()
+                plan.apply(TakeDiscards(seat, k))
+                if plan.plan_for(seat) is None:
+                    return None
+        stuck = [c for c in taken if c in left]
+        risk = risk_factor(view) * sum(hand_value(c, view.rules.scoring) for c in stuck)
+        potential = 0.15 * sum(usefulness(c, left, view.rules) for c in stuck)
+        return points - risk + potential
+
+    def choose_draw(self, view: PlayerView, world: HandState) -> Action:
+        """Pick among the stock and every legal depth of the discard pile."""
+        seat = view.seat
+        _, base_points, _, _ = greedy_tabling(view.hand, world.table, view.rules, seat,
+                                              view.has_melded[seat], keep_count(view))
+        best: tuple[float, Action] | None = None
+        if world.stock_draw_possible():
+            best = (base_points + STOCK_DRAW_VALUE, DrawStock(seat))
+        for k in range(1, len(view.discard) + 1):
+            value = self.score_take(view, world, k)
+            if value is not None and (best is None or value > best[0]):
+                best = (value, TakeDiscards(seat, k))
+        if best is None:
+            return EndHand(seat)
+        if not world.stock_draw_possible():
+            # R17: take only when it beats ending the hand now
+            if best[0] <= base_points + 1:
+                return EndHand(seat)
+        return best[1]
+
+    # ------------------------------------------------------------------ play
+    def hold_melds(self, view: PlayerView, plays: list[tuple]) -> bool:
+        """Hold back a small first meld while nothing presses (see the module docstring)."""
+        if not plays or plays[0][0] != "meld" or view.committed is not None:
+            return False
+        points = sum(15 if t >= 64 else hand_value(t, view.rules.scoring) for t in plays[0][1])
+        shortest = min((n for s, n in enumerate(view.hand_sizes) if s != view.seat), default=10)
+        return (points <= HOLD_MELD_POINTS and view.stock_size >= 15 and shortest >= 6
+                and len(view.hand) - len(plays[0][1]) >= 3)
+
+    def discard_score(self, view: PlayerView, card: int, next_known: list[int]) -> float:
+        """Higher is a better discard."""
+        rules = view.rules
+        if card == JOKER:
+            return -100.0
+        score = hand_value(card, rules.scoring) - usefulness(card, view.hand, rules)
+        if fits_table(card, [m.to_meld() for m in view.table], rules):
+            score -= 25
+        score -= 6 * relates(card, next_known, rules.ace_wraps)
+        return score
+
+    def choose_play(self, view: PlayerView, world: HandState) -> Action:
+        """Table, lay off, or discard."""
+        seat = view.seat
+        plays, _, _, _ = greedy_tabling(view.hand, world.table, view.rules, seat, view.has_melded[seat],
+                                        keep_count(view))
+        if view.committed is not None:
+            committed_ok = any(view.committed in (p[1] if p[0] == "meld" else (p[1],)) for p in plays)
+            if not committed_ok:
+                plan = world.plan_for(seat)
+                if plan:
+                    return play_action(seat, plan[0])
+        if plays and not self.hold_melds(view, plays):
+            for play in plays:
+                action = play_action(seat, play)
+                if world.is_legal(action):
+                    return action
+        elif plays:
+            for play in plays:
+                if play[0] == "layoff":
+                    action = play_action(seat, play)
+                    if world.is_legal(action):
+                        return action
+        discards = [Discard(seat, c) for c in sorted(set(view.hand)) if world.is_legal(Discard(seat, c))]
+        if not discards:
+            plan = world.plan_for(seat)
+            return play_action(seat, plan[0])
+        others = [s for s in range(view.players) if s != seat]
+        next_known: list[int] = []
+        for s in others:
+            next_known.extend(view.known[s])
+        return max(discards, key=lambda a: (self.discard_score(view, a.card, next_known), -a.card))
+
+    def choose(self, view: PlayerView) -> Action:
+        """Draw, table or discard for ``view.seat``."""
+        world = sample_world(view, self.rng)
+        if view.phase == "draw":
+            return self.choose_draw(view, world)
+        return self.choose_play(view, world)
+
+    def call_rummy(self, view: PlayerView) -> CallRummy | None:
+        """Call Rummy whenever it is legal, at the most valuable depth."""
+        if not view.rules.rummy_calls or view.window is None:
+            return None
+        world = sample_world(view, self.rng)
+        best: tuple[float, CallRummy] | None = None
+        for k in range(1, len(view.discard) + 1):
+            call = CallRummy(view.seat, k)
+            if not world.is_legal(call):
+                continue
+            taken = list(view.discard[-k:])
+            _, points, left, _ = greedy_tabling(list(view.hand) + taken, world.table, view.rules, view.seat,
+                                                view.has_melded[view.seat], keep_count(view))
+            value = points - risk_factor(view) * sum(hand_value(c, view.rules.scoring)
+                                                     for c in taken if c in left)
+            if best is None or value > best[0]:
+                best = (value, call)
+        return best[1] if best else None
+
+
+
