@@ -137,11 +137,16 @@ def view_for(game: Game, seat: int) -> PlayerView:
     h = game.hand
     if h is None:
         raise ValueError("no hand has been dealt")
+    return view_of(h, seat, game.totals)
+
+
+def view_of(h: HandState, seat: int, totals) -> PlayerView:
+    """The view of hand ``h`` for ``seat``, with running ``totals`` (per seat)."""
     phase = "over" if h.ended is not None else h.phase.value
     return PlayerView(
         seat=seat, players=h.players, rules=h.rules, hand=tuple(h.hands[seat]),
         table=tuple(MeldView.of(m) for m in h.table), discard=tuple(h.discard),
-        stock_size=len(h.stock), hand_sizes=tuple(len(x) for x in h.hands), totals=tuple(game.totals),
+        stock_size=len(h.stock), hand_sizes=tuple(len(x) for x in h.hands), totals=tuple(totals),
         current=h.current, phase=phase, window=h.window,
         committed=h.committed, single_taken=h.single_taken,
         has_melded=tuple(h.has_melded), history=tuple(h.log),

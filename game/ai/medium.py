@@ -50,6 +50,13 @@ class MediumAI(AIPlayer):
 
     level = "medium"
 
+    def __init__(self, seed: int | None = None, max_depth: int | None = None, calls: bool = True):
+        """``max_depth`` limits the pile depths weighed (for fast playouts);
+        ``calls=False`` never calls Rummy."""
+        super().__init__(seed)
+        self.max_depth = max_depth
+        self.calls = calls
+
     # ----------------------------------------------------------------- draws
     def score_take(self, view: PlayerView, world: HandState, k: int) -> float | None:
         """Value of taking the top ``k`` cards of the pile (``None`` if illegal)."""
@@ -72,25 +79,27 @@ class MediumAI(AIPlayer):
         potential = 0.15 * sum(usefulness(c, left, view.rules) for c in stuck)
         return points - risk + potential
 
-    def choose_draw(self, view: PlayerView, world: HandState) -> Action:
-        """Pick among the stock and every legal depth of the discard pile."""
+    def ranked_draws(self, view: PlayerView, world: HandState) -> list[tuple[float, Action]]:
+        """Every draw weighed: ``(value, action)`` best first. With the stock
+        empty (R17) ending the hand is valued at what the hand holds now."""
         seat = view.seat
         _, base_points, _, _ = greedy_tabling(view.hand, world.table, view.rules, seat,
                                               view.has_melded[seat], keep_count(view))
-        best: tuple[float, Action] | None = None
         if world.stock_draw_possible():
-            best = (base_points + STOCK_DRAW_VALUE, DrawStock(seat))
-        for k in range(1, len(view.discard) + 1):
+            ranked = [(base_points + STOCK_DRAW_VALUE, DrawStock(seat))]
+        else:
+            ranked = [(base_points + 1, EndHand(seat))]
+        depth = len(view.discard) if self.max_depth is None else min(self.max_depth, len(view.discard))
+        for k in range(1, depth + 1):
             value = self.score_take(view, world, k)
-            if value is not None and (best is None or value > best[0]):
-                best = (value, TakeDiscards(seat, k))
-        if best is None:
-            return EndHand(seat)
-        if not world.stock_draw_possible():
-            # R17: take only when it beats ending the hand now
-            if best[0] <= base_points + 1:
-                return EndHand(seat)
-        return best[1]
+            if value is not None:
+                ranked.append((value, TakeDiscards(seat, k)))
+        ranked.sort(key=lambda x: -x[0])
+        return ranked
+
+    def choose_draw(self, view: PlayerView, world: HandState) -> Action:
+        """Pick among the stock and every legal depth of the discard pile."""
+        return self.ranked_draws(view, world)[0][1]
 
     # ------------------------------------------------------------------ play
     def hold_melds(self, view: PlayerView, plays: list[tuple]) -> bool:
@@ -135,26 +144,37 @@ class MediumAI(AIPlayer):
                     action = play_action(seat, play)
                     if world.is_legal(action):
                         return action
-        discards = [Discard(seat, c) for c in sorted(set(view.hand)) if world.is_legal(Discard(seat, c))]
+        discards = self.ranked_discards(view, world)
         if not discards:
             plan = world.plan_for(seat)
             return play_action(seat, plan[0])
-        others = [s for s in range(view.players) if s != seat]
+        return discards[0]
+
+    def ranked_discards(self, view: PlayerView, world: HandState) -> list[Discard]:
+        """Every legal discard, best first (see :meth:`discard_score`)."""
+        seat = view.seat
+        discards = [Discard(seat, c) for c in sorted(set(view.hand)) if world.is_legal(Discard(seat, c))]
         next_known: list[int] = []
-        for s in others:
-            next_known.extend(view.known[s])
-        return max(discards, key=lambda a: (self.discard_score(view, a.card, next_known), -a.card))
+        for s in range(view.players):
+            if s != seat:
+                next_known.extend(view.known[s])
+        discards.sort(key=lambda a: (-self.discard_score(view, a.card, next_known), a.card))
+        return discards
 
     def choose(self, view: PlayerView) -> Action:
         """Draw, table or discard for ``view.seat``."""
-        world = sample_world(view, self.rng)
+        return self.decide(view, sample_world(view, self.rng))
+
+    def decide(self, view: PlayerView, world: HandState) -> Action:
+        """``choose`` in a given world (any world consistent with ``view``:
+        the engine is asked only about this seat's own moves)."""
         if view.phase == "draw":
             return self.choose_draw(view, world)
         return self.choose_play(view, world)
 
     def call_rummy(self, view: PlayerView) -> CallRummy | None:
         """Call Rummy whenever it is legal, at the most valuable depth."""
-        if not view.rules.rummy_calls or view.window is None:
+        if not self.calls or not view.rules.rummy_calls or view.window is None:
             return None
         world = sample_world(view, self.rng)
         best: tuple[float, CallRummy] | None = None
