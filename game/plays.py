@@ -11,6 +11,7 @@ meld_index)``; new melds made by a plan get the next meld numbers.
 from __future__ import annotations
 
 from collections import Counter
+from itertools import combinations
 from typing import Iterator, Sequence
 
 from .cards import JOKER, Card, in_hand_card, joker_as, make_card, rank_of, suit_of
@@ -227,12 +228,20 @@ def find_plan(hand: Sequence[Card], committed: Card | None, single_taken: Card |
     still be tabled (R9) or ``None``, ``single_taken`` the card taken alone
     from the pile this turn (R10) or ``None``. The plan tables the committed
     card and leaves a legal discard, or empties the hand where that ends the
-    turn (R16). The search covers melds holding the card, lay-offs and
-    lay-off chains, one meld first where R14's variant asks for it, and one
-    more play where the discard needs it.
+    turn (R16).
+
+    First a fast constructive search (melds holding the card, lay-offs and
+    lay-off chains, one meld first where R14's variant asks for it, one more
+    play where the discard needs it); when that finds nothing and the card
+    could still be tabled at all, an exhaustive search over every meld
+    (every joker declaration, jokers in place of held cards too) and every
+    lay-off, memoised, up to :data:`SEARCH_BUDGET` positions.
     """
     if committed is None:
-        return finish_plan(hand, single_taken, table, rules, has_meld, seat)
+        plan = finish_plan(hand, single_taken, table, rules, has_meld, seat)
+        if plan is not None or not hand:
+            return plan
+        return exhaustive_plan(hand, None, single_taken, table, rules, has_meld, seat)
     keep_one = rules.going_out == "discard_required"
     for plan in committed_plans(hand, committed, table, rules, has_meld):
         sim = simulate(hand, table, plan, seat, rules.ace_wraps)
@@ -246,7 +255,165 @@ def find_plan(hand: Sequence[Card], committed: Card | None, single_taken: Card |
         rest = finish_plan(h2, single_taken, t2, rules, has_meld or made, seat)
         if rest is not None:
             return plan + rest
-    return None
+    if not could_ever_table(hand, committed, table, rules):
+        return None
+    return exhaustive_plan(hand, committed, single_taken, table, rules, has_meld, seat)
+
+
+def could_ever_table(hand: Sequence[Card], card: Card, table: Sequence[Meld], rules: RuleSet) -> bool:
+    """A quick necessary condition for tabling ``card`` this turn: it could
+    join a meld made from ``hand``, or extend (perhaps after other cards) a
+    meld on the table. False means no sequence of plays tables it."""
+    aw = rules.ace_wraps
+    if card == JOKER:
+        return len(hand) >= 3 or any(open_cards(m, aw) for m in table)
+    if could_meld_with(hand, card, aw):
+        return True
+    if rules.deep_card_must_start_meld:
+        return False
+    s = suit_of(card)
+    return any(card in open_cards(m, aw) or (m.kind == RUN and m.suit == s) for m in table)
+
+
+SEARCH_BUDGET = 4000
+"""Positions the exhaustive turn search visits at most; beyond it the turn
+counts as impossible to finish (never reached in play; a safety bound)."""
+
+
+class _OverBudget(Exception):
+    pass
+
+
+def all_meld_options(hand: Sequence[Card], ace_wraps: bool,
+                     holding: Card | None = None) -> list[tuple[Card, ...]]:
+    """Every legal meld from ``hand`` under every joker declaration, jokers
+    standing in for cards the hand also holds included (R11, R12, R15).
+    Given a natural card ``holding``, only the melds that hold it."""
+    counts = Counter(hand)
+    jokers = counts[JOKER]
+    out: list[tuple[Card, ...]] = []
+    only = holding is not None and holding != JOKER
+    # sets: each suit of the set filled by a held natural or a joker
+    for r0 in ((holding % 13,) if only else range(13)):
+        held = [s for s in range(4) if counts[s * 13 + r0]]
+        if not held:
+            continue
+        for size in (3, 4):
+            for suits in combinations(range(4), size):
+                options = [[s * 13 + r0, joker_as(s * 13 + r0)] if s in held else [joker_as(s * 13 + r0)]
+                           for s in suits]
+                out.extend(_fills(options, jokers))
+    # runs: each position filled by a held natural or a joker
+    for s in ((holding // 13,) if only else range(4)):
+        if not any(counts[s * 13 + r0] for r0 in range(13)):
+            continue
+        for lo in range(1, 14):
+            hi_limit = lo + 12 if ace_wraps else min(14, lo + 12)
+            for hi in range(lo + 2, hi_limit + 1):
+                options = []
+                missing = 0
+                for x in range(lo, hi + 1):
+                    card = s * 13 + position_rank(x) - 1
+                    if counts[card]:
+                        options.append([card, joker_as(card)])
+                    else:
+                        options.append([joker_as(card)])
+                        missing += 1
+                if missing > jokers:
+                    break
+                out.extend(_fills(options, jokers))
+    if only:
+        out = [m for m in out if holding in m]
+    return out
+
+
+def _fills(options: list[list[Card]], jokers: int) -> list[tuple[Card, ...]]:
+    """Every choice of one card per place, with at least one natural and at
+    most ``jokers`` jokers."""
+    results: list[tuple[Card, ...]] = [()]
+    for choice in options:
+        results = [r + (c,) for r in results for c in choice
+                   if sum(1 for t in r if t >= 64) + (c >= 64) <= jokers]
+    return [r for r in results if any(t < 64 for t in r)]
+
+
+def _search_moves(hand: Sequence[Card], table: Sequence[Meld], committed: Card | None,
+                  rules: RuleSet, has_meld: bool) -> list[Play]:
+    aw = rules.ace_wraps
+    held = set(hand)
+    needs_meld = rules.layoff_requires_own_meld and not has_meld
+    moves: list[Play] = []
+    for meld in all_meld_options(hand, aw, None if needs_meld else committed):
+        if committed is not None and not needs_meld:
+            has_card = any(t >= 64 for t in meld) if committed == JOKER else committed in meld
+            if not has_card:
+                continue
+        moves.append(("meld", meld))
+    if not needs_meld:
+        s = suit_of(committed) if committed is not None and committed != JOKER else -1
+        for i, m in enumerate(table):
+            relevant = committed is None or committed == JOKER or (m.kind == RUN and m.suit == s)
+            for o in open_cards(m, aw):
+                if o in held and (relevant or o == committed):
+                    moves.append(("layoff", o, i))
+                if JOKER in held and (relevant or committed == JOKER):
+                    moves.append(("layoff", joker_as(o), i))
+    if committed is not None:
+        moves.sort(key=lambda p: 0 if committed in ([in_hand_card(t) for t in p[1]] if p[0] == "meld"
+                                                     else [in_hand_card(p[1])]) else 1)
+    return moves
+
+
+def exhaustive_plan(hand: Sequence[Card], committed: Card | None, single_taken: Card | None,
+                    table: Sequence[Meld], rules: RuleSet, has_meld: bool, seat: int,
+                    finish: bool = True) -> list[Play] | None:
+    """The exhaustive search behind :func:`find_plan` (see there). With
+    ``finish=False`` the goal is only to table ``committed`` (R18's test)."""
+    aw = rules.ace_wraps
+    keep_one = rules.going_out == "discard_required" and finish
+    failed: set = set()
+    nodes = [0]
+
+    def dfs(hand: list[Card], table: list[Meld], c: Card | None, has_meld: bool) -> list[Play] | None:
+        nodes[0] += 1
+        if nodes[0] > SEARCH_BUDGET:
+            raise _OverBudget
+        if c is None:
+            if not finish:
+                return []
+            if not hand:
+                return None if keep_one else []
+            if _can_discard_now(hand, single_taken, table, rules, has_meld):
+                return []
+        key = (tuple(sorted(hand)), tuple(tuple(m.cards) for m in table), c, has_meld)
+        if key in failed:
+            return None
+        for play in _search_moves(hand, table, c, rules, has_meld):
+            used = [in_hand_card(t) for t in play[1]] if play[0] == "meld" else [in_hand_card(play[1])]
+            if keep_one and len(used) >= len(hand):
+                continue
+            tables_c = c is not None and c in used
+            if tables_c and play[0] == "layoff" and rules.deep_card_must_start_meld:
+                continue
+            sim = simulate(hand, table, [play], seat, aw)
+            if sim is None:
+                continue
+            h2, t2, made = sim
+            c2 = None if tables_c else c
+            if not h2:
+                if c2 is None and not keep_one:
+                    return [play]
+                continue
+            rest = dfs(h2, t2, c2, has_meld or made)
+            if rest is not None:
+                return [play] + rest
+        failed.add(key)
+        return None
+
+    try:
+        return dfs(list(hand), list(table), committed, has_meld)
+    except _OverBudget:
+        return None
 
 
 def pile_card_tablable(cards: Sequence[Card], table: Sequence[Meld], rules: RuleSet,
@@ -255,17 +422,14 @@ def pile_card_tablable(cards: Sequence[Card], table: Sequence[Meld], rules: Rule
     pile, ``cards`` deepest first) be tabled using only ``cards`` and the
     melds on the table?"""
     card = cards[0]
+    aw = rules.ace_wraps
     if card != JOKER:
-        aw = rules.ace_wraps
         direct = not rules.deep_card_must_start_meld and (has_meld or not rules.layoff_requires_own_meld)
         if direct and any(card in open_cards(m, aw) for m in table):
             return True
-        s = suit_of(card)
-        if not could_meld_with(cards, card, aw) and (
-                rules.deep_card_must_start_meld
-                or not any(m.kind == RUN and m.suit == s for m in table)):
-            return False
+    if not could_ever_table(cards, card, table, rules):
+        return False
     for plan in committed_plans(cards, card, table, rules, has_meld):
-        if simulate(cards, table, plan, seat, rules.ace_wraps) is not None:
+        if simulate(cards, table, plan, seat, aw) is not None:
             return True
-    return False
+    return exhaustive_plan(cards, card, None, table, rules, has_meld, seat, finish=False) is not None

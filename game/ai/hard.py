@@ -94,6 +94,11 @@ class HardAI(AIPlayer):
         return self.evaluate(world, seat, totals)
 
     # ---------------------------------------------------------------- search
+    def sample(self, view: PlayerView) -> HandState:
+        """One world to search: the hidden cards dealt at random, consistently
+        with the view."""
+        return sample_world(view, self.rng)
+
     def choose(self, view: PlayerView) -> Action:
         """Search the candidates (see the module docstring)."""
         world = sample_world(view, self.rng)
@@ -104,7 +109,7 @@ class HardAI(AIPlayer):
         sums = [0.0] * len(cands)
         worlds = 0
         while worlds < self.max_worlds and time.perf_counter() < deadline:
-            w = sample_world(view, self.rng)
+            w = self.sample(view)
             seed = self.rng.getrandbits(32)
             results = []
             for action in cands:
