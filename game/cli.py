@@ -6,6 +6,10 @@ headless and never import pygame:
 * ``rummy500 replay FILE`` (``-`` for standard input): apply a game record
   and print the result as JSON; exit 0 when every action applied, 1 at an
   illegal action, 2 for a malformed record (``game-record.md``).
+* ``rummy500 tournament ...``: a duplicate tournament between AI levels
+  (:mod:`game.tournament`); a table or ``--json``; exit 2 for bad arguments.
+
+Bad arguments give a message on standard error and exit status 2.
 """
 
 from __future__ import annotations
@@ -37,6 +41,118 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return status
 
 
+MAX_TABLES = 1_000_000
+MAX_JOBS = 61  # the most worker processes a Windows process pool allows
+
+TOURNAMENT_HELP = """\
+Duplicate format: every deal is played once per seat with the AI levels
+rotated one seat each time, so each entry of --ai plays every seat of every
+deal (same cards per seat, same AI seeds per seat; only the levels move).
+G games (or H hands) are rounded up to a multiple of N: G/N deal groups,
+each played N times. --games plays whole games to the rules' target (R21);
+--hands plays single hands.
+
+A level wins a game when any seat it holds wins it; a hand is won by the
+highest hand score, a tie split evenly between the tied seats (so "won"
+may be fractional). win_rate is wins / games (or hands), with its 95%
+Wilson score interval. points_per_hand is the mean hand score of the
+level's seats. Decision times cover every AI call (turns and Rummy calls).
+
+Every AI plays by its seed alone: Hard searches its whole world budget
+instead of stopping at its clock, so results are reproducible (and its
+decision times longer than in play).
+
+--json prints one object: {"games": G, "hands": H, "players": [{"ai",
+"won", "win_rate", "ci95", "points_per_hand", "decision_ms": {"p50",
+"p95", "max"}}, ...]}, one entry per distinct level ("games" is 0 with
+--hands). --jobs J plays the games in J processes; the results are the
+same as with --jobs 1 except the decision times.
+"""
+
+
+def _whole(low: int, high: int):
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{value} is not from {low} to {high}")
+        return value
+    return parse
+
+
+def _levels(text: str) -> list[str]:
+    from .ai import LEVELS
+
+    levels = [part.strip().lower() for part in text.split(",")]
+    for level in levels:
+        if level not in LEVELS:
+            raise argparse.ArgumentTypeError(f"unknown AI level {level!r} (use {', '.join(LEVELS)})")
+    return levels
+
+
+def _usage_error(args: argparse.Namespace, message: str) -> int:
+    args.parser.print_usage(sys.stderr)
+    print(f"{args.parser.prog}: error: {message}", file=sys.stderr)
+    return 2
+
+
+def _tournament_rules(args: argparse.Namespace):
+    """The rules of ``--rules FILE`` (a JSON object of rule keys, rules.md);
+    raises ``ValueError`` with a message for the player."""
+    from .rules import RuleSet, RulesError
+
+    if args.rules is None:
+        return RuleSet()
+    try:
+        with open(args.rules, encoding="utf-8") as fh:
+            data = json.load(fh)
+    except OSError as exc:
+        raise ValueError(f"cannot read {args.rules}: {exc.strerror or exc}") from None
+    except (ValueError, RecursionError) as exc:  # bad JSON, bad UTF-8, absurd nesting
+        raise ValueError(f"{args.rules} is not JSON: {exc}") from None
+    try:
+        return RuleSet.from_dict(data)
+    except RulesError as exc:
+        raise ValueError(f"{args.rules}: {exc}") from None
+
+
+def cmd_tournament(args: argparse.Namespace) -> int:
+    """``rummy500 tournament``: play, print the table or JSON, return the exit status."""
+    from .tournament import format_table, run_tournament
+
+    n = args.players
+    if len(args.ai) != n:
+        return _usage_error(args, f"--ai needs one level per seat: {n} for --players {n}, "
+                                  f"not {len(args.ai)}")
+    try:
+        rules = _tournament_rules(args)
+    except ValueError as exc:
+        return _usage_error(args, f"--rules: {exc}")
+    if n * rules.hand_size(n) + 1 > rules.pack_size(n):
+        return _usage_error(args, f"{n} players need {n * rules.hand_size(n) + 1} cards but these "
+                                  f"rules' pack has {rules.pack_size(n)} (R2, R4)")
+    games = args.games is not None
+    try:
+        result = run_tournament(args.ai, args.games if games else args.hands, args.seed, rules,
+                                games=games, jobs=args.jobs)
+    except ImportError as exc:  # a level whose module is missing (checked before any play)
+        return _usage_error(args, f"an AI level is not available: {exc}")
+    except KeyboardInterrupt:
+        print("rummy500 tournament: interrupted", file=sys.stderr)
+        return 130
+    except RuntimeError as exc:
+        print(f"rummy500 tournament: {exc}", file=sys.stderr)
+        return 1
+    if args.json:
+        sys.stdout.write(json.dumps(result, ensure_ascii=True) + "\n")
+    else:
+        sys.stdout.write(format_table(result, args.ai, args.seed))
+    sys.stdout.flush()
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``rummy500``."""
     parser = argparse.ArgumentParser(prog="rummy500", description="Rummy 500 against computer opponents.")
@@ -44,6 +160,28 @@ def build_parser() -> argparse.ArgumentParser:
     rp = sub.add_parser("replay", help="apply a game record and print the result as JSON")
     rp.add_argument("file", help="the record (a JSON file), or - for standard input")
     rp.set_defaults(func=cmd_replay)
+    tp = sub.add_parser(
+        "tournament", help="play AI levels against each other (duplicate format)",
+        description="Play a duplicate tournament between AI levels and report wins, "
+                    "points and decision times.",
+        epilog=TOURNAMENT_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
+    tp.add_argument("--players", type=_whole(2, 8), required=True, metavar="N",
+                    help="seats at the table, 2 to 8")
+    tp.add_argument("--ai", type=_levels, required=True, metavar="LEVEL,LEVEL[,...]",
+                    help="the AI level of each seat, N entries (easy, medium, hard)")
+    count = tp.add_mutually_exclusive_group(required=True)
+    count.add_argument("--games", type=_whole(1, MAX_TABLES), metavar="G",
+                       help="whole games in all, rounded up to a multiple of N")
+    count.add_argument("--hands", type=_whole(1, MAX_TABLES), metavar="H",
+                       help="single hands in all, rounded up to a multiple of N")
+    tp.add_argument("--seed", type=_whole(-2**63, 2**63 - 1), required=True, metavar="S",
+                    help="seeds the deals and the AIs: the same seed gives the same results")
+    tp.add_argument("--rules", metavar="FILE",
+                    help="a JSON object of rule keys (rules.md); the defaults otherwise")
+    tp.add_argument("--jobs", type=_whole(1, MAX_JOBS), default=1, metavar="J",
+                    help="processes to play in (default 1)")
+    tp.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
+    tp.set_defaults(func=cmd_tournament, parser=tp)
     return parser
 
 
@@ -59,7 +197,10 @@ def main(argv: list[str] | None = None) -> int:
     if not argv or argv[0].startswith("--") and argv[0] not in ("--help",):
         return start_gui(argv)
     parser = build_parser()
-    args = parser.parse_args(argv)
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # --help (0) or a usage error (2, message on stderr)
+        return 0 if exc.code is None else exc.code if isinstance(exc.code, int) else 2
     if not getattr(args, "func", None):
         return start_gui(argv)
     return args.func(args)

@@ -602,6 +602,31 @@ class HandState:
                 out.append(a)
         return out
 
+    def fallback_action(self) -> Action:
+        """A legal action for the seat to move, for when an AI failed or a
+        hint is wanted: the first step of the engine's own plan, else a legal
+        discard, else the first legal draw. Raises ``RuntimeError`` if the
+        hand is over (the engine never leaves a turn without a move)."""
+        if self.ended is not None:
+            raise RuntimeError("the hand is over")
+        seat = self.current
+        if self.phase == Phase.PLAY:
+            plan = self.plan_for(seat)
+            if plan:
+                p = plan[0]
+                return TableMeld(seat, p[1]) if p[0] == "meld" else LayOff(seat, p[1], p[2])
+            for c in self.hands[seat]:
+                a = Discard(seat, c)
+                if self.is_legal(a):
+                    return a
+        own = [a for a in self.legal_actions() if a.seat == seat]
+        if own:
+            return own[0]
+        plays = self.legal_plays()
+        if plays:
+            return plays[0]
+        raise RuntimeError("no legal action: the turn is stuck")
+
     # ----------------------------------------------------- helpers for the UI
     def meld_choices(self, cards: Sequence[Card]) -> list[tuple[Card, ...]]:
         """The ways hand cards ``cards`` (jokers undeclared) can be tabled as

@@ -1,6 +1,6 @@
 """Computer opponents: Easy, Medium and Hard, each seeing only a ``PlayerView``.
 
-``make_ai(level, seed)`` builds one; :mod:`game.ai.base` has the loop that
+``make_ai(level, seed)`` builds one; :mod:`game.match` is the referee that
 lets AI seats play (Rummy calls first, then the seat to move).
 """
 

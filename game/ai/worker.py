@@ -1,0 +1,375 @@
+"""AI decisions in a worker process, so the table never waits on a search.
+
+One :class:`AIWorker` serves one AI seat. It owns one worker process (a
+``ProcessPoolExecutor`` with one worker, ``spawn`` context) that builds the
+AI once and keeps it between decisions. The table submits a
+:class:`~game.view.PlayerView` and polls each frame::
+
+    worker = AIWorker("hard", seed=7, time_cap_s=2.0)
+    worker.start()                      # optional: spawn the process early
+    worker.submit(view)                 # a Future; never blocks
+    ...                                 # each frame:
+    answer = worker.poll()              # None while the AI thinks
+    if answer is not None:
+        game.apply(answer.action)       # a legal action, always
+
+:meth:`AIWorker.poll` turns every failure into a legal fallback move
+(``answer.fallback`` is then true and ``answer.reason`` says why): the worker
+process crashed (it is replaced on the next submit), the AI raised, it
+answered with an action that is not legal for the view, or it thought longer
+than ``time_cap_s`` (the process is stopped and replaced). The time cap
+counts from when the worker process is ready, so its start-up (imports) is
+never charged to a decision.
+
+No worker survives the program: :meth:`AIWorker.close` (also run by the
+context manager and, for every worker still open, when the interpreter
+exits) stops the process at once, even in the middle of a search; and a
+worker whose parent dies (killed, crashed) exits by itself.
+
+Importing this module starts nothing; the worker process never imports
+pygame (it imports only ``game``).
+"""
+
+from __future__ import annotations
+
+import atexit
+import multiprocessing
+import multiprocessing.connection as mp_connection
+import os
+import random
+import sys
+import threading
+import time
+import weakref
+from concurrent.futures import CancelledError, Future, InvalidStateError, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+
+from ..actions import Action, CallRummy
+from ..view import PlayerView, sample_world
+from . import make_ai
+from .base import AIPlayer
+
+START_CAP_S = 30.0
+"""How long a new worker process may take to start (imports, building the
+AI) before its first request counts as timed out."""
+
+# --------------------------------------------------------------- worker side
+_ai: AIPlayer | None = None
+
+
+def _start_worker(level: str, seed: int | None) -> None:
+    """Initializer of the worker process: build the AI, and exit when the
+    parent process dies (its end of the start-up pipe closes)."""
+    global _ai
+    _ai = make_ai(level, seed)
+    parent = multiprocessing.parent_process()
+    if parent is not None:
+        threading.Thread(target=_exit_with_parent, args=(parent,), daemon=True,
+                         name="exit-with-parent").start()
+
+
+def _exit_with_parent(parent) -> None:
+    parent.join()
+    os._exit(0)
+
+
+def _ready() -> int:
+    return os.getpid()
+
+
+def _has_module(name: str) -> bool:
+    """Whether the worker process has imported module ``name`` (for tests)."""
+    return name in sys.modules
+
+
+def _choose(view: PlayerView) -> Action:
+    return _ai.choose(view)
+
+
+def _call_rummy(view: PlayerView) -> CallRummy | None:
+    return _ai.call_rummy(view)
+
+
+# --------------------------------------------------------------- table side
+@dataclass(frozen=True)
+class Answer:
+    """The outcome of a request: ``action`` (an action for :meth:`AIWorker.submit`,
+    a ``CallRummy`` or ``None`` for :meth:`AIWorker.submit_rummy`), legal
+    for the view. ``fallback`` is true when the AI's own answer could not be
+    used, and ``reason`` then says why: ``"timeout"``, ``"crashed"`` (the
+    worker process died), ``"error"`` (the AI raised) or ``"illegal"``."""
+
+    action: Action | None
+    fallback: bool = False
+    reason: str | None = None
+
+
+_open_workers: "weakref.WeakSet[AIWorker]" = weakref.WeakSet()
+_exit_hook_registered = False
+
+
+def _close_all() -> None:
+    for worker in list(_open_workers):
+        worker.close()
+
+
+def _register_exit_hook() -> None:
+    """Close every open worker when the interpreter exits. The threading
+    exit hook runs before ``concurrent.futures`` joins its worker processes
+    (which would wait for a search to finish); ``atexit`` is the fallback."""
+    global _exit_hook_registered
+    if _exit_hook_registered:
+        return
+    _exit_hook_registered = True
+    register = getattr(threading, "_register_atexit", None)
+    try:
+        if register is None:
+            raise RuntimeError
+        register(_close_all)
+    except RuntimeError:
+        atexit.register(_close_all)
+
+
+def _forward(outer: Future, inner: Future) -> None:
+    """Copy the worker's outcome into the caller's future (unless cancelled)."""
+    try:
+        if inner.cancelled():
+            outer.cancel()
+        elif inner.exception() is not None:
+            outer.set_exception(inner.exception())
+        else:
+            outer.set_result(inner.result())
+    except InvalidStateError:  # the caller cancelled first
+        pass
+
+
+class AIWorker:
+    """One AI of ``level`` in its own worker process (see the module docstring).
+
+    ``seed`` seeds the AI (a replaced worker starts again from the same
+    seed) and the fallback moves; ``time_cap_s`` is the longest a decision
+    may take. One request is open at a time: a new submit cancels the open
+    one. Raises ``ValueError`` for an unknown level (``ImportError`` if the
+    level's module is missing) when built, not later in the worker.
+    """
+
+    def __init__(self, level: str, seed: int | None = None, time_cap_s: float = 2.0):
+        make_ai(level, seed)  # check the level here, where the error is readable
+        if not time_cap_s > 0:
+            raise ValueError(f"time_cap_s must be positive, not {time_cap_s!r}")
+        self.level = level.lower()
+        self.seed = seed
+        self.time_cap_s = float(time_cap_s)
+        self.processes_started = 0
+        self._rng = random.Random(seed)
+        self._pool: ProcessPoolExecutor | None = None
+        # (pool, pid, time ready), set from the pool's thread once it answers
+        self._started: tuple | None = None
+        self._future: Future | None = None
+        self._inner: Future | None = None
+        self._view: PlayerView | None = None
+        self._rummy = False
+        self._submitted = 0.0
+        self._closed = False
+
+    # ---------------------------------------------------------------- state
+    @property
+    def pid(self) -> int | None:
+        """The worker process's id once it is running, else ``None``."""
+        started = self._started
+        return started[1] if started and started[0] is self._pool else None
+
+    @property
+    def ready(self) -> bool:
+        """True once the worker process has started and built its AI."""
+        return self._ready_at() is not None
+
+    @property
+    def pending(self) -> bool:
+        """True while a request is open (submitted, not yet polled to an answer)."""
+        return self._future is not None
+
+    @property
+    def closed(self) -> bool:
+        return self._closed
+
+    def overdue(self) -> bool:
+        """True when the open request has run past the time cap (counted from
+        the later of its submission and the worker being ready)."""
+        if self._future is None or self._future.done():
+            return False
+        now, ready_at = time.monotonic(), self._ready_at()
+        if ready_at is None:
+            return now - self._submitted > START_CAP_S
+        return now - max(self._submitted, ready_at) > self.time_cap_s
+
+    # ------------------------------------------------------------- requests
+    def start(self) -> None:
+        """Start the worker process now (it starts on the first submit
+        otherwise); returns at once."""
+        if self._closed:
+            raise RuntimeError("the AI worker is closed")
+        self._live_pool()
+
+    def submit(self, view: PlayerView) -> Future:
+        """Ask for ``view.seat``'s action (its turn); returns at once with a
+        future of the AI's raw answer. Prefer :meth:`poll`, which checks it."""
+        return self._submit(_choose, view, rummy=False)
+
+    def submit_rummy(self, view: PlayerView) -> Future:
+        """Ask whether ``view.seat`` calls Rummy on the open discard (R18); the
+        future resolves to a ``CallRummy`` or ``None``."""
+        return self._submit(_call_rummy, view, rummy=True)
+
+    def _submit(self, fn, view: PlayerView, rummy: bool) -> Future:
+        if self._closed:
+            raise RuntimeError("the AI worker is closed")
+        self.cancel()
+        inner = None
+        for attempt in range(2):
+            pool = self._live_pool()
+            try:
+                inner = pool.submit(fn, view)
+                break
+            except (BrokenProcessPool, RuntimeError):  # died since the health check
+                self._discard_pool()
+                if attempt:
+                    raise
+        outer: Future = Future()
+        self._future, self._inner, self._view, self._rummy = outer, inner, view, rummy
+        self._submitted = time.monotonic()
+        inner.add_done_callback(lambda f: _forward(outer, f))
+        return outer
+
+    def poll(self) -> Answer | None:
+        """The open request's :class:`Answer` once there is one, else ``None``
+        (still thinking, or nothing was asked). Never blocks for long: a
+        request past the time cap stops the worker and gives a fallback."""
+        outer, view, rummy = self._future, self._view, self._rummy
+        if outer is None:
+            return None
+        if outer.done():
+            self._clear()
+            try:
+                action = outer.result()
+            except CancelledError:
+                return None
+            except BrokenProcessPool:
+                return Answer(self._fallback(view, rummy), True, "crashed")
+            except Exception:
+                return Answer(self._fallback(view, rummy), True, "error")
+            if self._acceptable(view, rummy, action):
+                return Answer(action)
+            return Answer(self._fallback(view, rummy), True, "illegal")
+        if self.overdue():
+            self.cancel()
+            self._discard_pool()  # not answering in time: replace the process
+            return Answer(self._fallback(view, rummy), True, "timeout")
+        return None
+
+    def cancel(self) -> bool:
+        """Drop the open request; a request the worker has already picked up
+        stops the process (a new one starts on the next submit). Returns
+        True when a request was open."""
+        outer, inner = self._future, self._inner
+        self._clear()
+        if outer is None:
+            return False
+        outer.cancel()
+        if inner is not None and not inner.done() and not inner.cancel():
+            self._discard_pool()
+        return True
+
+    def fallback(self, view: PlayerView) -> Action:
+        """A legal action for ``view.seat``, whose turn it is, worked out here
+        without the AI (the engine's plan, else a discard or a draw)."""
+        world = sample_world(view, self._rng)
+        # a sampled world has the same legal actions for this seat as the real hand
+        return world.fallback_action()
+
+    def _fallback(self, view: PlayerView, rummy: bool) -> Action | None:
+        return None if rummy else self.fallback(view)
+
+    def _acceptable(self, view: PlayerView, rummy: bool, action) -> bool:
+        if rummy and action is None:
+            return True
+        kind = CallRummy if rummy else Action
+        if not isinstance(action, kind) or action.seat != view.seat:
+            return False
+        try:
+            return sample_world(view, self._rng).is_legal(action)
+        except Exception:  # a malformed action
+            return False
+
+    def _clear(self) -> None:
+        self._future = self._inner = self._view = None
+
+    # ------------------------------------------------------------ processes
+    def _live_pool(self) -> ProcessPoolExecutor:
+        pool = self._pool
+        if pool is not None and not self._healthy(pool):
+            self._discard_pool()
+            pool = None
+        if pool is None:
+            _register_exit_hook()
+            _open_workers.add(self)
+            ctx = multiprocessing.get_context("spawn")
+            pool = ProcessPoolExecutor(max_workers=1, mp_context=ctx, initializer=_start_worker,
+                                       initargs=(self.level, self.seed))
+            self._pool = pool
+            self.processes_started += 1
+            pool.submit(_ready).add_done_callback(lambda f: self._on_ready(pool, f))
+        return pool
+
+    def _on_ready(self, pool: ProcessPoolExecutor, f: Future) -> None:
+        # Runs in the pool's thread; the pool is checked when read.
+        if not f.cancelled() and f.exception() is None:
+            self._started = (pool, f.result(), time.monotonic())
+
+    def _ready_at(self) -> float | None:
+        started = self._started
+        return started[2] if started and started[0] is self._pool else None
+
+    @staticmethod
+    def _processes(pool: ProcessPoolExecutor) -> list:
+        return list((getattr(pool, "_processes", None) or {}).values())
+
+    def _healthy(self, pool: ProcessPoolExecutor) -> bool:
+        if getattr(pool, "_broken", False):
+            return False
+        # A process's sentinel is ready once it has ended (no reaping here).
+        return not any(mp_connection.wait([p.sentinel], timeout=0) for p in self._processes(pool))
+
+    def _discard_pool(self) -> None:
+        """Stop the worker process now (even mid-search) and forget the pool."""
+        pool, self._pool = self._pool, None
+        self._started = None
+        if pool is None:
+            return
+        procs = self._processes(pool)
+        for p in procs:
+            p.terminate()
+        for p in procs:
+            # Wait on the sentinel, not join(): the pool's own thread reaps
+            # the process, and two threads reaping one child race.
+            if not mp_connection.wait([p.sentinel], timeout=2.0):  # pragma: no cover
+                p.kill()
+        # The processes are gone, so the pool's thread ends at once.
+        pool.shutdown(wait=True, cancel_futures=True)
+
+    def close(self) -> None:
+        """Cancel any request and stop the worker process; the worker cannot
+        be used afterwards. Safe to call more than once."""
+        if self._closed:
+            return
+        self._closed = True
+        self.cancel()
+        self._discard_pool()
+        _open_workers.discard(self)
+
+    def __enter__(self) -> "AIWorker":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
