@@ -20,10 +20,11 @@ mean hand score (R20) of the level's seats over every hand they played.
 
 Tables are independent and seeded, so spreading them over processes
 (``jobs``) changes nothing but the decision times. For that every AI must
-play by its seed alone: Hard, which stops its search at a clock in play,
-searches its whole world budget here (:data:`AI_OPTIONS`), so it plays the
-same on any machine under any load, and its decision times are longer than
-in play.
+play by its seed alone: Hard, whose search stops at its world budget or
+at a clock, whichever comes first, has no clock here (:data:`AI_OPTIONS`),
+so it plays the same on any machine under any load. On this machine its
+world budget ends the search well before the clock, so it plays as in a
+game.
 """
 
 from __future__ import annotations

@@ -23,8 +23,8 @@ from ..view import PlayerView, sample_world, view_of
 from .base import AIPlayer
 from .medium import MediumAI
 
-TIME_CAP = 0.15  # seconds per decision
-MAX_WORLDS = 40
+TIME_CAP = 0.2  # seconds per decision: a safety bound; the world budget decides first
+MAX_WORLDS = 10
 DRAW_CANDIDATES = 3
 DISCARD_CANDIDATES = 4
 
