@@ -128,7 +128,8 @@ class HandState:
     (the public history, card codes: ``("draw", seat)``, ``("take", seat,
     cards)``, ``("rummy", seat, cards)``, ``("meld", seat, meld, cards)``,
     ``("layoff", seat, card, meld)``, ``("discard", seat, card)``,
-    ``("end", seat)``).
+    ``("end", seat)``) and ``known`` (per seat, a ``Counter`` of the cards
+    it took from the pile and still holds: public knowledge).
     """
 
     def __init__(self, rules: RuleSet, players: int, index: int, dealer: int,
@@ -155,6 +156,7 @@ class HandState:
         self.went_out: int | None = None
         self.actions: list[Action] = []
         self.log: list[tuple] = []
+        self.known: list[Counter] = [Counter() for _ in range(players)]
         self.rng = random.Random(f"reshuffle:{seed}")
 
     # ----------------------------------------------------------------- queries
@@ -172,6 +174,7 @@ class HandState:
         new.has_melded = list(self.has_melded)
         new.actions = list(self.actions)
         new.log = list(self.log)
+        new.known = [Counter(k) for k in self.known]
         new.rng = random.Random()
         new.rng.setstate(self.rng.getstate())
         return new
@@ -461,6 +464,7 @@ class HandState:
             del self.discard[-len(taken):]
             self.hands[seat].extend(taken)
             self.log.append(("take", seat, tuple(taken)))
+            self.known[seat].update(taken)
             self._start_play(committed, single)
             events.append(DiscardTaken(seat, tuple(tokens(taken)),
                                        None if committed is None else card_token(committed)))
@@ -476,6 +480,7 @@ class HandState:
                 s = seat_left_of(s, self.players)
             self.current = seat
             self.log.append(("rummy", seat, tuple(taken)))
+            self.known[seat].update(taken)
             self._start_play(taken[0], taken[0] if len(taken) == 1 else None)
             events.append(RummyCalled(seat, discarder, tuple(tokens(taken)), card_token(taken[0]),
                                       tuple(skipped)))
@@ -486,6 +491,7 @@ class HandState:
             self.table.append(meld)
             self.has_melded[seat] = True
             self.log.append(("meld", seat, len(self.table) - 1, tuple(meld.cards)))
+            self._forget(seat, [in_hand_card(t) for t in meld.cards])
             events.append(MeldTabled(seat, len(self.table) - 1, tuple(meld.tokens()), meld.kind))
             self._after_tabling(seat, meld.cards, events)
         elif isinstance(action, LayOff):
@@ -493,12 +499,14 @@ class HandState:
             meld = self.table[action.meld]
             add_to_meld(meld, action.card, seat, self.rules.ace_wraps)
             self.log.append(("layoff", seat, action.card, action.meld))
+            self._forget(seat, [in_hand_card(action.card)])
             events.append(LaidOff(seat, card_token(action.card), action.meld, meld.owner))
             self._after_tabling(seat, [action.card], events)
         elif isinstance(action, Discard):
             self.hands[seat].remove(action.card)
             self.discard.append(action.card)
             self.log.append(("discard", seat, action.card))
+            self._forget(seat, [action.card])
             events.append(Discarded(seat, card_token(action.card)))
             if not self.hands[seat]:
                 self._end("went_out", seat)
@@ -509,6 +517,14 @@ class HandState:
             self.log.append(("end", seat))
             self._end("stock_out", None)
         return events
+
+    def _forget(self, seat: int, cards: Sequence[Card]) -> None:
+        known = self.known[seat]
+        for c in cards:
+            if known[c]:
+                known[c] -= 1
+                if not known[c]:
+                    del known[c]
 
     def _start_play(self, committed: Card | None, single: Card | None) -> None:
         self.phase = Phase.PLAY

@@ -112,24 +112,7 @@ class PlayerView:
 def known_holdings(h: HandState) -> list[list[Card]]:
     """Per seat, the cards it took from the discard pile (R8.2, R8.3, R18)
     and has not tabled or discarded since: public knowledge."""
-    known: list[Counter] = [Counter() for _ in range(h.players)]
-    for entry in h.log:
-        kind, seat = entry[0], entry[1]
-        if kind in ("take", "rummy"):
-            known[seat].update(entry[2])
-        elif kind == "meld":
-            for t in entry[3]:
-                c = in_hand_card(t)
-                if known[seat][c]:
-                    known[seat][c] -= 1
-        elif kind == "layoff":
-            c = in_hand_card(entry[2])
-            if known[seat][c]:
-                known[seat][c] -= 1
-        elif kind == "discard":
-            if known[seat][entry[2]]:
-                known[seat][entry[2]] -= 1
-    return [sorted((+k).elements()) for k in known]
+    return [sorted(k.elements()) for k in h.known]
 
 
 def view_for(game: Game, seat: int) -> PlayerView:
@@ -195,6 +178,7 @@ def sample_world(view: PlayerView, rng: random.Random) -> HandState:
     h.went_out = None
     h.actions = []
     h.log = list(view.history)
+    h.known = [Counter(k) for k in view.known]
     h.rng = random.Random(rng.getrandbits(64))
     return h
 

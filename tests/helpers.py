@@ -52,6 +52,23 @@ def independent_value(card: int, meld, index: int, scoring: str) -> int:
     return 5 if scoring == "fives" else r
 
 
+def known_from_log(h: HandState) -> list[Counter]:
+    """Cards each seat took from the pile and still holds, worked out again
+    from the public log (the engine keeps them incrementally)."""
+    known = [Counter() for _ in range(h.players)]
+    for entry in h.log:
+        kind, seat = entry[0], entry[1]
+        if kind in ("take", "rummy"):
+            known[seat].update(entry[2])
+        elif kind in ("meld", "layoff", "discard"):
+            cards = entry[3] if kind == "meld" else (entry[2],)
+            for t in cards:
+                c = in_hand_card(t)
+                if known[seat][c]:
+                    known[seat][c] -= 1
+    return [+k for k in known]
+
+
 def check_invariants(game: Game) -> None:
     """Assert what must hold after every action (raises AssertionError)."""
     h = game.hand
@@ -86,3 +103,7 @@ def check_invariants(game: Game) -> None:
         if h.rules.going_out != "float":
             assert all(h.hands), "only a floating player may hold no cards"
     assert JOKER not in [t for m in h.table for t in m.cards]
+    # the public knowledge of who holds what taken card
+    assert [+k for k in h.known] == known_from_log(h)
+    for seat, k in enumerate(h.known):
+        assert not k - Counter(h.hands[seat])

@@ -14,6 +14,10 @@ from ..plays import simulate
 from ..rules import RuleSet
 
 
+VALUES = {scoring: [hand_value(c, scoring) for c in range(53)] for scoring in ("standard", "fives")}
+"""Hand values (R19) of every hand card code, by scoring."""
+
+
 def seat_points(table: Sequence[Meld], seat: int, scoring: str) -> int:
     """Points ``seat`` has on ``table`` as it stands: its melds and lay-offs (R19, R20)."""
     total = 0
@@ -35,15 +39,15 @@ def greedy_tabling(hand: Sequence[Card], table: Sequence[Meld], rules: RuleSet, 
     """
     aw = rules.ace_wraps
     hand = list(hand)
-    before = seat_points(table, seat, rules.scoring)
+    original = table
     table = list(table)
     plays: list[tuple] = []
+    values = VALUES[rules.scoring]
     while True:
         melds = [m for m in candidate_melds(hand, aw) if len(hand) - len(m) >= keep]
         if not melds:
             break
-        best = max(melds, key=lambda m: (sum(15 if t >= 64 else hand_value(t, rules.scoring) for t in m)
-                                         - 12 * sum(1 for t in m if t >= 64), len(m)))
+        best = max(melds, key=lambda m: (sum(values[t] if t < 64 else 3 for t in m), len(m)))
         sim = simulate(hand, table, [("meld", best)], seat, aw)
         if sim is None:
             break
@@ -67,7 +71,11 @@ def greedy_tabling(hand: Sequence[Card], table: Sequence[Meld], rules: RuleSet, 
                         break
                 if changed:
                     break
-    return plays, seat_points(table, seat, rules.scoring) - before, hand, table
+    # points gained: only the melds that changed need counting
+    changed = [i for i in range(len(table)) if i >= len(original) or table[i] is not original[i]]
+    gained = seat_points([table[i] for i in changed], seat, rules.scoring) - seat_points(
+        [original[i] for i in changed if i < len(original)], seat, rules.scoring)
+    return plays, gained, hand, table
 
 
 def deadwood(hand: Sequence[Card], rules: RuleSet) -> int:

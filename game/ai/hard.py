@@ -21,12 +21,15 @@ from ..engine import HandState, Phase
 from ..errors import IllegalMove
 from ..view import PlayerView, sample_world, view_of
 from .base import AIPlayer
+from ..melds import hand_value
+from .evaluate import greedy_tabling
 from .medium import MediumAI
 
 TIME_CAP = 0.2  # seconds per decision: a safety bound; the world budget decides first
-MAX_WORLDS = 10
+MAX_WORLDS = 14
 DRAW_CANDIDATES = 3
 DISCARD_CANDIDATES = 4
+POTENTIAL = 0.7  # share of a meld still in hand that a playout's score credits
 
 
 class HardAI(AIPlayer):
@@ -59,8 +62,20 @@ class HardAI(AIPlayer):
     # -------------------------------------------------------------- playouts
     def evaluate(self, world: HandState, seat: int, totals: tuple[int, ...]) -> float:
         """Score a (possibly unfinished) hand for ``seat``: its hand score
-        minus the best other seat's; near the target, by game totals."""
+        minus the best other seat's; near the target, by game totals. In an
+        unfinished hand the cards a seat could still meld count for most of
+        their value instead of against it."""
         scores = [s["hand"] for s in world.scores()]
+        if world.ended is None:
+            rules = world.rules
+            keep = 1 if rules.going_out == "discard_required" else 0
+            for s in range(world.players):
+                _, points, left, _ = greedy_tabling(world.hands[s], world.table, rules, s,
+                                                    world.has_melded[s], keep)
+                held = sum(hand_value(c, rules.scoring) for c in world.hands[s])
+                left_value = sum(hand_value(c, rules.scoring) for c in left)
+                # scores[s] already counts every held card against the seat
+                scores[s] += held - left_value + POTENTIAL * points
         target = world.rules.target
         if max(totals) + 80 >= target:
             finals = [t + s for t, s in zip(totals, scores)]

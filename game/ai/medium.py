@@ -111,13 +111,13 @@ class MediumAI(AIPlayer):
         return (points <= HOLD_MELD_POINTS and view.stock_size >= 15 and shortest >= 6
                 and len(view.hand) - len(plays[0][1]) >= 3)
 
-    def discard_score(self, view: PlayerView, card: int, next_known: list[int]) -> float:
+    def discard_score(self, view: PlayerView, card: int, next_known: list[int], table=None) -> float:
         """Higher is a better discard."""
         rules = view.rules
         if card == JOKER:
             return -100.0
         score = hand_value(card, rules.scoring) - usefulness(card, view.hand, rules)
-        if fits_table(card, [m.to_meld() for m in view.table], rules):
+        if fits_table(card, table if table is not None else [m.to_meld() for m in view.table], rules):
             score -= 25
         score -= 6 * relates(card, next_known, rules.ace_wraps)
         return score
@@ -158,7 +158,7 @@ class MediumAI(AIPlayer):
         for s in range(view.players):
             if s != seat:
                 next_known.extend(view.known[s])
-        discards.sort(key=lambda a: (-self.discard_score(view, a.card, next_known), a.card))
+        discards.sort(key=lambda a: (-self.discard_score(view, a.card, next_known, world.table), a.card))
         return discards
 
     def choose(self, view: PlayerView) -> Action:
