@@ -54,7 +54,16 @@ from .events import (
     StockReshuffled,
     TurnStarted,
 )
-from .melds import Meld, add_to_meld, classify, hand_value, layoff_position, meld_card_values
+from .melds import (
+    Meld,
+    add_to_meld,
+    classify,
+    hand_value,
+    layoff_choices,
+    layoff_position,
+    meld_card_values,
+    meld_options,
+)
 from .rules import RuleSet
 
 
@@ -647,13 +656,11 @@ class HandState:
     def meld_choices(self, cards: Sequence[Card]) -> list[tuple[Card, ...]]:
         """The ways hand cards ``cards`` (jokers undeclared) can be tabled as
         one meld, one per joker declaration (R11, R12, R15); empty if none."""
-        from .melds import meld_options
         return meld_options(cards, self.rules.ace_wraps)
 
     def layoff_targets(self, card: Card) -> list[tuple[int, Card]]:
         """``(meld_index, tabled_card)`` for every meld hand card ``card`` can be
         laid off on (a joker once per declaration), ignoring whose turn it is (R14)."""
-        from .melds import layoff_choices
         return [(i, t) for i, m in enumerate(self.table)
                 for t in layoff_choices(m, card, self.rules.ace_wraps)]
 

@@ -337,6 +337,12 @@ _SUIT_LISTS = [tuple(s for s in range(4) if mask >> s & 1) for mask in range(16)
 def any_meld(hand: Iterable[Card], ace_wraps: bool = False) -> bool:
     """Fast test: can any legal meld be made from ``hand``? (bit masks; the
     same answer as ``bool(candidate_melds(hand, ace_wraps))``)."""
+    return _any_meld_masks(*_hand_masks(hand), ace_wraps)
+
+
+def _hand_masks(hand: Iterable[Card]) -> tuple[list[int], list[int], int]:
+    """Per suit a 13-bit mask of the ranks held, per rank a 4-bit mask of
+    the suits held, and the number of jokers."""
     masks = [0, 0, 0, 0]
     rank_suits = [0] * 13
     jokers = 0
@@ -347,7 +353,7 @@ def any_meld(hand: Iterable[Card], ace_wraps: bool = False) -> bool:
             r0 = c % 13
             masks[c // 13] |= 1 << r0
             rank_suits[r0] |= 1 << (c // 13)
-    return _any_meld_masks(masks, rank_suits, jokers, ace_wraps)
+    return masks, rank_suits, jokers
 
 
 def _any_meld_masks(masks: list[int], rank_suits: list[int], jokers: int, ace_wraps: bool) -> bool:
@@ -424,16 +430,7 @@ def candidate_melds(hand: Iterable[Card], ace_wraps: bool = False, *,
     ``suit`` (a card's), only sets of that rank and runs of that suit are listed.
     With ``first=True`` the list stops at the first meld found (sets first).
     """
-    masks = [0, 0, 0, 0]
-    rank_suits = [0] * 13
-    jokers = 0
-    for c in hand:
-        if c == JOKER:
-            jokers += 1
-        else:
-            r0 = c % 13
-            masks[c // 13] |= 1 << r0
-            rank_suits[r0] |= 1 << (c // 13)
+    masks, rank_suits, jokers = _hand_masks(hand)
     if not _any_meld_masks(masks, rank_suits, jokers, ace_wraps):
         return []
     out: list[tuple[Card, ...]] = []
