@@ -92,7 +92,7 @@ class HardAI(AIPlayer):
         the end of the hand) and evaluate it for ``seat``."""
         policy = self.playout_policy
         policy.rng.seed(seed)
-        horizon = self.horizon or max(4, 2 * world.players)
+        horizon = self.horizon or max(6, 2 * world.players)
         turns = 0
         steps = 0
         while world.ended is None and turns < horizon and steps < 200:
