@@ -89,11 +89,6 @@ def card_token(card: Card) -> str:
     return _TOKENS[card]
 
 
-def card_name(card: Card) -> str:
-    """A card in words for messages: ``"7H"`` (the token; short and unambiguous)."""
-    return card_token(card)
-
-
 def card_long_name(card: Card) -> str:
     """A card in plain words: ``"seven of hearts"``, ``"joker"``, ``"joker as seven of hearts"``."""
     if card == JOKER:

@@ -143,13 +143,12 @@ class HandState:
 
     def __init__(self, rules: RuleSet, players: int, index: int, dealer: int,
                  hands: Sequence[Sequence[Card]], discard: Sequence[Card],
-                 stock_top_first: Sequence[Card], seed: int = 0, seeded_deal: bool = False):
+                 stock_top_first: Sequence[Card], seed: int = 0):
         self.rules = rules
         self.players = players
         self.index = index
         self.dealer = dealer
         self.seed = seed
-        self.seeded_deal = seeded_deal
         self.hands = [list(h) for h in hands]
         self.discard = list(discard)
         self.stock = list(reversed(stock_top_first))
@@ -802,7 +801,7 @@ class Game:
         if seeded:
             deal = deal_cards(self.rules, n, dealer, seed)
         hands, discard, stock = deal
-        hand = HandState(self.rules, n, len(self.hands), dealer, hands, discard, stock, seed, seeded)
+        hand = HandState(self.rules, n, len(self.hands), dealer, hands, discard, stock, seed)
         self.hands.append(hand)
         return [HandDealt(hand.index, dealer, tuple(len(h) for h in hands), tuple(tokens(discard)),
                           len(stock)), TurnStarted(hand.current)]

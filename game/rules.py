@@ -26,13 +26,6 @@ CHOICES: dict[str, tuple] = {
     "empty_stock": ("end", "reshuffle"),
     "rummy_calls": (True, False),
 }
-RULE_OF_KEY: dict[str, str] = {
-    "decks": "R2", "jokers_per_deck": "R2", "two_player_hand_size": "R4",
-    "scoring": "R19", "going_out": "R16", "final_discard_unplayable": "R16",
-    "top_discard_must_be_used": "R9", "deep_card_must_start_meld": "R9",
-    "layoff_requires_own_meld": "R14", "ace_wraps": "R12", "empty_stock": "R17",
-    "rummy_calls": "R18", "target": "R21",
-}
 MAX_TARGET = 1_000_000
 
 

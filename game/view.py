@@ -162,7 +162,6 @@ def sample_world(view: PlayerView, rng: random.Random) -> HandState:
     h.index = view.hand_index
     h.dealer = view.dealer
     h.seed = 0
-    h.seeded_deal = False
     h.hands = hands
     h.discard = list(view.discard)
     h.stock = stock

@@ -78,11 +78,6 @@ def greedy_tabling(hand: Sequence[Card], table: Sequence[Meld], rules: RuleSet, 
     return plays, gained, hand, table
 
 
-def deadwood(hand: Sequence[Card], rules: RuleSet) -> int:
-    """Points the hand would cost if the hand ended now (R19, R20)."""
-    return sum(hand_value(c, rules.scoring) for c in hand)
-
-
 def usefulness(card: Card, hand: Sequence[Card], rules: RuleSet) -> float:
     """How much ``card`` helps the rest of ``hand`` towards melds: pairs of a
     rank, near neighbours in a suit; jokers are always useful."""

@@ -67,13 +67,6 @@ class MediumAI(AIPlayer):
         hand = list(view.hand) + taken
         plays, points, left, _ = greedy_tabling(hand, world.table, view.rules, seat,
                                                 view.has_melded[seat], keep_count(view))
-        if k > 1 or view.rules.top_discard_must_be_used:
-            committed = taken[0]
-            if committed in left and committed != JOKER:
-                plan = world.clone()
-                plan.apply(TakeDiscards(seat, k))
-                if plan.plan_for(seat) is None:
-                    return None
         stuck = [c for c in taken if c in left]
         risk = risk_factor(view) * sum(hand_value(c, view.rules.scoring) for c in stuck)
         potential = 0.15 * sum(usefulness(c, left, view.rules) for c in stuck)
