@@ -1,0 +1,745 @@
+"""Files on disk: settings, saved games, statistics and the log.
+
+Pure Python (standard library and ``platformdirs``); never imports pygame.
+Importing this module, or building a :class:`Storage`, writes nothing:
+folders are created on the first write.
+
+Where the files live
+    ``Storage()`` uses ``platformdirs.PlatformDirs("Rummy500", appauthor=False)``:
+    ``settings.json`` in ``user_config_dir``; ``saves/`` and
+    ``statistics.json`` in ``user_data_dir``; ``rummy500.log`` in
+    ``user_log_dir``. ``Storage(DIR)`` (the ``--config-dir DIR`` option, and
+    tests) puts everything under DIR: ``DIR/settings.json``, ``DIR/saves/``,
+    ``DIR/statistics.json``, ``DIR/logs/``. Nothing is ever written next to
+    the program.
+
+How files are written and read
+    Every write is atomic (:func:`atomic_write_text`): a temp file in the same
+    folder, flushed and fsynced, then ``os.replace``-d over the old file, so
+    a crash leaves either the old file or the new one. Text is always UTF-8.
+    A file that cannot be read back (not UTF-8, not JSON, not an object, not a
+    valid game record) is moved aside to ``<name>.corrupt-<YYYYmmdd-HHMMSS>``,
+    the player is told in one line, and the game goes on with defaults. An
+    older or partial settings/statistics file is upgraded key by key; keys
+    this version does not know are kept and written back; a file written by
+    a newer version (its ``version`` is higher than ours) is read but never
+    overwritten. Saves are JSON game records (``game-record.md``), never
+    pickles.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import logging
+import logging.handlers
+import math
+import os
+import re
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+from .errors import IllegalMove
+from .record import MAX_NAME, RecordError, decode_json, game_from_record, parse_record
+
+__all__ = [
+    "APP_NAME", "LOG_NAME", "LOGGER_NAME", "SETTINGS_VERSION", "STATISTICS_VERSION",
+    "SPEEDS", "CARD_STYLES", "CARD_BACKS", "FELTS", "MIN_WINDOW", "MAX_WINDOW",
+    "RUMMY_WINDOW_RANGE", "Settings", "Statistics", "Storage", "atomic_write_text",
+    "record_game", "configure_logging",
+]
+
+APP_NAME = "Rummy500"
+"""The application name given to ``platformdirs`` (folder names)."""
+LOGGER_NAME = "rummy500"
+"""The top logger of the program; modules log to ``rummy500.<part>``."""
+LOG_NAME = "rummy500.log"
+LOG_MAX_BYTES = 1_000_000
+LOG_BACKUPS = 3
+
+SETTINGS_VERSION = 1
+"""The settings file format this version writes; a file with a higher
+``version`` came from a newer program and is not overwritten."""
+STATISTICS_VERSION = 1
+
+SPEEDS = ("slow", "normal", "fast", "instant")
+CARD_STYLES = ("2color", "4color")
+CARD_BACKS = ("blue", "red", "black")
+FELTS = ("green", "blue", "burgundy", "dark")
+MIN_WINDOW = (640, 360)
+"""Smallest window (width, height) in pixels a settings file may ask for."""
+MAX_WINDOW = (16384, 16384)
+RUMMY_WINDOW_RANGE = (0.5, 10.0)
+"""Seconds a person has to call Rummy after a discard: (lowest, highest)."""
+
+_log = logging.getLogger(f"{LOGGER_NAME}.storage")
+
+
+# --------------------------------------------------------------------------- writing
+
+def atomic_write_text(path: str | os.PathLike, text: str) -> Path:
+    """Write ``text`` to ``path`` (UTF-8, ``\\n`` line ends) atomically.
+
+    The text goes to a temp file in the same folder (created if missing),
+    which is flushed, ``os.fsync``-ed and then ``os.replace``-d over
+    ``path``. On any failure the temp file is removed, ``path`` keeps its old
+    content, and the error is raised again: ``OSError`` for the file system,
+    ``UnicodeEncodeError`` for text that is not encodable (lone surrogates).
+    Returns ``path`` as a :class:`~pathlib.Path`.
+    """
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        _replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    _fsync_dir(path.parent)
+    return path
+
+
+def _replace(src: str, dst: Path) -> None:
+    # On Windows a virus scanner or a sync client (OneDrive) may hold the
+    # target open for a moment; os.replace then fails with PermissionError.
+    tries = 5 if os.name == "nt" else 1
+    for i in range(tries):
+        try:
+            os.replace(src, dst)
+            return
+        except PermissionError:
+            if i == tries - 1:
+                raise
+            time.sleep(0.05 * (i + 1))
+
+
+def _fsync_dir(folder: Path) -> None:
+    """Make the rename itself durable where the OS allows it (POSIX only)."""
+    if os.name != "posix":
+        return
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def _timestamp() -> str:
+    """Local time as ``YYYYmmdd-HHMMSS`` (the suffix of a moved-aside file)."""
+    return time.strftime("%Y%m%d-%H%M%S")
+
+
+def _move_aside(path: Path) -> Path | None:
+    """Rename a file that could not be read to ``<name>.corrupt-<time>``
+    (``-2``, ``-3`` … appended if that exists). Returns the new path, or
+    ``None`` if it could not be moved (logged)."""
+    base = path.with_name(f"{path.name}.corrupt-{_timestamp()}")
+    target = base
+    n = 2
+    while target.exists():
+        target = base.with_name(f"{base.name}-{n}")
+        n += 1
+    try:
+        os.replace(path, target)
+    except OSError as exc:
+        _log.error("could not move %s aside: %s", path, exc)
+        return None
+    _log.warning("moved unreadable file %s to %s", path, target)
+    return target
+
+
+def _one_line(text: str, limit: int = 160) -> str:
+    text = " ".join(str(text).split())
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+class _Unreadable(Exception):
+    """A file that exists but whose content cannot be used (internal)."""
+
+
+def _read_json_object(path: Path) -> dict:
+    """The JSON object in ``path`` (UTF-8, a BOM allowed). Raises
+    ``FileNotFoundError``, ``OSError`` (cannot be read) or :class:`_Unreadable`
+    (not UTF-8, not JSON, or not an object)."""
+    data = path.read_bytes()
+    try:
+        value = json.loads(data.decode("utf-8-sig"))
+    except UnicodeDecodeError as exc:
+        raise _Unreadable(f"not UTF-8 text (byte {exc.start})") from None
+    except json.JSONDecodeError as exc:
+        raise _Unreadable(f"not valid JSON ({exc.msg} at line {exc.lineno}, column {exc.colno})") from None
+    except (ValueError, RecursionError) as exc:
+        raise _Unreadable(f"not usable JSON ({_one_line(exc, 80)})") from None
+    if not isinstance(value, dict):
+        raise _Unreadable(f"not a JSON object (found {type(value).__name__})")
+    return value
+
+
+def _file_version(path: Path) -> int | None:
+    """The ``version`` of the JSON object in ``path``, or ``None`` when the
+    file is missing, unreadable or has no whole-number version."""
+    try:
+        value = _read_json_object(path).get("version")
+    except (OSError, _Unreadable):
+        return None
+    return value if _is_int(value) else None
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+# --------------------------------------------------------------------------- settings
+
+def _check_window(value: Any) -> tuple[int, int] | None:
+    if not isinstance(value, (list, tuple)) or len(value) != 2 or not all(_is_int(v) for v in value):
+        return None
+    w, h = value
+    if not (MIN_WINDOW[0] <= w <= MAX_WINDOW[0] and MIN_WINDOW[1] <= h <= MAX_WINDOW[1]):
+        return None
+    return (w, h)
+
+
+def _check_choice(choices: tuple) -> Callable[[Any], Any]:
+    def check(value: Any) -> Any:
+        return value if isinstance(value, str) and value in choices else None
+    return check
+
+
+def _check_bool(value: Any) -> Any:
+    return value if isinstance(value, bool) else None
+
+
+def _check_seconds(value: Any) -> float | None:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    value = float(value)
+    lo, hi = RUMMY_WINDOW_RANGE
+    return value if math.isfinite(value) and lo <= value <= hi else None
+
+
+def _check_name(value: Any) -> str | None:
+    if not isinstance(value, str) or not value.strip() or len(value) > MAX_NAME:
+        return None
+    if any(ord(c) < 32 or ord(c) == 127 for c in value):
+        return None
+    return value
+
+
+def _check_dict(value: Any) -> dict | None:
+    return dict(value) if isinstance(value, dict) else None
+
+
+def _check_version(value: Any) -> int | None:
+    return value if _is_int(value) and value >= 0 else None
+
+
+_SETTINGS_CHECKS: dict[str, Callable[[Any], Any]] = {
+    "window_size": _check_window,
+    "fullscreen": _check_bool,
+    "speed": _check_choice(SPEEDS),
+    "card_style": _check_choice(CARD_STYLES),
+    "card_back": _check_choice(CARD_BACKS),
+    "felt": _check_choice(FELTS),
+    "reduced_motion": _check_bool,
+    "rummy_window_s": _check_seconds,
+    "player_name": _check_name,
+    "last_setup": _check_dict,
+    "show_log": _check_bool,
+    "version": _check_version,
+}
+
+
+@dataclass
+class Settings:
+    """The player's settings (``settings.json``).
+
+    * ``window_size``: ``(width, height)`` of the window in pixels, from
+      :data:`MIN_WINDOW` to :data:`MAX_WINDOW`; default ``(1280, 720)``.
+    * ``fullscreen``: start in fullscreen; default ``False``.
+    * ``speed``: animation and AI pacing, one of :data:`SPEEDS`
+      (``"slow"`` ×1.6, ``"normal"``, ``"fast"`` ×0.5, ``"instant"``).
+    * ``card_style``: ``"2color"`` or ``"4color"`` faces.
+    * ``card_back``: one of :data:`CARD_BACKS`; ``felt``: one of :data:`FELTS`.
+    * ``reduced_motion``: fades instead of moves.
+    * ``rummy_window_s``: seconds to call Rummy after a discard, within
+      :data:`RUMMY_WINDOW_RANGE`; default 2.0.
+    * ``player_name``: the person's name at the table (1 to 200 characters,
+      not only spaces, no control characters); default ``"You"``.
+    * ``last_setup``: the last New game choices (a JSON object, kept as is;
+      the setup screen decides what its keys mean); default ``{}``.
+    * ``show_log``: show the move log beside the table.
+    * ``version``: the file format, :data:`SETTINGS_VERSION` for files this
+      program writes; higher means the file came from a newer program.
+    * ``extra``: keys of the file this version does not know, written back
+      unchanged by :meth:`to_dict` so a newer version's settings survive.
+    """
+
+    window_size: tuple[int, int] = (1280, 720)
+    fullscreen: bool = False
+    speed: str = "normal"
+    card_style: str = "2color"
+    card_back: str = "blue"
+    felt: str = "green"
+    reduced_motion: bool = False
+    rummy_window_s: float = 2.0
+    player_name: str = "You"
+    last_setup: dict = field(default_factory=dict)
+    show_log: bool = False
+    version: int = SETTINGS_VERSION
+    extra: dict = field(default_factory=dict, repr=False)
+
+    @classmethod
+    def from_dict(cls, data: dict) -> tuple["Settings", list[str]]:
+        """Settings from a decoded ``settings.json`` object, key by key.
+
+        Returns ``(settings, reset)``: each known key with a valid value is
+        kept; a missing key takes its default silently; a key whose value has
+        the wrong type or is out of range takes its default and is listed in
+        ``reset`` (file order). Unknown keys go to ``extra``. A missing or
+        invalid ``version`` becomes :data:`SETTINGS_VERSION` (the file is
+        upgraded); a higher one is kept. Never raises for a ``dict``.
+        """
+        values: dict[str, Any] = {}
+        extra: dict[str, Any] = {}
+        reset: list[str] = []
+        for key, value in data.items():
+            check = _SETTINGS_CHECKS.get(key)
+            if check is None:
+                extra[key] = value
+                continue
+            good = check(value)
+            if good is not None:
+                values[key] = good
+            elif key != "version":  # a bad version just means "old": upgraded
+                reset.append(key)
+        if values.get("version", 0) < SETTINGS_VERSION:
+            values["version"] = SETTINGS_VERSION
+        return cls(**values, extra=extra), reset
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON object to write: the unknown keys first (as read), then
+        every known key (``window_size`` as a two-number list)."""
+        out: dict[str, Any] = dict(self.extra)
+        for f in dataclasses.fields(self):
+            if f.name == "extra":
+                continue
+            value = getattr(self, f.name)
+            if f.name == "window_size":
+                value = list(value)
+            elif f.name == "last_setup":
+                value = dict(value)
+            out[f.name] = value
+        return out
+
+    @property
+    def is_newer(self) -> bool:
+        """True when these settings were read from a newer program's file."""
+        return _is_int(self.version) and self.version > SETTINGS_VERSION
+
+
+# --------------------------------------------------------------------------- statistics
+
+@dataclass
+class Statistics:
+    """The player's record across games (``statistics.json``).
+
+    * ``games_played``, ``games_won``: finished games, and those the person won.
+    * ``hands_played``: hands scored in those games.
+    * ``best_hand_score``: the person's best score in one hand (points, may be
+      negative), ``None`` before the first hand.
+    * ``highest_total``: the person's best final total in a game, ``None``
+      before the first game.
+    * ``current_streak``, ``best_streak``: games won in a row.
+    * ``by_level``: AI level name -> ``[won, played]``, games against at least
+      one opponent of that level (``{"easy": [3, 5], "hard": [0, 2]}``).
+    * ``version``: :data:`STATISTICS_VERSION`; ``extra``: unknown keys, kept.
+    """
+
+    games_played: int = 0
+    games_won: int = 0
+    hands_played: int = 0
+    best_hand_score: int | None = None
+    highest_total: int | None = None
+    current_streak: int = 0
+    best_streak: int = 0
+    by_level: dict[str, list[int]] = field(default_factory=dict)
+    version: int = STATISTICS_VERSION
+    extra: dict = field(default_factory=dict, repr=False)
+
+    _COUNTERS = ("games_played", "games_won", "hands_played", "current_streak", "best_streak")
+    _OPTIONAL = ("best_hand_score", "highest_total")
+
+    @classmethod
+    def from_dict(cls, data: dict) -> tuple["Statistics", list[str]]:
+        """Statistics from a decoded ``statistics.json`` object, key by key
+        (like :meth:`Settings.from_dict`): returns ``(stats, reset)``;
+        counters must be whole numbers ≥ 0; a ``by_level`` entry that is not
+        ``[won, played]`` with ``0 <= won <= played`` is dropped."""
+        values: dict[str, Any] = {}
+        extra: dict[str, Any] = {}
+        reset: list[str] = []
+        for key, value in data.items():
+            if key in cls._COUNTERS:
+                ok = _is_int(value) and value >= 0
+            elif key in cls._OPTIONAL:
+                ok = value is None or _is_int(value)
+            elif key == "version":
+                ok = _is_int(value) and value >= 0
+            elif key == "by_level":
+                ok = isinstance(value, dict)
+                if ok:
+                    clean = {}
+                    for level, pair in value.items():
+                        if (isinstance(pair, list) and len(pair) == 2 and all(_is_int(x) for x in pair)
+                                and 0 <= pair[0] <= pair[1]):
+                            clean[level] = list(pair)
+                        elif "by_level" not in reset:
+                            reset.append("by_level")
+                    value = clean
+            else:
+                extra[key] = value
+                continue
+            if ok:
+                values[key] = value
+            elif key != "version":
+                reset.append(key)
+        if values.get("version", 0) < STATISTICS_VERSION:
+            values["version"] = STATISTICS_VERSION
+        return cls(**values, extra=extra), reset
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON object to write: unknown keys first, then every field."""
+        out: dict[str, Any] = dict(self.extra)
+        for f in dataclasses.fields(self):
+            if f.name != "extra":
+                value = getattr(self, f.name)
+                out[f.name] = {k: list(v) for k, v in value.items()} if f.name == "by_level" else value
+        return out
+
+    @property
+    def is_newer(self) -> bool:
+        return _is_int(self.version) and self.version > STATISTICS_VERSION
+
+
+def record_game(stats: Statistics, won: bool, level_names: list[str], hand_scores: list[int],
+                total: int) -> Statistics:
+    """Add one finished game to ``stats`` (changed in place and returned).
+
+    ``won``: the person won the game; ``level_names``: the AI levels of the
+    opponents (``["easy", "hard"]``; each distinct level counts the game
+    once); ``hand_scores``: the person's score in each hand of the game
+    (points); ``total``: the person's final total (points).
+    """
+    stats.games_played += 1
+    stats.hands_played += len(hand_scores)
+    if won:
+        stats.games_won += 1
+        stats.current_streak += 1
+        stats.best_streak = max(stats.best_streak, stats.current_streak)
+    else:
+        stats.current_streak = 0
+    if hand_scores:
+        best = max(hand_scores)
+        if stats.best_hand_score is None or best > stats.best_hand_score:
+            stats.best_hand_score = best
+    if stats.highest_total is None or total > stats.highest_total:
+        stats.highest_total = total
+    for level in dict.fromkeys(level_names):
+        pair = stats.by_level.setdefault(level, [0, 0])
+        pair[1] += 1
+        if won:
+            pair[0] += 1
+    return stats
+
+
+# --------------------------------------------------------------------------- storage
+
+_BAD_NAME = re.compile(r'[<>:"/\\|?*\x00-\x1f\x7f]')
+_RESERVED = {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(1, 10)),
+             *(f"lpt{i}" for i in range(1, 10))}
+
+
+def _check_save_name(name: str) -> str:
+    """A save name usable as a file name on every OS, else ``ValueError``."""
+    if (not isinstance(name, str) or not name.strip() or len(name) > 100 or _BAD_NAME.search(name)
+            or name.startswith(".") or name.endswith((".", " "))
+            or name.split(".")[0].strip().lower() in _RESERVED):
+        raise ValueError(f"{name!r} cannot be a save name (use letters, digits, spaces, - and _)")
+    return name
+
+
+class Storage:
+    """Where the program's files live, and reading and writing them.
+
+    ``Storage()`` uses the per-user folders of ``platformdirs``;
+    ``Storage(config_dir)`` keeps everything under ``config_dir`` (a ``str``
+    or path; ``~`` is expanded). Building one reads and writes nothing.
+    """
+
+    def __init__(self, config_dir: str | os.PathLike | None = None):
+        if config_dir is not None:
+            root = Path(config_dir).expanduser()
+            self._settings_path = root / "settings.json"
+            self._saves_dir = root / "saves"
+            self._statistics_path = root / "statistics.json"
+            self._log_dir = root / "logs"
+        else:
+            import platformdirs
+
+            dirs = platformdirs.PlatformDirs(APP_NAME, appauthor=False)
+            self._settings_path = Path(dirs.user_config_dir) / "settings.json"
+            data = Path(dirs.user_data_dir)
+            self._saves_dir = data / "saves"
+            self._statistics_path = data / "statistics.json"
+            self._log_dir = Path(dirs.user_log_dir)
+        self.config_dir = Path(config_dir).expanduser() if config_dir is not None else None
+
+    def __repr__(self) -> str:
+        return f"Storage(settings={str(self._settings_path)!r}, saves={str(self._saves_dir)!r})"
+
+    @property
+    def settings_path(self) -> Path:
+        """The settings file (``settings.json``)."""
+        return self._settings_path
+
+    @property
+    def saves_dir(self) -> Path:
+        """The folder of saved games (``<name>.json``)."""
+        return self._saves_dir
+
+    @property
+    def statistics_path(self) -> Path:
+        """The statistics file (``statistics.json``)."""
+        return self._statistics_path
+
+    @property
+    def log_dir(self) -> Path:
+        """The folder of ``rummy500.log`` and its rotated copies."""
+        return self._log_dir
+
+    # ---------------------------------------------------------------- shared
+    def _load_object(self, path: Path, what: str, then: str) -> tuple[dict | None, str | None]:
+        """``(object, None)`` for a readable file, ``(None, None)`` for a
+        missing one, ``(None, message)`` for one that could not be used (moved
+        aside if its content is bad; left in place if the OS refused to read
+        it)."""
+        try:
+            return _read_json_object(path), None
+        except FileNotFoundError:
+            return None, None
+        except _Unreadable as exc:
+            _log.warning("%s %s: %s", what, path, exc)
+            moved = _move_aside(path)
+            if moved is None:
+                return None, f"Your {what} file could not be read; {then}."
+            return None, f"Your {what} file could not be read; it was moved to {moved} and {then}."
+        except OSError as exc:
+            _log.error("cannot read %s %s: %s", what, path, exc)
+            return None, f"Your {what} file could not be opened ({_one_line(exc.strerror or exc, 60)}); {then}."
+
+    def _save_object(self, path: Path, data: dict, ours: int, what: str) -> bool:
+        on_disk = _file_version(path)
+        theirs = data.get("version")
+        if (on_disk is not None and on_disk > ours) or (_is_int(theirs) and theirs > ours):
+            _log.info("not saving %s: %s was written by a newer version (%s > %s)",
+                      what, path, on_disk if on_disk is not None else theirs, ours)
+            return False
+        try:
+            text = json.dumps(data, ensure_ascii=False, indent=1, allow_nan=False) + "\n"
+            atomic_write_text(path, text)
+        except (OSError, TypeError, ValueError) as exc:
+            _log.error("could not save %s to %s: %s", what, path, exc)
+            return False
+        return True
+
+    # ---------------------------------------------------------------- settings
+    def load_settings(self) -> tuple[Settings, str | None]:
+        """The player's settings and a one-line message for the player, or
+        ``None`` when there is nothing to say.
+
+        * no file: the defaults, no message;
+        * not UTF-8 / not JSON / not an object: the file is moved aside to
+          ``settings.json.corrupt-<YYYYmmdd-HHMMSS>``, the defaults are used
+          and the message says where it went;
+        * an older or partial file: upgraded key by key (missing keys take
+          their defaults silently; keys with bad values are reset and named
+          in the message); unknown keys are kept;
+        * a newer program's file: read key by key; the message says changes
+          will not be saved (:meth:`save_settings` leaves it alone).
+
+        Never raises for file problems.
+        """
+        data, message = self._load_object(self.settings_path, "settings",
+                                          "the defaults are used")
+        if data is None:
+            return Settings(), message
+        settings, reset = Settings.from_dict(data)
+        if settings.is_newer:
+            _log.warning("settings file %s is from a newer version (%s)", self.settings_path, settings.version)
+            return settings, ("Your settings file is from a newer version of Rummy 500; "
+                              "changes made here will not be saved.")
+        if reset:
+            _log.warning("settings reset to defaults: %s", ", ".join(reset))
+            return settings, f"Some settings could not be used and were reset: {', '.join(reset)}."
+        return settings, None
+
+    def save_settings(self, settings: Settings) -> bool:
+        """Write ``settings`` atomically. Returns ``True`` when written;
+        ``False`` (and a log line) when the file on disk, or ``settings``
+        itself, comes from a newer program, or the write failed (the old file
+        is then unchanged). Never raises for file problems."""
+        return self._save_object(self.settings_path, settings.to_dict(), SETTINGS_VERSION, "settings")
+
+    # ---------------------------------------------------------------- statistics
+    def load_statistics(self) -> tuple[Statistics, str | None]:
+        """The player's statistics and a one-line message or ``None``; the
+        same rules as :meth:`load_settings` (a corrupt file is moved aside to
+        ``statistics.json.corrupt-<time>`` and new statistics are started)."""
+        data, message = self._load_object(self.statistics_path, "statistics",
+                                          "new statistics are started")
+        if data is None:
+            return Statistics(), message
+        stats, reset = Statistics.from_dict(data)
+        if stats.is_newer:
+            return stats, ("Your statistics file is from a newer version of Rummy 500; "
+                           "games played here will not be added to it.")
+        if reset:
+            _log.warning("statistics reset: %s", ", ".join(reset))
+        return stats, None
+
+    def save_statistics(self, stats: Statistics) -> bool:
+        """Write ``stats`` atomically; ``True`` when written, ``False`` when
+        skipped (a newer program's file) or failed. Never raises for file
+        problems."""
+        return self._save_object(self.statistics_path, stats.to_dict(), STATISTICS_VERSION, "statistics")
+
+    # ---------------------------------------------------------------- saves
+    def game_path(self, name: str = "autosave") -> Path:
+        """The file of save ``name``: ``saves_dir/<name>.json``. Raises
+        ``ValueError`` for a name that is not a plain file name."""
+        return self.saves_dir / f"{_check_save_name(name)}.json"
+
+    def save_game(self, record: dict, name: str = "autosave") -> Path:
+        """Write a game record (``record.record_of(game)``) atomically to
+        ``saves_dir/<name>.json`` (UTF-8 JSON, one-space indent) and return
+        the path. Raises ``ValueError`` for a bad name or a record that is
+        not JSON (``TypeError`` for values JSON cannot hold) and ``OSError``
+        when the file cannot be written (an older save is then unchanged).
+        The record is not replayed here: it is what the engine wrote."""
+        path = self.game_path(name)
+        if not isinstance(record, dict):
+            raise TypeError(f"a game record is a dict, not {type(record).__name__}")
+        text = json.dumps(record, ensure_ascii=False, indent=1, allow_nan=False) + "\n"
+        return atomic_write_text(path, text)
+
+    def load_game(self, name: str = "autosave") -> tuple[dict | None, str | None]:
+        """The saved game record ``name`` and a one-line message.
+
+        * no such save: ``(None, None)``;
+        * a valid record (``record.game_from_record`` replays it without a
+          ``RecordError`` or ``IllegalMove``): ``(record, None)``, the
+          decoded JSON object;
+        * anything else (not UTF-8, not JSON, not a record, an illegal
+          action): the file is moved aside to ``<name>.json.corrupt-<time>``
+          and ``(None, message)`` says so and where it went;
+        * the OS refuses to read it: ``(None, message)``, file left in place.
+
+        Raises only ``ValueError`` for a bad ``name``.
+        """
+        path = self.game_path(name)
+        try:
+            data = path.read_bytes()
+        except FileNotFoundError:
+            return None, None
+        except OSError as exc:
+            _log.error("cannot read save %s: %s", path, exc)
+            return None, f"The saved game \"{name}\" could not be opened ({_one_line(exc.strerror or exc, 60)})."
+        try:
+            record = decode_json(data)
+            game_from_record(parse_record(record))
+        except (RecordError, IllegalMove) as exc:
+            reason = str(exc)
+        except Exception as exc:  # a damaged save must never stop the program
+            _log.exception("unexpected error checking save %s", path)
+            reason = f"{type(exc).__name__}: {exc}"
+        else:
+            return record, None
+        _log.warning("save %s is not a valid game record: %s", path, reason)
+        moved = _move_aside(path)
+        where = f"it was moved to {moved}" if moved is not None else "it was left where it is"
+        return None, _one_line(f"The saved game \"{name}\" could not be loaded ({_one_line(reason, 80)}); {where}.",
+                               400)
+
+    def has_game(self, name: str = "autosave") -> bool:
+        """Whether save ``name`` exists (it may still fail to load)."""
+        return self.game_path(name).is_file()
+
+    def delete_game(self, name: str = "autosave") -> bool:
+        """Delete save ``name``; ``True`` if a file was removed, ``False`` if
+        there was none. Raises ``OSError`` if it exists but cannot be removed."""
+        try:
+            self.game_path(name).unlink()
+        except FileNotFoundError:
+            return False
+        return True
+
+    def list_games(self) -> list[str]:
+        """Names of the saves in ``saves_dir``, newest first (empty when the
+        folder does not exist)."""
+        try:
+            files = [p for p in self.saves_dir.glob("*.json") if p.is_file()]
+        except OSError:
+            return []
+        files.sort(key=lambda p: p.stat().st_mtime, reverse=True)
+        return [p.stem for p in files]
+
+
+# --------------------------------------------------------------------------- logging
+
+_HANDLER_NAME = "rummy500-file"
+
+
+def configure_logging(storage: Storage, level: int = logging.INFO) -> Path | None:
+    """Log the program (the ``"rummy500"`` logger and its children) to
+    ``storage.log_dir/rummy500.log``: UTF-8, rotated at about 1 MB, three old
+    copies kept. Returns the log file's path, or ``None`` when the folder or
+    file cannot be opened (logging then goes nowhere; the program carries on).
+
+    Safe to call again: the previous file handler is removed and closed, so
+    there is only ever one. Never writes to ``sys.stderr`` (which is ``None``
+    in a frozen windowed app).
+    """
+    logger = logging.getLogger(LOGGER_NAME)
+    logger.setLevel(level)
+    for h in list(logger.handlers):
+        if h.get_name() == _HANDLER_NAME:
+            logger.removeHandler(h)
+            h.close()
+    path = storage.log_dir / LOG_NAME
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handler: logging.Handler = logging.handlers.RotatingFileHandler(
+            path, maxBytes=LOG_MAX_BYTES, backupCount=LOG_BACKUPS, encoding="utf-8")
+    except OSError:
+        handler = logging.NullHandler()
+        path = None
+    handler.set_name(_HANDLER_NAME)
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    logger.addHandler(handler)
+    return path
