@@ -185,16 +185,71 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+GUI_EPILOG = """\
+Demo mode plays an all-computer game through the real table:
+  rummy500 --demo --players 4 --seed 7 --speed instant --quit-after-game --screenshot-dir shots
+saves shots/hand-NN.png at the end of every hand and shots/game-over.png, and
+exits 0 when the game is over. At the table: F11 fullscreen, F12 screenshot,
+L game log, Esc menu.
+"""
+
+
+def _size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(x) for x in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a size like 1280x720") from None
+    if not (320 <= w <= 7680 and 240 <= h <= 4320):
+        raise argparse.ArgumentTypeError(f"{text} is out of range (320x240 to 7680x4320)")
+    return (w, h)
+
+
+def gui_parser() -> argparse.ArgumentParser:
+    """The options of ``rummy500`` when it opens the table."""
+    p = argparse.ArgumentParser(prog="rummy500", description="Rummy 500 against computer opponents. "
+                                "Subcommands: replay, tournament (see rummy500 replay --help).",
+                                epilog=GUI_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--demo", action="store_true", help="watch an all-computer game (no menus)")
+    p.add_argument("--players", type=_whole(2, 8), default=4, metavar="N", help="demo: seats, 2 to 8 (default 4)")
+    p.add_argument("--seed", type=_whole(-2**63, 2**63 - 1), metavar="S", help="demo: seed of the deals and AIs")
+    p.add_argument("--ai", type=_levels, metavar="LEVEL,...", help="demo: each seat's level (default medium)")
+    p.add_argument("--speed", choices=("slow", "normal", "fast", "instant"),
+                   help="animation speed (default: the settings' speed)")
+    p.add_argument("--quit-after-game", action="store_true", help="demo: exit 0 when the game is over")
+    p.add_argument("--screenshot-dir", metavar="DIR",
+                   help="where screenshots go (demo: one per hand and one at the end)")
+    p.add_argument("--config-dir", metavar="DIR", help="keep settings, saves, statistics and logs in DIR")
+    p.add_argument("--size", type=_size, metavar="WxH", help="window size, e.g. 1920x1080")
+    p.add_argument("--max-frames", type=_whole(1, 10**9), metavar="F", help=argparse.SUPPRESS)
+    return p
+
+
 def start_gui(argv: list[str]) -> int:
-    """Start the table. Until the table is built this says so and returns 0."""
-    print("Rummy 500: the table is not built yet. Try `rummy500 replay FILE`.")
-    return 0
+    """Open the table with the options in ``argv``; returns the exit status."""
+    parser = gui_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:
+        return 0 if exc.code is None else exc.code if isinstance(exc.code, int) else 2
+    if args.ai is not None and len(args.ai) != args.players:
+        parser.print_usage(sys.stderr)
+        print(f"rummy500: error: --ai needs {args.players} levels, not {len(args.ai)}", file=sys.stderr)
+        return 2
+    import os
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from scenes.app import Options, main as gui_main
+
+    options = Options(demo=args.demo, players=args.players, seed=args.seed, speed=args.speed,
+                      levels=args.ai or [], quit_after_game=args.quit_after_game,
+                      screenshot_dir=args.screenshot_dir, config_dir=args.config_dir, size=args.size,
+                      max_frames=args.max_frames)
+    return gui_main(options)
 
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``rummy500`` console script; returns the exit status."""
     argv = sys.argv[1:] if argv is None else argv
-    if not argv or argv[0].startswith("--") and argv[0] not in ("--help",):
+    if not argv or argv[0].startswith("-") and argv[0] not in ("--help", "-h"):
         return start_gui(argv)
     parser = build_parser()
     try:

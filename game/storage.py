@@ -686,6 +686,27 @@ class Storage:
         return None, _one_line(f"The saved game \"{name}\" could not be loaded ({_one_line(reason, 80)}); {where}.",
                                400)
 
+    def save_seats(self, seats: list[dict], name: str = "autosave") -> Path:
+        """Write who sits at save ``name``'s table (``[{"name", "level"}, ...]``,
+        which a game record does not hold) to ``saves_dir/<name>.seats``.
+        Raises ``OSError`` when it cannot be written."""
+        path = self.saves_dir / f"{_check_save_name(name)}.seats"
+        return atomic_write_text(path, json.dumps({"seats": seats}, ensure_ascii=False) + "\n")
+
+    def load_seats(self, name: str = "autosave") -> list[dict] | None:
+        """The seats written by :meth:`save_seats`, or ``None`` when missing or
+        unreadable (the caller then uses default levels: nothing is lost)."""
+        path = self.saves_dir / f"{_check_save_name(name)}.seats"
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            seats = data["seats"]
+            if all(isinstance(s, dict) and isinstance(s.get("name"), str) and isinstance(s.get("level"), str)
+                   for s in seats):
+                return [{"name": s["name"], "level": s["level"]} for s in seats]
+        except (OSError, ValueError, KeyError, TypeError):
+            pass
+        return None
+
     def has_game(self, name: str = "autosave") -> bool:
         """Whether save ``name`` exists (it may still fail to load)."""
         return self.game_path(name).is_file()

@@ -1,0 +1,261 @@
+"""A game at the table: the engine, the seats and their AI players.
+
+:class:`TableSession` is what the table scene drives (it never imports
+pygame, so it is tested headless). It owns the :class:`~game.engine.Game`
+and one AI per computer seat, and moves the game on one engine action at a
+time, in the referee's order (:mod:`game.match`): after a discard every
+computer seat is asked about a Rummy call (R18), then the seat to move acts.
+
+AI answers are prepared ahead and applied when the caller says so::
+
+    session = TableSession(seats, rules, seed=7)   # deals the first hand
+    each frame:
+        session.update()                 # submit requests, collect answers
+        if session.ready() and the table has shown the last move:
+            events = session.advance()   # apply exactly one action
+        ...
+    between hands: session.deal_next_hand()
+
+With ``use_workers=True`` (the table) each computer seat thinks in its own
+:class:`~game.ai.worker.AIWorker` process, so a frame never waits on a
+search; with ``False`` the AIs run in this process on :meth:`update`
+(tests, benchmarks). Either way every action applied is legal: a failed AI
+is replaced by the engine's fallback move.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from dataclasses import dataclass
+
+from .actions import Action, CallRummy
+from .ai import LEVELS, make_ai
+from .engine import Game, Phase, rummy_winner
+from .errors import IllegalMove
+from .events import Event
+from .rules import RuleSet
+from .view import view_for
+
+log = logging.getLogger("rummy500.session")
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A seat at the table: its player's ``name`` and ``level`` (``"easy"``,
+    ``"medium"``, ``"hard"``, or ``"human"`` for the person at the table)."""
+
+    name: str
+    level: str
+
+    @property
+    def is_human(self) -> bool:
+        return self.level == "human"
+
+
+class TableSession:
+    """One game between ``seats`` (2 to 8 :class:`Seat`, seat 0 at the bottom
+    of the table) under ``rules``; ``seed`` makes the deals and the AIs
+    repeatable. Raises ``ValueError`` for a bad seat count or level.
+
+    A human seat never acts by itself: the table applies its moves with
+    :meth:`apply_human`. ``autoplay_level``, when given, lets an AI of that
+    level play the human seats too (demo mode and watching).
+    """
+
+    def __init__(self, seats: list[Seat], rules: RuleSet | None = None, seed: int | None = None,
+                 use_workers: bool = True, time_cap_s: float = 2.0,
+                 autoplay_level: str | None = None, game: Game | None = None):
+        if not 2 <= len(seats) <= 8:
+            raise ValueError(f"Rummy 500 needs 2 to 8 players, not {len(seats)} (R1)")
+        for s in seats:
+            if s.level not in LEVELS and s.level != "human":
+                raise ValueError(f"unknown level {s.level!r} for {s.name!r}")
+        self.seats = list(seats)
+        self.rules = rules or RuleSet()
+        self.seed = random.Random(seed).getrandbits(63) if seed is not None else random.getrandbits(63)
+        self.game = game if game is not None else Game.new([s.name for s in seats], self.rules,
+                                                           rng=random.Random(self.seed))
+        self.use_workers = use_workers
+        self.autoplay_level = autoplay_level
+        self.players: dict[int, object] = {}
+        for i, s in enumerate(seats):
+            level = s.level if not s.is_human else autoplay_level
+            if level is None:
+                continue
+            seed_i = self.seed + 1000 * (i + 1)
+            if use_workers:
+                from .ai.worker import AIWorker
+                self.players[i] = AIWorker(level, seed=seed_i, time_cap_s=time_cap_s)
+            else:
+                self.players[i] = make_ai(level, seed_i)
+        self._ready: Action | None = None
+        self._asked: tuple | None = None  # what was submitted: (kind, position)
+        self._rummy_answers: dict[int, CallRummy | None] = {}
+        self._rummy_done: tuple | None = None  # window whose calls are all in
+        self.fallbacks = 0
+        self.closed = False
+
+    # ----------------------------------------------------------------- state
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in self.seats]
+
+    def _position(self) -> tuple:
+        g = self.game
+        h = g.hand
+        return (len(g.hands), len(h.actions) if h else 0)
+
+    def is_ai(self, seat: int) -> bool:
+        """True when a computer plays ``seat`` (its level, or autoplay)."""
+        return seat in self.players
+
+    def thinking_seat(self) -> int | None:
+        """The seat whose AI is choosing right now (for the thinking shimmer), or ``None``."""
+        if self._ready is not None or self._asked is None:
+            return None
+        if self._asked[0] == "rummy":
+            return None
+        return self.game.current
+
+    def waiting_for_human(self) -> bool:
+        """True when the game waits on a move of a seat nobody plays for."""
+        g = self.game
+        if g.winner is not None or g.current is None:
+            return False
+        h = g.hand
+        if self._rummy_window_pending():
+            return False
+        return not self.is_ai(h.current)
+
+    def _rummy_window_pending(self) -> bool:
+        h = self.game.hand
+        return (h is not None and h.ended is None and h.window is not None and h.phase == Phase.DRAW
+                and self._rummy_done != self._position())
+
+    # ---------------------------------------------------------------- driving
+    def update(self) -> None:
+        """Submit whatever the game waits for and collect answers; never
+        blocks on a worker. Call it every frame."""
+        if self.closed or self._ready is not None:
+            return
+        g = self.game
+        h = g.hand
+        if g.winner is not None or h is None or h.ended is not None:
+            return
+        pos = self._position()
+        if self._rummy_window_pending():
+            self._update_rummy(pos)
+            return
+        seat = h.current
+        player = self.players.get(seat)
+        if player is None:
+            return
+        if not self.use_workers:
+            self._ready = self._checked(player.choose(view_for(g, seat)), seat)
+            return
+        if self._asked != ("turn", pos):
+            player.submit(view_for(g, seat))
+            self._asked = ("turn", pos)
+        answer = player.poll()
+        if answer is not None:
+            if answer.fallback:
+                self.fallbacks += 1
+                log.warning("seat %d: fallback move (%s)", seat, answer.reason)
+            self._ready = self._checked(answer.action, seat)
+
+    def _checked(self, action: Action | None, seat: int) -> Action:
+        h = self.game.hand
+        if action is None or action.seat != seat or not h.is_legal(action):
+            self.fallbacks += 1
+            log.warning("seat %d answered %r: playing the fallback move", seat, action)
+            return h.fallback_action()
+        return action
+
+    def _update_rummy(self, pos: tuple) -> None:
+        g = self.game
+        h = g.hand
+        callers = [s for s in self.players if s != h.window]
+        if self._asked != ("rummy", pos):
+            self._rummy_answers = {}
+            self._asked = ("rummy", pos)
+            for s in callers:
+                if self.use_workers:
+                    self.players[s].submit_rummy(view_for(g, s))
+                else:
+                    try:
+                        call = self.players[s].call_rummy(view_for(g, s))
+                    except Exception:  # a faulty AI never stops the game
+                        log.exception("seat %d failed to answer a Rummy window", s)
+                        call = None
+                    self._rummy_answers[s] = call
+        if self.use_workers:
+            for s in callers:
+                if s not in self._rummy_answers:
+                    answer = self.players[s].poll()
+                    if answer is not None:
+                        self._rummy_answers[s] = answer.action
+        if len(self._rummy_answers) < len(callers):
+            return
+        calls = [c for s, c in self._rummy_answers.items()
+                 if isinstance(c, CallRummy) and c.seat == s and h.is_legal(c)]
+        self._rummy_done = pos
+        if calls:
+            winner = rummy_winner(h.window, [c.seat for c in calls], h.players)
+            self._ready = next(c for c in calls if c.seat == winner)
+        else:
+            self.update()  # the window is closed for the computers: on to the turn
+
+    def ready(self) -> bool:
+        """True when an AI action is waiting to be applied."""
+        return self._ready is not None
+
+    def rummy_window_open(self) -> bool:
+        """True while the computers are still answering the open Rummy window."""
+        return self._rummy_window_pending()
+
+    def advance(self) -> list[Event]:
+        """Apply the waiting AI action; return its events (``[]`` if none waits)."""
+        action, self._ready = self._ready, None
+        if action is None:
+            return []
+        self._asked = None
+        try:
+            return self.game.apply(action)
+        except IllegalMove:  # cannot happen: checked when it arrived; never stop the table
+            log.exception("an AI action became illegal: %r", action)
+            return self.game.apply(self.game.hand.fallback_action())
+
+    def apply_human(self, action: Action) -> list[Event]:
+        """Apply a move of the person at the table. Raises
+        :class:`~game.errors.IllegalMove` (nothing changes) when it is not legal.
+        A waiting AI answer made for the old position is dropped."""
+        events = self.game.apply(action)
+        self._ready = None
+        self._asked = None
+        return events
+
+    def close_rummy_window(self) -> None:
+        """Mark the open Rummy window as answered by every seat (the table
+        calls this when the human's chance to call is over)."""
+        self._rummy_done = self._position()
+
+    def deal_next_hand(self) -> list[Event]:
+        """Deal the next hand (R3, R4); ``ValueError`` when a hand is still on or the game is over."""
+        self._ready = None
+        self._asked = None
+        return self.game.deal_next_hand()
+
+    def close(self) -> None:
+        """Stop every AI worker process (safe to call twice)."""
+        self.closed = True
+        for p in self.players.values():
+            close = getattr(p, "close", None)
+            if close:
+                close()
+
+    def __enter__(self) -> "TableSession":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()

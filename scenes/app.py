@@ -1,0 +1,336 @@
+"""The window, the clock and the scene stack.
+
+Scenes follow the state-stack pattern (``shared/design.md``): each has
+``enter(**kwargs)``, ``exit()``, ``handle_event(event) -> bool``,
+``update(dt)`` and a side-effect-free ``draw(surface)``; the app keeps a
+stack (push / pop / replace) and draws from the topmost opaque scene up, so
+dialogs and panels are scenes pushed on top of the table.
+
+Global keys: F11 toggles fullscreen, F12 saves a screenshot (and says where).
+The frame's time step is capped (a window being dragged can stop the loop for
+seconds; nothing should teleport).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pygame
+
+from . import theme as T
+
+log = logging.getLogger("rummy500.app")
+
+MIN_SIZE = (1024, 640)
+MAX_DT = 0.1  # seconds: the longest step a frame may take
+
+
+class Scene:
+    """Base class of scenes. ``opaque`` scenes hide the ones below; a
+    dialog sets it False and is drawn over the scene beneath it."""
+
+    opaque = True
+
+    def __init__(self, app: "App"):
+        self.app = app
+
+    @property
+    def theme(self) -> T.Theme:
+        return self.app.theme
+
+    def enter(self, **kwargs) -> None:
+        """Called when pushed (with the push's keyword arguments)."""
+
+    def exit(self) -> None:
+        """Called when popped or replaced."""
+
+    def resize(self) -> None:
+        """The window changed size: lay out again from ``self.theme``."""
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Handle one event; True when consumed."""
+        return False
+
+    def update(self, dt: float) -> None:
+        """Advance by ``dt`` seconds (capped at :data:`MAX_DT`)."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the scene; must not change any state."""
+
+
+@dataclass
+class Options:
+    """Command-line options of the table (see :func:`parse_args`)."""
+
+    demo: bool = False
+    players: int = 4
+    seed: int | None = None
+    speed: str | None = None
+    levels: list[str] = field(default_factory=list)
+    quit_after_game: bool = False
+    screenshot_dir: str | None = None
+    config_dir: str | None = None
+    size: tuple[int, int] | None = None
+    max_frames: int | None = None  # tests: stop after this many frames
+
+
+class App:
+    """The program: window, settings, storage, scene stack and main loop.
+
+    ``App(options)`` opens the window (``pygame.display``) and loads the
+    settings; :meth:`run` loops until the stack is empty or :meth:`quit` is
+    called and returns the exit status.
+    """
+
+    def __init__(self, options: Options | None = None):
+        from game.storage import Storage, configure_logging
+
+        self.options = options or Options()
+        self.storage = Storage(self.options.config_dir)
+        try:
+            self.log_path = configure_logging(self.storage)
+        except OSError as exc:  # an unwritable log folder must not stop the game
+            self.log_path = None
+            print(f"rummy500: logging disabled: {exc}", file=sys.stderr or sys.__stderr__)
+        self.settings, message = self.storage.load_settings()
+        self.toasts: list[tuple[str, float]] = []
+        if message:
+            self.notify(message)
+        _dpi_aware()
+        pygame.init()
+        pygame.key.set_repeat(400, 40)
+        self.fullscreen = False
+        size = self.options.size or tuple(self.settings.window_size)
+        self.windowed_size = _clamp_size(size)
+        self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+        pygame.display.set_caption("Rummy 500")
+        self.theme = T.Theme(self.screen.get_size())
+        self.stack: list[Scene] = []
+        self.clock = pygame.time.Clock()
+        self.running = True
+        self.exit_status = 0
+        self.frames = 0
+        if self.settings.fullscreen and not self.options.demo:
+            self.toggle_fullscreen()
+        log.info("window %sx%s, config %s", *self.screen.get_size(), self.storage.settings_path)
+
+    # ------------------------------------------------------------ the stack
+    @property
+    def top(self) -> Scene | None:
+        return self.stack[-1] if self.stack else None
+
+    def push(self, scene: Scene, **kwargs) -> Scene:
+        self.stack.append(scene)
+        scene.enter(**kwargs)
+        scene.resize()
+        return scene
+
+    def pop(self) -> Scene | None:
+        if not self.stack:
+            return None
+        scene = self.stack.pop()
+        scene.exit()
+        return scene
+
+    def replace(self, scene: Scene, **kwargs) -> Scene:
+        self.pop()
+        return self.push(scene, **kwargs)
+
+    def pop_to(self, kind: type) -> None:
+        """Pop scenes until one of class ``kind`` is on top."""
+        while self.stack and not isinstance(self.stack[-1], kind):
+            self.pop()
+
+    def quit(self, status: int = 0) -> None:
+        self.running = False
+        self.exit_status = status
+
+    # -------------------------------------------------------------- helpers
+    @property
+    def speed(self) -> str:
+        return self.options.speed or self.settings.speed
+
+    def notify(self, message: str, seconds: float = 4.0) -> None:
+        """Show a one-line message at the bottom of the window for a while."""
+        log.info("notice: %s", message)
+        self.toasts.append((message, time.monotonic() + seconds))
+        self.toasts = self.toasts[-3:]
+
+    def screenshot_folder(self) -> Path:
+        if self.options.screenshot_dir:
+            return Path(self.options.screenshot_dir)
+        return Path(self.storage.log_dir).parent / "screenshots"
+
+    def save_screenshot(self, name: str | None = None, announce: bool = True) -> Path | None:
+        """Save the window as a PNG (``name`` or a time-stamped name) in the
+        screenshot folder; returns the path, or ``None`` (and says why)."""
+        folder = self.screenshot_folder()
+        name = name or time.strftime("rummy500-%Y%m%d-%H%M%S.png")
+        path = folder / name
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            pygame.image.save(self.screen, str(path))
+        except (OSError, pygame.error) as exc:
+            self.notify(f"The screenshot could not be saved: {exc}")
+            return None
+        if announce:
+            self.notify(f"Screenshot saved to {path}")
+        log.info("screenshot %s", path)
+        return path
+
+    def toggle_fullscreen(self) -> None:
+        if self.fullscreen:
+            self.fullscreen = False
+            self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+        else:
+            self.windowed_size = self.screen.get_size()
+            self.fullscreen = True
+            self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        self.settings.fullscreen = self.fullscreen
+        self._resized(self.screen.get_size())
+
+    def _resized(self, size: tuple[int, int]) -> None:
+        size = (max(320, size[0]), max(240, size[1]))
+        if size != self.theme.size:
+            self.theme = T.Theme(size)
+            for scene in self.stack:
+                scene.resize()
+        if not self.fullscreen:
+            self.windowed_size = size
+            self.settings.window_size = size
+
+    def save_settings(self) -> None:
+        try:
+            self.storage.save_settings(self.settings)
+        except OSError as exc:
+            log.warning("settings not saved: %s", exc)
+
+    # ------------------------------------------------------------ the loop
+    def handle_global(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.QUIT:
+            self.quit(0)
+            return True
+        if event.type == pygame.VIDEORESIZE and not self.fullscreen:
+            w, h = event.w, event.h
+            self._resized((w, h))
+            return False
+        if event.type in (pygame.WINDOWSIZECHANGED, pygame.WINDOWRESIZED):
+            self._resized(self.screen.get_size())
+            return False
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_F11:
+                self.toggle_fullscreen()
+                return True
+            if event.key == pygame.K_F12:
+                self.save_screenshot()
+                return True
+        return False
+
+    def step(self, dt: float) -> None:
+        """One frame: events, update, draw (without flipping or waiting)."""
+        for event in pygame.event.get():
+            if self.handle_global(event):
+                continue
+            if self.top is not None:
+                self.top.handle_event(event)
+        dt = min(max(dt, 0.0), MAX_DT)
+        if self.top is not None:
+            self.top.update(dt)
+        self.draw()
+
+    def draw(self) -> None:
+        surface = self.screen
+        if not self.stack:
+            surface.fill(T.FELT_DARK)
+            return
+        start = len(self.stack) - 1
+        while start > 0 and not self.stack[start].opaque:
+            start -= 1
+        for scene in self.stack[start:]:
+            scene.draw(surface)
+        self._draw_toasts(surface)
+
+    def _draw_toasts(self, surface) -> None:
+        now = time.monotonic()
+        self.toasts = [(m, t) for m, t in self.toasts if t > now]
+        th = self.theme
+        y = surface.get_height() - th.pad
+        for message, _ in reversed(self.toasts):
+            s = T.fit_text(message, th.body, surface.get_width() - 6 * th.pad)
+            r = s.get_rect(midbottom=(surface.get_width() // 2, y)).inflate(3 * th.pad, th.pad)
+            T.draw_panel(surface, r, th.radius, (0, 0, 0, 210), T.GOLD)
+            surface.blit(s, s.get_rect(center=r.center))
+            y = r.top - th.pad // 2
+
+    def run(self) -> int:
+        """Run until the window closes or a scene quits; returns the exit status."""
+        fast = self.speed == "instant" and self.options.demo
+        try:
+            while self.running and self.stack:
+                dt = self.clock.tick(0 if fast else 60) / 1000.0
+                self.step(dt)
+                pygame.display.flip()
+                self.frames += 1
+                if self.options.max_frames is not None and self.frames >= self.options.max_frames:
+                    break
+        except KeyboardInterrupt:
+            self.exit_status = 130
+        finally:
+            self.close()
+        return self.exit_status
+
+    def close(self) -> None:
+        while self.stack:
+            self.pop()
+        if not self.options.demo:
+            self.save_settings()
+        pygame.display.quit()
+
+
+def _clamp_size(size) -> tuple[int, int]:
+    try:
+        w, h = int(size[0]), int(size[1])
+    except (TypeError, ValueError, IndexError):
+        return (1280, 720)
+    return (max(MIN_SIZE[0], min(w, 7680)), max(MIN_SIZE[1], min(h, 4320)))
+
+
+def _dpi_aware() -> None:
+    """Windows: ask for per-monitor DPI awareness so text stays sharp."""
+    if sys.platform != "win32":
+        return
+    try:
+        import ctypes
+        ctypes.windll.shcore.SetProcessDpiAwareness(2)
+    except Exception:  # older Windows or no shcore: blurry, not broken
+        pass
+
+
+def main(options: Options) -> int:
+    """Open the window on the first scene (the title, or the table in demo
+    mode) and run; returns the exit status."""
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    app = App(options)
+    if options.demo:
+        from .table import TableScene
+        app.push(TableScene(app), **demo_game(options))
+    else:
+        from .title import TitleScene
+        app.push(TitleScene(app))
+    return app.run()
+
+
+def demo_game(options: Options) -> dict:
+    """The table's arguments for an all-computer demo game."""
+    from game.session import Seat
+
+    n = options.players
+    levels = options.levels or ["medium"] * n
+    names = ["You", "Ana", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus"]
+    seats = [Seat(names[i], levels[i]) for i in range(n)]
+    return {"seats": seats, "seed": options.seed, "demo": True}

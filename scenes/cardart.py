@@ -1,0 +1,162 @@
+"""Card faces, backs and shadows, scaled once per size and cached.
+
+Faces are the PNGs under ``assets/cards/<style>/<TOKEN>.png`` (``2color``
+or ``4color``), backs ``assets/cards/backs/<name>.png``. Each is loaded once,
+``convert_alpha()``-ed, and smooth-scaled once per card height (heights are
+rounded to 2 px so a moving, growing card does not fill the cache). A joker
+carries a "JOKER" tag (the art has no corner index) and, once tabled, the
+card it stands for. When a PNG is missing the card is drawn plainly, so a
+broken install still shows a playable table.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import pygame
+
+from game.cards import JOKER, card_token, declared, in_hand_card, is_tabled_joker, rank_of, suit_of
+
+from . import theme as T
+
+log = logging.getLogger("rummy500.cards")
+
+SUIT_SYMBOLS = "♣♦♥♠"
+RANK_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
+
+
+def short_name(card: int) -> str:
+    """``"7♥"``, ``"10♠"``, ``"Joker"``, ``"Joker (7♥)"`` for a tabled joker."""
+    if is_tabled_joker(card):
+        return f"Joker ({short_name(declared(card))})"
+    if card == JOKER:
+        return "Joker"
+    r = rank_of(card)
+    return f"{RANK_NAMES.get(r, str(r))}{SUIT_SYMBOLS[suit_of(card)]}"
+
+
+def suit_colour(card: int, four_colour: bool = False) -> tuple[int, int, int]:
+    """The text colour of ``card``'s suit (on a light background)."""
+    if card == JOKER:
+        return (110, 40, 140)
+    s = suit_of(declared(card) if is_tabled_joker(card) else card)
+    if four_colour:
+        return [(20, 130, 50), (30, 80, 200), (200, 30, 40), (20, 20, 20)][s]
+    return (200, 30, 40) if s in (1, 2) else (20, 20, 20)
+
+
+class CardArt:
+    """The images of one card style (``"2color"``/``"4color"``) and back."""
+
+    def __init__(self, style: str = "2color", back: str = "blue"):
+        self.style = style if style in ("2color", "4color") else "2color"
+        self.back_name = back
+        self._raw: dict[str, pygame.Surface | None] = {}
+        self._scaled: dict[tuple, pygame.Surface] = {}
+        self._shadow: dict[tuple, pygame.Surface] = {}
+
+    # ------------------------------------------------------------- loading
+    def _load(self, rel: str) -> pygame.Surface | None:
+        if rel in self._raw:
+            return self._raw[rel]
+        path = T.asset_root() / "cards" / rel
+        try:
+            img = pygame.image.load(str(path))
+            img = img.convert_alpha() if pygame.display.get_surface() is not None else img
+        except (OSError, pygame.error, FileNotFoundError) as exc:
+            log.warning("card image %s missing: %s", path, exc)
+            img = None
+        self._raw[rel] = img
+        return img
+
+    @staticmethod
+    def size_for(height: int) -> tuple[int, int]:
+        h = max(8, int(round(height / 2.0)) * 2)
+        return (T.Theme.card_w(h), h)
+
+    def face(self, card: int, height: int) -> pygame.Surface:
+        """The face of ``card`` (a card code, tabled jokers included) about ``height`` px tall."""
+        w, h = self.size_for(height)
+        key = ("f", card, h, self.style)
+        surf = self._scaled.get(key)
+        if surf is None:
+            base = in_hand_card(card)
+            token = "JK" if base == JOKER else card_token(base)
+            raw = self._load(f"{self.style}/{token}.png")
+            surf = self._scale(raw, (w, h)) if raw is not None else self._plain_face(base, (w, h))
+            if base == JOKER:
+                self._joker_tags(surf, card)
+            self._store(key, surf)
+        return surf
+
+    def back(self, height: int) -> pygame.Surface:
+        w, h = self.size_for(height)
+        key = ("b", self.back_name, h)
+        surf = self._scaled.get(key)
+        if surf is None:
+            raw = self._load(f"backs/{self.back_name}.png") or self._load("backs/blue.png")
+            if raw is not None:
+                surf = self._scale(raw, (w, h))
+            else:
+                surf = pygame.Surface((w, h), pygame.SRCALPHA)
+                pygame.draw.rect(surf, (29, 79, 156), surf.get_rect(), border_radius=max(2, h // 18))
+                pygame.draw.rect(surf, (250, 250, 250), surf.get_rect(), max(1, h // 40),
+                                 border_radius=max(2, h // 18))
+            self._store(key, surf)
+        return surf
+
+    def image(self, card: int, height: int, face_up: bool) -> pygame.Surface:
+        return self.face(card, height) if face_up else self.back(height)
+
+    def shadow(self, size: tuple[int, int], lifted: bool = False) -> pygame.Surface:
+        """A soft shadow for a card of ``size`` (larger when ``lifted``)."""
+        key = (size, lifted)
+        surf = self._shadow.get(key)
+        if surf is None:
+            w, h = size
+            grow = max(2, h // (10 if lifted else 18))
+            sw, sh = w + 2 * grow, h + 2 * grow
+            small = pygame.Surface((max(4, sw // 4), max(4, sh // 4)), pygame.SRCALPHA)
+            inner = small.get_rect().inflate(-max(1, grow // 2), -max(1, grow // 2))
+            pygame.draw.rect(small, (0, 0, 0, 110 if lifted else 90), inner, border_radius=max(1, h // 40))
+            surf = pygame.transform.smoothscale(small, (sw, sh))
+            if len(self._shadow) > 64:
+                self._shadow.clear()
+            self._shadow[key] = surf
+        return surf
+
+    # ------------------------------------------------------------- helpers
+    def _store(self, key, surf) -> None:
+        if len(self._scaled) > 1500:
+            self._scaled.clear()
+        self._scaled[key] = surf
+
+    @staticmethod
+    def _scale(raw: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
+        surf = pygame.transform.smoothscale(raw, size)
+        return surf.convert_alpha() if pygame.display.get_surface() is not None else surf
+
+    def _plain_face(self, card: int, size: tuple[int, int]) -> pygame.Surface:
+        w, h = size
+        surf = pygame.Surface((w, h), pygame.SRCALPHA)
+        pygame.draw.rect(surf, (252, 252, 248), surf.get_rect(), border_radius=max(2, h // 18))
+        pygame.draw.rect(surf, (40, 40, 40), surf.get_rect(), 1, border_radius=max(2, h // 18))
+        if card != JOKER:
+            label = T.text(short_name(card), max(8, h // 6), suit_colour(card, self.style == "4color"), True)
+            surf.blit(label, (max(2, w // 14), max(2, h // 30)))
+        return surf
+
+    def _joker_tags(self, surf: pygame.Surface, card: int) -> None:
+        w, h = surf.get_size()
+        px = max(7, h // 9)
+        tag = T.text("JOKER", px, (110, 40, 140), bold=True)
+        tag = pygame.transform.rotate(tag, 90) if tag.get_width() > w * 0.8 else tag
+        surf.blit(tag, (max(2, w // 16), max(2, h // 30)))
+        if is_tabled_joker(card):
+            name = short_name(declared(card))
+            label = T.text(f"= {name}", max(8, h // 7), suit_colour(declared(card), self.style == "4color"),
+                           bold=True)
+            box = label.get_rect(midbottom=(w // 2, h - max(2, h // 24))).inflate(6, 2)
+            pygame.draw.rect(surf, (255, 250, 225), box, border_radius=3)
+            pygame.draw.rect(surf, (110, 40, 140), box, 1, border_radius=3)
+            surf.blit(label, label.get_rect(center=box.center))

@@ -1,0 +1,110 @@
+"""Menus: the title screen's button column and the pause menu over the table.
+
+:class:`MenuScene` is a titled column of buttons, usable with the mouse or
+the keyboard (arrows/Tab, Enter); subclasses list their items.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import pygame
+
+from . import theme as T
+from .app import Scene
+from .widgets import Button, FocusRing
+
+
+class MenuScene(Scene):
+    """A title and a column of buttons. ``items()`` gives ``(label, action)``."""
+
+    title = ""
+    subtitle = ""
+
+    def items(self) -> list[tuple[str, Callable[[], None]]]:
+        return []
+
+    def enter(self, **kwargs) -> None:
+        self.buttons = [Button(label, action) for label, action in self.items()]
+        self.focus = FocusRing(self.buttons)
+        self.focus.focus(next((b for b in self.buttons if b.enabled), self.buttons[0]))
+
+    def resize(self) -> None:
+        th = self.theme
+        bw = max(th.body * 14, round(th.width * 0.22))
+        bh = max(th.body * 2, 32)
+        gap = th.pad
+        total = len(self.buttons) * (bh + gap)
+        y = max(th.height // 2 - total // 2 + th.title, th.pad)
+        for i, b in enumerate(self.buttons):
+            b.rect = pygame.Rect(th.width // 2 - bw // 2, y + i * (bh + gap), bw, bh)
+
+    def handle_event(self, event) -> bool:
+        if self.focus.handle(event):
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.back()
+            return True
+        return False
+
+    def back(self) -> None:
+        self.app.pop()
+
+    def draw_title(self, surface) -> None:
+        th = self.theme
+        top = self.buttons[0].rect.top if self.buttons else th.height // 2
+        t = T.text(self.title, th.title, T.TEXT, bold=True)
+        surface.blit(t, t.get_rect(midbottom=(th.width // 2, top - th.title)))
+        if self.subtitle:
+            s = T.text(self.subtitle, th.body, T.TEXT_DIM)
+            surface.blit(s, s.get_rect(midtop=(th.width // 2, top - th.title + th.pad)))
+
+    def draw(self, surface) -> None:
+        th = self.theme
+        surface.blit(T.felt(th.size), (0, 0))
+        self.draw_title(surface)
+        self.focus.draw(surface, th)
+
+
+class PauseMenu(MenuScene):
+    """Esc at the table: resume, read the rules, or leave (the game is saved)."""
+
+    opaque = False
+    title = "Paused"
+
+    def items(self):
+        return [("Resume", self.back), ("Rules", self.rules), ("Settings", self.settings),
+                ("Save and leave the table", self.leave)]
+
+    def rules(self) -> None:
+        from .rules_help import RulesScene
+        table = self._table()
+        rules = table.session.game.rules if table else None
+        players = table.session.game.players if table else None
+        self.app.push(RulesScene(self.app), rules=rules, players=players)
+
+    def settings(self) -> None:
+        from .settings import SettingsScene
+        self.app.push(SettingsScene(self.app))
+
+    def _table(self):
+        from .table import TableScene
+        return next((s for s in reversed(self.app.stack) if isinstance(s, TableScene)), None)
+
+    def leave(self) -> None:
+        from .title import TitleScene
+        self.app.pop_to(TitleScene)
+        if not self.app.stack:
+            self.app.push(TitleScene(self.app))
+
+    def draw(self, surface) -> None:
+        th = self.theme
+        dim = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        dim.fill((0, 0, 0, 150))
+        surface.blit(dim, (0, 0))
+        if self.buttons:
+            box = self.buttons[0].rect.unionall([b.rect for b in self.buttons]).inflate(th.pad * 8, th.pad * 6)
+            box.top -= th.title * 2
+            T.draw_panel(surface, box, th.radius * 2, T.PANEL_SOLID + (240,), T.PANEL_EDGE, 2)
+        self.draw_title(surface)
+        self.focus.draw(surface, th)

@@ -1,0 +1,299 @@
+"""End of a hand (a panel over the table) and end of the game (winner and chart).
+
+:class:`HandResults` lists, per seat, the cards it tabled and the cards left
+in its hand with their points, the hand score and the running total (R19,
+R20). :class:`GameOver` names the winner (R21) and draws every seat's running
+total hand by hand. In demo mode both save a screenshot (``hand-NN.png``,
+``game-over.png``) when a screenshot folder is given and carry on by
+themselves; the game-over scene quits with ``--quit-after-game``.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.melds import hand_value, meld_card_values
+
+from . import theme as T
+from .app import Scene
+from .cardart import short_name, suit_colour
+from .widgets import Button, FocusRing
+
+DEMO_PAUSE_S = 2.5
+
+
+def running_totals(game) -> list[list[int]]:
+    """Per seat, the total before the first hand and after each hand (R20)."""
+    out = []
+    for seat in range(game.players):
+        t = game.start_scores[seat]
+        series = [t]
+        for scores in game.hand_scores:
+            t += scores[seat]["hand"]
+            series.append(t)
+        out.append(series)
+    return out
+
+
+def seat_cards(hand, seat: int) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+    """(tabled, in hand) of ``seat`` at the end of ``hand``: lists of
+    ``(card, points)`` with the hand's scoring (R19)."""
+    scoring = hand.rules.scoring
+    tabled = []
+    for m in hand.table:
+        for c, layer, v in zip(m.cards, m.layers, meld_card_values(m, scoring)):
+            if layer == seat:
+                tabled.append((c, v))
+    held = [(c, hand_value(c, scoring)) for c in hand.hands[seat]]
+    return tabled, held
+
+
+def draw_card_names(surface, cards, x: int, y: int, max_w: int, px: int, four: bool) -> None:
+    """Short card names in their suit colours on a light chip, left to right; '…' when they do not fit."""
+    cx = x
+    for c, _ in cards:
+        t = T.text(short_name(c), px, suit_colour(c, four), bold=True)
+        if cx + t.get_width() + 8 > x + max_w:
+            surface.blit(T.text("…", px, T.TEXT), (cx, y))
+            return
+        box = pygame.Rect(cx, y, t.get_width() + 6, t.get_height())
+        pygame.draw.rect(surface, (250, 248, 240), box, border_radius=3)
+        surface.blit(t, (cx + 3, y))
+        cx = box.right + 3
+
+
+class HandResults(Scene):
+    """The end-of-hand panel over the table; ``enter(table=TableScene)``."""
+
+    opaque = False
+
+    def enter(self, table=None) -> None:
+        self.table = table
+        game = table.session.game
+        self.game = game
+        self.hand = game.hand
+        self.elapsed = 0.0
+        self.shot = False
+        label = "See who won" if game.winner is not None else "Next hand (Enter)"
+        self.button = Button(label, self.next)
+        self.focus = FocusRing([self.button])
+        self.focus.focus(self.button)
+
+    def resize(self) -> None:
+        th = self.theme
+        self.panel = pygame.Rect(0, 0, min(th.width - 4 * th.pad, round(th.height * 1.6)),
+                                 min(th.height - 4 * th.pad, round(th.heading * 4 + (self.game.players + 1) * th.body * 2.6)))
+        self.panel.center = (th.width // 2, th.height // 2)
+        bw, bh = max(th.body * 12, 160), max(th.body * 2, 30)
+        self.button.rect = pygame.Rect(0, 0, bw, bh)
+        self.button.rect.midbottom = (self.panel.centerx, self.panel.bottom - th.pad)
+
+    def next(self) -> None:
+        game = self.game
+        self.app.pop()
+        if game.winner is not None:
+            self.app.push(GameOver(self.app), table=self.table)
+        else:
+            self.table.next_hand()
+
+    def handle_event(self, event) -> bool:
+        if self.focus.handle(event):
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.table.open_menu()
+            return True
+        return True  # modal
+
+    def update(self, dt: float) -> None:
+        self.elapsed += dt
+        if not self.table.demo:
+            return
+        if not self.shot:
+            self.shot = True
+            if self.app.options.screenshot_dir:
+                self.app.draw()
+                self.app.save_screenshot(f"hand-{self.hand.index + 1:02d}.png", announce=False)
+        pause = DEMO_PAUSE_S * self.table.factor
+        if self.elapsed >= pause:
+            self.next()
+
+    def draw(self, surface) -> None:
+        th = self.theme
+        dim = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        dim.fill((0, 0, 0, 120))
+        surface.blit(dim, (0, 0))
+        p = self.panel
+        T.draw_panel(surface, p, th.radius * 2, T.PANEL_SOLID + (245,), T.PANEL_EDGE, 2)
+        h = self.hand
+        names = self.table.names
+        if h.ended == "went_out":
+            title = f"Hand {h.index + 1}: {names[h.went_out]} went out"
+        else:
+            title = f"Hand {h.index + 1}: the stock ran out"
+        surface.blit(T.fit_text(title, th.heading, p.width - 4 * th.pad, T.TEXT, bold=True),
+                     (p.x + 2 * th.pad, p.y + th.pad))
+        scores = self.game.hand_scores[h.index] if h.index < len(self.game.hand_scores) else h.scores()
+        cols = [0.0, 0.17, 0.52, 0.58, 0.84, 0.92]  # name, tabled, pts, in hand, pts..., hand, total
+        heads = ["Player", "Tabled", "", "Left in hand", "Hand", "Total"]
+        x0 = p.x + 2 * th.pad
+        inner = p.width - 4 * th.pad
+        y = p.y + th.pad + round(th.heading * 1.8)
+        for c, head in zip(cols, heads):
+            surface.blit(T.text(head, th.small, T.TEXT_DIM, bold=True), (x0 + round(c * inner), y))
+        y += round(th.small * 1.8)
+        row_h = max(round(th.body * 2.2), (self.button.rect.top - th.pad - y) // max(1, self.game.players))
+        row_h = min(row_h, round(th.body * 2.8))
+        four = self.app.settings.card_style == "4color"
+        for seat in range(self.game.players):
+            tabled, held = seat_cards(h, seat)
+            s = scores[seat]
+            if seat % 2 == 0:
+                T.draw_panel(surface, pygame.Rect(p.x + th.pad, y - 2, p.width - 2 * th.pad, row_h), th.radius,
+                             (255, 255, 255, 16), None, 0)
+            colour = T.SEAT_COLOURS[seat % len(T.SEAT_COLOURS)]
+            pygame.draw.circle(surface, colour, (x0 + th.small // 3, y + th.body // 2 + 2), max(3, th.small // 3))
+            surface.blit(T.fit_text(names[seat], th.body, round(cols[1] * inner) - th.small - th.pad, T.TEXT, True),
+                         (x0 + th.small, y))
+            small = th.small
+            draw_card_names(surface, tabled, x0 + round(cols[1] * inner), y + 2,
+                            round((cols[2] - cols[1]) * inner) - th.pad, small, four)
+            surface.blit(T.text(f"+{s['tabled']}", th.body, (150, 230, 160), True), (x0 + round(cols[2] * inner), y))
+            draw_card_names(surface, held, x0 + round(cols[3] * inner), y + 2,
+                            round((cols[4] - cols[3]) * inner) - th.pad * 5, small, four)
+            held_pts = T.text(f"−{s['in_hand']}", th.body, (255, 170, 150), True)
+            surface.blit(held_pts, (x0 + round(cols[4] * inner) - held_pts.get_width() - th.pad, y))
+            sign = "+" if s["hand"] > 0 else ""
+            surface.blit(T.text(f"{sign}{s['hand']}", th.body, T.TEXT, True), (x0 + round(cols[4] * inner), y))
+            surface.blit(T.text(str(self.game.totals[seat]), th.body, T.GOLD, True), (x0 + round(cols[5] * inner), y))
+            y += row_h
+        self.focus.draw(surface, th)
+
+
+class GameOver(Scene):
+    """The winner and a chart of every seat's running total per hand; ``enter(table=TableScene)``."""
+
+    def enter(self, table=None) -> None:
+        self.table = table
+        self.game = table.session.game
+        self.names = table.names
+        self.elapsed = 0.0
+        self.shot = False
+        self.buttons = [Button("New game", self.new_game), Button("Title screen", self.to_title)]
+        self.focus = FocusRing(self.buttons)
+        self.focus.focus(self.buttons[0])
+        if not table.demo:
+            self._record_statistics()
+
+    def _record_statistics(self) -> None:
+        from game.storage import record_game
+        storage = self.app.storage
+        stats, _ = storage.load_statistics()
+        human = 0
+        record_game(stats, self.game.winner == human, [s.level for s in self.table.session.seats[1:]],
+                    [s[human]["hand"] for s in self.game.hand_scores], self.game.totals[human])
+        storage.save_statistics(stats)
+
+    def resize(self) -> None:
+        th = self.theme
+        bw, bh = max(th.body * 10, 150), max(th.body * 2, 30)
+        for i, b in enumerate(self.buttons):
+            b.rect = pygame.Rect(0, 0, bw, bh)
+            b.rect.midbottom = (th.width // 2 + (i * 2 - 1) * (bw // 2 + th.pad), th.height - 2 * th.pad)
+
+    def new_game(self) -> None:
+        from .setup import SetupScene
+        from .title import TitleScene
+        self.app.pop()
+        self.app.pop_to(TitleScene)
+        if not self.app.stack:
+            self.app.push(TitleScene(self.app))
+        self.app.push(SetupScene(self.app))
+
+    def to_title(self) -> None:
+        from .title import TitleScene
+        self.app.pop()
+        self.app.pop_to(TitleScene)
+        if not self.app.stack:
+            self.app.push(TitleScene(self.app))
+
+    def handle_event(self, event) -> bool:
+        if self.focus.handle(event):
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.to_title()
+            return True
+        return False
+
+    def update(self, dt: float) -> None:
+        self.elapsed += dt
+        if not self.table.demo:
+            return
+        if not self.shot:
+            self.shot = True
+            if self.app.options.screenshot_dir:
+                self.app.draw()
+                self.app.save_screenshot("game-over.png", announce=False)
+        if self.app.options.quit_after_game and self.elapsed >= DEMO_PAUSE_S * self.table.factor:
+            self.app.quit(0)
+
+    def draw(self, surface) -> None:
+        th = self.theme
+        surface.blit(T.felt(th.size), (0, 0))
+        g = self.game
+        winner = g.winner
+        title = T.fit_text(f"{self.names[winner]} wins with {g.totals[winner]} points!", th.title,
+                           th.width - 4 * th.pad, T.GOLD, bold=True)
+        surface.blit(title, title.get_rect(midtop=(th.width // 2, 2 * th.pad)))
+        sub = T.text(f"{len(g.hand_scores)} hands · target {g.rules.target}", th.body, T.TEXT_DIM)
+        surface.blit(sub, sub.get_rect(midtop=(th.width // 2, 2 * th.pad + title.get_height() + th.pad)))
+        top = 4 * th.pad + title.get_height() + sub.get_height()
+        legend_w = max(th.body * 10, round(th.width * 0.18))
+        chart = pygame.Rect(th.body * 4, top + th.pad, th.width - legend_w - th.body * 6,
+                            self.buttons[0].rect.top - top - th.body * 3)
+        self._chart(surface, chart, g)
+        # legend, best first
+        order = sorted(range(g.players), key=lambda s: -g.totals[s])
+        y = chart.y
+        for s in order:
+            colour = T.SEAT_COLOURS[s % len(T.SEAT_COLOURS)]
+            pygame.draw.line(surface, colour, (chart.right + th.pad * 2, y + th.body // 2),
+                             (chart.right + th.pad * 2 + th.body * 2, y + th.body // 2), 4)
+            label = T.fit_text(f"{self.names[s]}  {g.totals[s]}", th.body, legend_w - th.body * 3, T.TEXT, s == winner)
+            surface.blit(label, (chart.right + th.pad * 3 + th.body * 2, y))
+            y += round(th.body * 1.6)
+        self.focus.draw(surface, th)
+
+    def _chart(self, surface, r: pygame.Rect, g) -> None:
+        th = self.theme
+        series = running_totals(g)
+        lo = min(0, min(min(s) for s in series))
+        hi = max(g.rules.target, max(max(s) for s in series))
+        n = max(1, len(series[0]) - 1)
+        T.draw_panel(surface, r.inflate(th.pad * 2, th.pad * 2), th.radius, (0, 0, 0, 90))
+
+        def pt(i, v):
+            return (r.x + round(i * r.width / n), r.bottom - round((v - lo) * r.height / max(1, hi - lo)))
+
+        step = 100 if hi - lo <= 1000 else 250
+        v = (lo // step) * step
+        while v <= hi:
+            y = pt(0, v)[1]
+            pygame.draw.line(surface, (60, 110, 80), (r.x, y), (r.right, y), 1)
+            lab = T.text(str(v), th.small, T.TEXT_DIM)
+            surface.blit(lab, (r.x - lab.get_width() - th.pad, y - lab.get_height() // 2))
+            v += step
+        ty = pt(0, g.rules.target)[1]
+        pygame.draw.line(surface, T.GOLD, (r.x, ty), (r.right, ty), 2)
+        surface.blit(T.text(f"target {g.rules.target}", th.small, T.GOLD), (r.x + th.pad, ty - th.small - 4))
+        for i in range(0, n + 1, max(1, n // 12)):
+            x = pt(i, lo)[0]
+            lab = T.text(str(i), th.small, T.TEXT_DIM)
+            surface.blit(lab, lab.get_rect(midtop=(x, r.bottom + th.pad)))
+        surface.blit(T.text("hand", th.small, T.TEXT_DIM), (r.right - th.body * 2, r.bottom + th.pad + th.small))
+        for s, values in enumerate(series):
+            pts = [pt(i, v) for i, v in enumerate(values)]
+            colour = T.SEAT_COLOURS[s % len(T.SEAT_COLOURS)]
+            if len(pts) > 1:
+                pygame.draw.lines(surface, colour, False, pts, 3 if s == g.winner else 2)
+            for p in pts:
+                pygame.draw.circle(surface, colour, p, 3)

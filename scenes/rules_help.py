@@ -1,0 +1,89 @@
+"""The Rules scene: the active rules in plain words (``game.rules_text``),
+scrollable with the wheel, the arrows or Page Up/Down."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.rules import RuleSet
+from game.rules_text import describe_rules
+
+from . import theme as T
+from .app import Scene
+from .widgets import Button, FocusRing
+
+
+class RulesScene(Scene):
+    """``enter(rules=None, players=None)``: the rules to explain (the
+    standard rules by default) and, when known, the number of players."""
+
+    def enter(self, rules: RuleSet | None = None, players: int | None = None) -> None:
+        self.rules = rules or RuleSet()
+        self.players = players
+        self.sections = describe_rules(self.rules, players)
+        self.scroll = 0
+        self.back_button = Button("Back", lambda: self.app.pop())
+        self.focus = FocusRing([self.back_button])
+        self.focus.focus(self.back_button)
+        self.lines: list[tuple[str, bool]] = []
+
+    def resize(self) -> None:
+        th = self.theme
+        self.box = pygame.Rect(0, 0, min(th.width - 4 * th.pad, th.body * 44), 0)
+        self.box.top = th.title * 2
+        self.box.height = th.height - self.box.top - th.body * 4
+        self.box.centerx = th.width // 2
+        self.lines = []
+        for head, para in self.sections:
+            self.lines.append((head, True))
+            self.lines.extend((line, False) for line in T.wrap(para, th.body, self.box.width - 2 * th.pad))
+            self.lines.append(("", False))
+        self.line_h = round(th.body * 1.4)
+        self.max_scroll = max(0, len(self.lines) * self.line_h - self.box.height + 2 * th.pad)
+        self.scroll = min(self.scroll, self.max_scroll)
+        bw, bh = max(th.body * 8, 120), max(th.body * 2, 30)
+        self.back_button.rect = pygame.Rect(th.width // 2 - bw // 2, th.height - bh - th.pad * 2, bw, bh)
+
+    def handle_event(self, event) -> bool:
+        if self.focus.handle(event):
+            return True
+        page = max(self.line_h, self.box.height - 2 * self.line_h)
+        if event.type == pygame.MOUSEWHEEL:
+            self._scroll(-event.y * self.line_h * 3)
+            return True
+        if event.type == pygame.KEYDOWN:
+            moves = {pygame.K_DOWN: self.line_h, pygame.K_UP: -self.line_h, pygame.K_PAGEDOWN: page,
+                     pygame.K_PAGEUP: -page, pygame.K_HOME: -10**9, pygame.K_END: 10**9}
+            if event.key in moves:
+                self._scroll(moves[event.key])
+                return True
+            if event.key == pygame.K_ESCAPE:
+                self.app.pop()
+                return True
+        return False
+
+    def _scroll(self, dy: int) -> None:
+        self.scroll = max(0, min(self.max_scroll, self.scroll + dy))
+
+    def draw(self, surface) -> None:
+        th = self.theme
+        surface.blit(T.felt(th.size), (0, 0))
+        title = "The rules" + (f" for {self.players} players" if self.players else "")
+        t = T.text(title, th.title, T.TEXT, bold=True)
+        surface.blit(t, t.get_rect(midtop=(th.width // 2, th.pad * 2)))
+        T.draw_panel(surface, self.box, th.radius * 2)
+        clip = surface.get_clip()
+        surface.set_clip(self.box.inflate(-th.pad, -th.pad))
+        y = self.box.y + th.pad - self.scroll
+        for line, head in self.lines:
+            if self.box.top - self.line_h < y < self.box.bottom:
+                s = T.text(line, th.body, T.GOLD if head else T.TEXT, bold=head)
+                surface.blit(s, (self.box.x + th.pad, y))
+            y += self.line_h
+        surface.set_clip(clip)
+        if self.max_scroll:
+            frac = self.scroll / self.max_scroll
+            bar_h = max(20, round(self.box.height * self.box.height / (self.box.height + self.max_scroll)))
+            bar = pygame.Rect(self.box.right - 6, self.box.y + round(frac * (self.box.height - bar_h)), 4, bar_h)
+            pygame.draw.rect(surface, T.PANEL_EDGE, bar, border_radius=2)
+        self.focus.draw(surface, th)

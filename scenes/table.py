@@ -1,0 +1,561 @@
+"""The table: the game being played, animated from the engine's events.
+
+The scene owns a :class:`~game.session.TableSession` (the engine and the
+computer players, each thinking in its worker process). Each engine action
+becomes one step on the table: the model after the action
+(:class:`~scenes.layout.TableModel`) and its events. Steps are shown one at
+a time, in order: every card that moved between the two pictures slides
+there (ease-out), flipping when it turns over; the log and banners ("Rummy!")
+come with the step. The next computer action is applied only once the last
+step has been shown and the pace time (0.6 s at normal speed) has passed, so
+a person can follow each move, and a frame never waits on a computer.
+
+At the end of a hand the results panel is pushed; at the end of the game,
+the game-over scene with the chart of totals.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import time
+from collections import deque
+from dataclasses import dataclass
+
+import pygame
+
+from game.events import (CardDrawn, DiscardTaken, Discarded, Event, Floated, GameWon, HandDealt, HandEnded,
+                         LaidOff, MeldTabled, RummyCalled, StockReshuffled)
+from game.rules import RuleSet
+from game.session import Seat, TableSession
+
+from . import theme as T
+from .app import Scene
+from .cardart import CardArt, short_name
+from .layout import Layout, Place, TableModel, layout, model_of, predeal_model
+from .tween import AI_PACE_S, DEAL_S, MOVE_S, SPEEDS, Tween, ease_out_cubic, flip_scale
+from .widgets import Button
+
+log = logging.getLogger("rummy500.table")
+
+LEVEL_NAMES = {"easy": "Easy", "medium": "Medium", "hard": "Hard", "human": "You"}
+
+
+@dataclass
+class Motion:
+    """A card sliding from ``start`` (rect) to its place, flipping when ``flip``."""
+
+    place: Place
+    start: pygame.Rect
+    start_face: bool
+    tween: Tween
+
+    def rect(self) -> pygame.Rect:
+        t = self.tween.ease(self.tween.progress)
+        a, b = self.start, self.place.rect
+        return pygame.Rect(round(a.x + (b.x - a.x) * t), round(a.y + (b.y - a.y) * t),
+                           max(2, round(a.w + (b.w - a.w) * t)), max(2, round(a.h + (b.h - a.h) * t)))
+
+
+class TableScene(Scene):
+    """The table (see the module docstring). ``enter(seats=..., rules=...,
+    seed=..., demo=False, session=None)``: a new game between ``seats``
+    (:class:`~game.session.Seat`), or the given ``session`` (a continued game)."""
+
+    def enter(self, seats: list[Seat] | None = None, rules: RuleSet | None = None, seed: int | None = None,
+              demo: bool = False, session: TableSession | None = None, use_workers: bool = True) -> None:
+        app = self.app
+        self.demo = demo
+        self.session = session or TableSession(seats, rules, seed=seed, use_workers=use_workers)
+        self.names = self.session.names
+        self.levels = [s.level for s in self.session.seats]
+        self.viewer = 0
+        self.art = CardArt(app.settings.card_style, app.settings.card_back)
+        self.factor = SPEEDS.get(app.speed, 1.0)
+        self.steps: deque[tuple[list[Event], TableModel, str]] = deque()
+        self.motions: list[Motion] = []
+        self.log_lines: list[str] = []
+        self.show_log = bool(app.settings.show_log)
+        self.banner: tuple[str, int | None, float] | None = None
+        self.last_action_at = 0.0
+        self.hold = 0.0  # seconds to wait before the next computer action
+        self.hover_pile: int | None = None
+        self.mouse = (-1, -1)
+        self.results_shown_for: int | None = None
+        self.clock = 0.0
+        game = self.session.game
+        h = game.hand
+        if h is None or (h.ended is not None and game.winner is None):
+            self.session.deal_next_hand()
+            h = game.hand
+        self.shown = model_of(game)
+        self.layout_ = None
+        self.buttons = [Button("Log (L)", self.toggle_log, role="small"),
+                        Button("Menu (Esc)", self.open_menu, role="small")]
+        if h.ended is None and not h.actions:
+            # a fresh deal: animate it from the stock
+            self.shown = predeal_model(self.shown)
+            self.steps.append(([], model_of(game), "deal"))
+            self.log_lines.append(f"Hand {h.index + 1}: {self.names[h.dealer]} deals.")
+        self.resize()
+
+    def exit(self) -> None:
+        self.autosave()
+        self.session.close()
+
+    # ------------------------------------------------------------ layout
+    def resize(self) -> None:
+        for m in self.motions:
+            m.tween.finish()
+        self.motions = []
+        self.layout_ = layout(self.shown, self.theme, self.viewer)
+        th = self.theme
+        box = self.layout_.buttons_rect
+        bh = max(th.body * 2, 28)
+        for i, b in enumerate(self.buttons):
+            b.rect = pygame.Rect(box.x + th.pad, box.bottom - (i + 1) * (bh + th.pad), box.width - 2 * th.pad, bh)
+
+    def apply_settings(self) -> None:
+        """Pick up changed settings (card faces and back, speed)."""
+        app = self.app
+        self.art = CardArt(app.settings.card_style, app.settings.card_back)
+        self.factor = SPEEDS.get(app.speed, 1.0)
+
+    # ------------------------------------------------------------ actions
+    def toggle_log(self) -> None:
+        self.show_log = not self.show_log
+        self.app.settings.show_log = self.show_log
+
+    def open_menu(self) -> None:
+        from .menus import PauseMenu
+        self.app.push(PauseMenu(self.app))
+
+    def autosave(self) -> None:
+        """Save the game (a game record) so Continue can resume it."""
+        if self.demo:
+            return
+        from game.record import record_of
+        try:
+            game = self.session.game
+            if game.winner is not None:
+                self.app.storage.delete_game("autosave")
+                return
+            self.app.storage.save_game(record_of(game))
+            self.app.storage.save_seats([{"name": s.name, "level": s.level} for s in self.session.seats])
+        except (OSError, ValueError, TypeError) as exc:
+            log.warning("autosave failed: %s", exc)
+
+    def next_hand(self) -> None:
+        """Deal the next hand (called by the results panel)."""
+        game = self.session.game
+        if game.winner is not None or game.hand.ended is None:
+            return
+        self.session.deal_next_hand()
+        model = model_of(game)
+        self.shown = predeal_model(model)
+        self.layout_ = layout(self.shown, self.theme, self.viewer)
+        self.steps.append(([], model, "deal"))
+        self.log_lines.append(f"Hand {game.hand.index + 1}: {self.names[game.hand.dealer]} deals.")
+        self.autosave()
+
+    # ------------------------------------------------------------ events
+    def handle_event(self, event) -> bool:
+        for b in self.buttons:
+            if b.handle(event):
+                return True
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+            self.hover_pile = self._pile_index_at(event.pos)
+        elif event.type in (pygame.WINDOWLEAVE, pygame.WINDOWFOCUSLOST):
+            self.mouse = (-1, -1)
+            self.hover_pile = None
+        elif event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.open_menu()
+                return True
+            if event.key == pygame.K_l:
+                self.toggle_log()
+                return True
+            if event.key == pygame.K_SPACE:  # skip the running animation
+                self._finish_motions()
+                return True
+        return False
+
+    def _pile_index_at(self, pos) -> int | None:
+        lay = self.layout_
+        if lay is None or not lay.pile_rect.inflate(0, 8).collidepoint(pos):
+            return None
+        best = None
+        for p in lay.places:
+            if p.zone == "pile" and p.rect.collidepoint(pos):
+                best = p.index  # the topmost card under the pointer
+        return best
+
+    # ------------------------------------------------------------ update
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        for m in self.motions:
+            m.tween.update(dt)
+        if self.motions and all(m.tween.done for m in self.motions):
+            self.motions = []
+        if self.banner and self.clock > self.banner[2]:
+            self.banner = None
+        if self.factor == 0:
+            self._run_instant()
+            return
+        self.session.update()
+        if self.motions:
+            return
+        if self.steps:
+            self._show_next_step()
+            return
+        if self._hand_over_shown():
+            return
+        if self.clock >= self.hold and self.session.ready():
+            self._take_step()
+
+    def _run_instant(self) -> None:
+        """Speed "instant": apply and show actions without animation, as many
+        as fit in a few milliseconds of this frame."""
+        deadline = time.perf_counter() + 0.012
+        while True:
+            while self.steps:
+                self._show_next_step()
+            if self._hand_over_shown():
+                return
+            self.session.update()
+            if self.session.ready():
+                self._take_step()
+            elif time.perf_counter() < deadline:
+                time.sleep(0.0005)
+            if time.perf_counter() >= deadline:
+                return
+
+    def _take_step(self) -> None:
+        events = self.session.advance()
+        if events:
+            self.steps.append((events, model_of(self.session.game), "move"))
+            self.hold = self.clock + AI_PACE_S * self.factor
+
+    def _hand_over_shown(self) -> bool:
+        """When the shown hand is over, push the results panel once; True while it is."""
+        model = self.shown
+        if model.ended is None:
+            return False
+        if self.results_shown_for != model.hand_index:
+            self.results_shown_for = model.hand_index
+            self.autosave()
+            from .results import HandResults
+            self.app.push(HandResults(self.app), table=self)
+        return True
+
+    def _show_next_step(self) -> None:
+        events, model, kind = self.steps.popleft()
+        old = self.layout_
+        new = layout(model, self.theme, self.viewer)
+        for e in events:
+            self.log_lines.append(e.describe(self.names))
+            self._banner_for(e)
+        self.log_lines = self.log_lines[-300:]
+        self.motions = self._motions(old, new, kind == "deal", model)
+        self.shown, self.layout_ = model, new
+        if not self.motions and self.factor:
+            pass
+
+    def _banner_for(self, e: Event) -> None:
+        f = self.factor
+        if f == 0:
+            return
+        if isinstance(e, RummyCalled):
+            self.banner = ("Rummy!", e.seat, self.clock + 1.4 * f)
+            self.hold = max(self.hold, self.clock + 1.4 * f)
+        elif isinstance(e, HandEnded) and e.went_out is not None:
+            self.banner = (f"{self.names[e.went_out]} goes out!", e.went_out, self.clock + 1.2 * f)
+        elif isinstance(e, Floated):
+            self.banner = (f"{self.names[e.seat]} floats", e.seat, self.clock + 1.2 * f)
+        elif isinstance(e, StockReshuffled):
+            self.banner = ("The pile becomes the new stock", None, self.clock + 1.2 * f)
+
+    def _finish_motions(self) -> None:
+        for m in self.motions:
+            m.tween.finish()
+        self.motions = []
+
+    def _motions(self, old: Layout | None, new: Layout, deal: bool, model: TableModel) -> list[Motion]:
+        """Pair each card's old place with its new one; the ones that moved slide."""
+        if self.factor == 0 or old is None:
+            return []
+        pool: dict[int, list[Place]] = {}
+        for p in old.places:
+            pool.setdefault(p.card, []).append(p)
+        motions: list[Motion] = []
+        pending: list[Place] = []
+        for p in new.places:
+            cands = pool.get(p.card)
+            same = next((q for q in cands or () if q.rect == p.rect and q.face_up == p.face_up), None)
+            if same is not None:
+                cands.remove(same)
+            else:
+                pending.append(p)
+        n = model.players
+        deal_total = sum(len(h) for h in model.hands) + len(model.discard)
+        per_card = min(DEAL_S, 3.0 / max(1, deal_total)) * self.factor
+        dur = MOVE_S * self.factor
+        for p in pending:
+            cands = pool.get(p.card)
+            if cands:
+                q = min(cands, key=lambda c: (c.rect.x - p.rect.x) ** 2 + (c.rect.y - p.rect.y) ** 2)
+                cands.remove(q)
+                motions.append(Motion(p, q.rect.copy(), q.face_up, Tween(0.0, 1.0, dur, ease_out_cubic)))
+            elif deal and p.zone in ("hand", "seat", "pile"):
+                if p.zone == "pile":
+                    order = deal_total
+                else:
+                    order = p.index * n + (p.seat - model.dealer - 1) % n
+                motions.append(Motion(p, new.stock_rect.copy(), False,
+                                      Tween(0.0, 1.0, dur, ease_out_cubic, delay=order * per_card)))
+        motions.sort(key=lambda m: m.tween.delay)
+        return motions
+
+    # ------------------------------------------------------------ drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        th = self.theme
+        lay = self.layout_
+        surface.blit(T.felt(th.size), (0, 0))
+        model = self.shown
+        moving = {id(m.place) for m in self.motions}
+        self._draw_zones(surface, lay, model)
+        self._draw_seats(surface, lay, model)
+        self._draw_stock(surface, lay, model)
+        committed = model.committed
+        for p in lay.places:
+            if id(p) in moving:
+                continue
+            self._draw_card(surface, p.card, p.rect, p.face_up)
+            if committed is not None and p.card == committed and p.zone == "hand" and model.current == p.seat:
+                self._committed_ring(surface, p.rect)
+        self._draw_links(surface, lay)
+        for m in self.motions:
+            if m.tween.elapsed < m.tween.delay:
+                continue
+            t = m.tween.progress
+            r = m.rect()
+            face = m.place.face_up
+            if m.start_face != m.place.face_up:
+                scale = flip_scale(t)
+                face = m.start_face if t < 0.5 else m.place.face_up
+                w = max(2, round(r.w * scale))
+                img = pygame.transform.scale(self.art.image(m.place.card, r.h, face), (w, r.h))
+                surface.blit(self.art.shadow(r.size, True), r.move(-r.h // 10, -r.h // 10 + r.h // 16))
+                surface.blit(img, (r.centerx - w // 2, r.y))
+            else:
+                self._draw_card(surface, m.place.card, r, face, lifted=True)
+        # pending deal cards wait on the stock
+        self._draw_hover(surface, lay, model)
+        self._draw_status(surface, lay, model)
+        for b in self.buttons:
+            b.draw(surface, th)
+        if self.show_log:
+            self._draw_log(surface)
+        if self.banner and self.app.top is self:
+            self._draw_banner(surface, lay)
+
+    def _draw_card(self, surface, card: int, rect: pygame.Rect, face_up: bool, lifted: bool = False) -> None:
+        img = self.art.image(card, rect.h, face_up)
+        sh = self.art.shadow(img.get_size(), lifted)
+        off = (sh.get_width() - img.get_width()) // 2
+        surface.blit(sh, (rect.x - off, rect.y - off + max(1, rect.h // (14 if lifted else 30))))
+        surface.blit(img, rect.topleft)
+
+    def _committed_ring(self, surface, rect: pygame.Rect) -> None:
+        th = self.theme
+        pygame.draw.rect(surface, T.GOLD, rect.inflate(6, 6), 3, border_radius=th.radius + 2)
+        pin = T.text("must meld", th.small, T.TEXT_DARK, bold=True)
+        box = pin.get_rect(midbottom=(rect.centerx, rect.y - 2)).inflate(8, 2)
+        pygame.draw.rect(surface, T.GOLD, box, border_radius=th.radius)
+        surface.blit(pin, pin.get_rect(center=box.center))
+
+    def _draw_stock(self, surface, lay: Layout, model: TableModel) -> None:
+        th = self.theme
+        r = lay.stock_rect
+        n = model.stock_size
+        if n == 0:
+            pygame.draw.rect(surface, T.PANEL_EDGE, r, 2, border_radius=th.radius)
+        else:
+            for i in range(min(4, (n + 9) // 10) - 1, 0, -1):
+                self._draw_card(surface, 0, r.move(-2 * i, -2 * i), False)
+        label = T.text(f"Stock {n}", th.small, T.TEXT, bold=True)
+        surface.blit(label, label.get_rect(midtop=(r.centerx, r.bottom + th.pad // 2)))
+        pl = lay.pile_rect
+        text = "Discard pile" if model.discard else "Discard pile (empty)"
+        if len(model.discard) > 1:
+            text += f" · {len(model.discard)} cards"
+        surface.blit(T.text(text, th.small, T.TEXT_DIM), (pl.x, pl.bottom + th.pad // 2))
+
+    def _draw_zones(self, surface, lay: Layout, model: TableModel) -> None:
+        th = self.theme
+        for seat, z in lay.zone_rects.items():
+            colour = T.SEAT_COLOURS[seat % len(T.SEAT_COLOURS)]
+            pygame.draw.rect(surface, (27, 82, 51), z.inflate(-th.pad // 2, -th.pad // 2), 1,
+                             border_radius=th.radius)
+            label = T.fit_text(f"{self.names[seat]}'s melds", th.small, z.width - 3 * th.pad, T.TEXT_DIM)
+            pygame.draw.circle(surface, colour, (z.x + th.pad + th.small // 3, z.y + th.pad // 2 + th.small // 2),
+                               max(3, th.small // 3))
+            surface.blit(label, (z.x + th.pad + th.small, z.y + th.pad // 2))
+
+    def _draw_links(self, surface, lay: Layout) -> None:
+        """Tags and thin lines tying each lay-off to the meld it extends (R14)."""
+        th = self.theme
+        letters = {m: chr(ord("A") + i % 26) for i, m in enumerate(sorted(lay.tagged))}
+        for meld, rect, seat in lay.layoff_groups:
+            target = lay.meld_rects.get(meld)
+            if target is not None:
+                pygame.draw.line(surface, (200, 230, 210), (rect.centerx, rect.top), (target.centerx, target.bottom), 1)
+        for meld, letter in letters.items():
+            target = lay.meld_rects.get(meld)
+            if target is not None:
+                self._tag(surface, letter, (target.right - th.small // 2, target.top + th.small // 2))
+        for meld, rect, seat in lay.layoff_groups:
+            self._tag(surface, "→" + letters.get(meld, "?"), (rect.right - th.small // 2, rect.top + th.small // 2))
+
+    def _tag(self, surface, s: str, center) -> None:
+        th = self.theme
+        t = T.text(s, th.small, T.TEXT_DARK, bold=True)
+        box = t.get_rect(center=center).inflate(8, 2)
+        pygame.draw.rect(surface, (255, 250, 225), box, border_radius=th.radius)
+        pygame.draw.rect(surface, (60, 60, 60), box, 1, border_radius=th.radius)
+        surface.blit(t, t.get_rect(center=box.center))
+
+    def _draw_seats(self, surface, lay: Layout, model: TableModel) -> None:
+        th = self.theme
+        thinking = self.session.thinking_seat() if not self.steps and not self.motions else None
+        for seat, r in lay.seat_rects.items():
+            current = model.current == seat
+            if current:
+                glow = r.inflate(8, 8)
+                T.draw_panel(surface, glow, th.radius + 4, (255, 255, 255, 60), T.HALO, 2)
+            T.draw_panel(surface, r, th.radius)
+            colour = T.SEAT_COLOURS[seat % len(T.SEAT_COLOURS)]
+            pygame.draw.rect(surface, colour, (r.x, r.y + th.radius, max(3, th.pad // 2), r.height - 2 * th.radius))
+            fan = lay.fan_rects.get(seat) if seat != self.viewer else None
+            text_w = (fan.left - r.left - 2 * th.pad) if fan is not None else r.width - 2 * th.pad
+            x = r.x + th.pad + max(3, th.pad // 2)
+            y = r.y + th.pad // 2
+            lh = round(th.small * 1.35)
+            name = self.names[seat] + (" (dealer)" if model.dealer == seat else "")
+            surface.blit(T.fit_text(name, th.small, text_w, T.TEXT, bold=True), (x, y))
+            level = LEVEL_NAMES.get(self.levels[seat], self.levels[seat])
+            if seat == self.viewer and self.levels[seat] != "human":
+                level = f"{level} plays for you"
+            surface.blit(T.fit_text(level, th.small, text_w, T.TEXT_DIM), (x, y + lh))
+            count = len(model.hands[seat])
+            score = f"{model.totals[seat]} pts · {count} card{'s' if count != 1 else ''}"
+            surface.blit(T.fit_text(score, th.small, text_w, T.TEXT), (x, y + 2 * lh))
+            if thinking == seat:
+                phase = (self.clock * 1.5) % 1.0
+                shimmer = r.inflate(4, 4)
+                alpha = int(90 + 80 * math.sin(phase * 2 * math.pi))
+                T.draw_panel(surface, shimmer, th.radius + 2, (0, 0, 0, 0), (120, 200, 255, 255), 2)
+                dots = "." * (1 + int(self.clock * 3) % 3)
+                t = T.text(f"thinking{dots}", th.small, (170, 220, 255))
+                t.set_alpha(max(0, min(255, alpha + 80)))
+                surface.blit(t, (r.x + th.pad, r.bottom - lh))
+            if model.committed is not None and current and seat != self.viewer:
+                self._draw_committed_note(surface, r, model.committed)
+
+    def _draw_committed_note(self, surface, r: pygame.Rect, card: int) -> None:
+        th = self.theme
+        t = T.text(f"must meld {short_name(card)}", th.small, T.TEXT_DARK, bold=True)
+        box = t.get_rect(midtop=(r.centerx, r.bottom + 2)).inflate(10, 2)
+        pygame.draw.rect(surface, T.GOLD, box, border_radius=th.radius)
+        surface.blit(t, t.get_rect(center=box.center))
+
+    def _draw_hover(self, surface, lay: Layout, model: TableModel) -> None:
+        i = self.hover_pile
+        if i is None or i >= len(model.discard) or self.motions:
+            return
+        place = next((p for p in lay.places if p.zone == "pile" and p.index == i), None)
+        if place is None:
+            return
+        th = self.theme
+        h = round(place.rect.h * 1.35)
+        w = T.Theme.card_w(h)
+        r = pygame.Rect(0, 0, w, h)
+        r.midbottom = (place.rect.centerx, place.rect.bottom + (h - place.rect.h) // 2)
+        r.clamp_ip(surface.get_rect())
+        self._draw_card(surface, place.card, r, True, lifted=True)
+        depth = len(model.discard) - i
+        tip = T.text(f"{short_name(place.card)} · {depth} from the top", th.small, T.TEXT, bold=True)
+        box = tip.get_rect(midbottom=(r.centerx, r.top - 2)).inflate(10, 4)
+        box.clamp_ip(surface.get_rect())
+        T.draw_panel(surface, box, th.radius, (0, 0, 0, 200), None, 0)
+        surface.blit(tip, tip.get_rect(center=box.center))
+
+    def status_lines(self) -> list[str]:
+        """Whose turn it is and what they must do, in words."""
+        model = self.shown
+        game = self.session.game
+        target = game.rules.target
+        head = f"Hand {model.hand_index + 1} · target {target}"
+        if model.phase == "deal":
+            return [head, f"{self.names[model.dealer]} deals."]
+        if model.ended is not None:
+            return [head, "The hand is over."]
+        seat = model.current
+        name = self.names[seat]
+        if model.phase == "draw":
+            if model.window is not None and self.session.rummy_window_open():
+                return [head, f"Rummy? Anyone may call on {self.names[model.window]}'s discard."]
+            if model.stock_size == 0 and game.rules.empty_stock == "end":
+                return [head, f"{name}: take from the discard pile or end the hand (stock empty)."]
+            return [head, f"{name} to draw from the stock or take from the discard pile."]
+        if model.committed is not None:
+            return [head, f"{name} must meld the {short_name(model.committed)} this turn."]
+        return [head, f"{name} to meld or lay off, then discard."]
+
+    def _draw_status(self, surface, lay: Layout, model: TableModel) -> None:
+        th = self.theme
+        r = lay.status_rect
+        T.draw_panel(surface, r, th.radius)
+        y = r.y + th.pad // 2
+        lines = self.status_lines()
+        surface.blit(T.fit_text(lines[0], th.small, r.width - 2 * th.pad, T.TEXT_DIM), (r.x + th.pad, y))
+        y += round(th.small * 1.5)
+        for line in T.wrap(lines[1], th.body, r.width - 2 * th.pad, bold=True)[:3]:
+            surface.blit(T.fit_text(line, th.body, r.width - 2 * th.pad, T.TEXT, bold=True), (r.x + th.pad, y))
+            y += round(th.body * 1.25)
+
+    def _draw_log(self, surface) -> None:
+        th = self.theme
+        w = min(round(th.width * 0.34), th.body * 30)
+        r = pygame.Rect(th.width - w - th.pad, self.layout_.zone_rects[self.viewer].top - th.pad,
+                        w, 0)
+        r.height = max(th.body * 4, self.layout_.buttons_rect.top - r.top - th.pad)
+        r.top = max(th.pad, r.top - round(th.height * 0.25))
+        r.height = max(th.body * 4, self.layout_.buttons_rect.top - r.top - th.pad)
+        T.draw_panel(surface, r, th.radius, (0, 0, 0, 215))
+        surface.blit(T.text("Game log", th.small, T.TEXT_DIM, bold=True), (r.x + th.pad, r.y + th.pad // 2))
+        lh = round(th.small * 1.3)
+        lines: list[str] = []
+        for entry in self.log_lines[-60:]:
+            lines.extend(T.wrap(entry, th.small, r.width - 2 * th.pad))
+        room = max(1, (r.height - lh - th.pad) // lh)
+        y = r.y + th.pad // 2 + lh
+        for line in lines[-room:]:
+            surface.blit(T.fit_text(line, th.small, r.width - 2 * th.pad), (r.x + th.pad, y))
+            y += lh
+
+    def _draw_banner(self, surface, lay: Layout) -> None:
+        th = self.theme
+        text, seat, _ = self.banner
+        t = T.text(text, th.title, T.GOLD, bold=True)
+        if seat is not None and seat in lay.seat_rects:
+            anchor = lay.seat_rects[seat]
+            center = (anchor.centerx, anchor.bottom + t.get_height()) if seat != self.viewer else \
+                (surface.get_width() // 2, anchor.top - t.get_height())
+        else:
+            center = surface.get_rect().center
+        box = t.get_rect(center=center).inflate(th.pad * 4, th.pad * 2)
+        box.clamp_ip(surface.get_rect())
+        T.draw_panel(surface, box, th.radius * 2, (0, 0, 0, 200), T.GOLD, 2)
+        surface.blit(t, t.get_rect(center=box.center))

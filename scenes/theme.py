@@ -1,0 +1,182 @@
+"""Colours, sizes and fonts, all scaled from the window size.
+
+One :class:`Theme` per window size: card heights, the type scale (small,
+body, heading, title as fractions of the window height), spacing. Fonts are
+DejaVu Sans loaded by path (never ``SysFont``); rendered strings are cached,
+since rendering text every frame is slow.
+"""
+
+from __future__ import annotations
+
+import sys
+from functools import lru_cache
+from pathlib import Path
+
+import pygame
+
+FELT = (31, 93, 58)          # #1f5d3a
+FELT_DARK = (16, 52, 32)
+TEXT = (240, 240, 232)
+TEXT_DIM = (190, 205, 192)
+TEXT_DARK = (20, 24, 22)
+PANEL = (10, 34, 22, 200)
+PANEL_SOLID = (18, 44, 30)
+PANEL_EDGE = (92, 140, 108)
+BUTTON = (44, 92, 64)
+BUTTON_HOVER = (60, 120, 84)
+BUTTON_DOWN = (30, 66, 46)
+BUTTON_DISABLED = (40, 58, 48)
+LEGAL = (76, 195, 255)       # #4cc3ff: a legal drop target
+ILLEGAL = (255, 176, 0)      # #ffb000: an illegal target, always with words or an icon
+GOLD = (242, 196, 64)        # the committed card's ring (R9)
+HALO = (255, 255, 255)
+SEAT_COLOURS = [(236, 112, 99), (93, 173, 226), (244, 208, 63), (175, 122, 197),
+                (88, 214, 141), (245, 176, 65), (72, 201, 176), (236, 240, 241)]
+
+CARD_RATIO = 2.5 / 3.5       # width / height of a real card
+MIN_CARD_H = 70              # below this the corner index stops being readable
+
+
+def asset_root() -> Path:
+    """The ``assets`` folder: beside the packages from source, inside the
+    bundle when frozen (PyInstaller's ``sys._MEIPASS``), never the working directory."""
+    base = getattr(sys, "_MEIPASS", None)
+    if base:
+        return Path(base) / "assets"
+    return Path(__file__).resolve().parent.parent / "assets"
+
+
+def font_path(bold: bool = False) -> Path:
+    return asset_root() / "fonts" / ("DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf")
+
+
+@lru_cache(maxsize=64)
+def font(px: int, bold: bool = False) -> pygame.font.Font:
+    """DejaVu Sans at ``px`` pixels (cached)."""
+    if not pygame.font.get_init():
+        pygame.font.init()
+    return pygame.font.Font(str(font_path(bold)), max(6, int(px)))
+
+
+_text_cache: dict[tuple, pygame.Surface] = {}
+
+
+def text(s: str, px: int, colour=TEXT, bold: bool = False) -> pygame.Surface:
+    """``s`` rendered antialiased in DejaVu Sans (cached by string, size, colour)."""
+    key = (s, int(px), tuple(colour), bold)
+    surf = _text_cache.get(key)
+    if surf is None:
+        if len(_text_cache) > 4000:
+            _text_cache.clear()
+        surf = font(int(px), bold).render(s, True, colour)
+        _text_cache[key] = surf
+    return surf
+
+
+def fit_text(s: str, px: int, max_width: int, colour=TEXT, bold: bool = False) -> pygame.Surface:
+    """Like :func:`text`, shrunk (down to 60 %) and then shortened with an
+    ellipsis so it is at most ``max_width`` pixels wide."""
+    size = int(px)
+    while size > px * 0.6 and font(size, bold).size(s)[0] > max_width:
+        size -= 1
+    if font(size, bold).size(s)[0] <= max_width:
+        return text(s, size, colour, bold)
+    while len(s) > 1 and font(size, bold).size(s + "…")[0] > max_width:
+        s = s[:-1]
+    return text(s + "…", size, colour, bold)
+
+
+def wrap(s: str, px: int, max_width: int, bold: bool = False) -> list[str]:
+    """``s`` broken into lines at most ``max_width`` pixels wide (paragraphs kept)."""
+    f = font(int(px), bold)
+    lines: list[str] = []
+    for para in s.split("\n"):
+        words = para.split(" ")
+        line = ""
+        for w in words:
+            trial = w if not line else line + " " + w
+            if f.size(trial)[0] <= max_width or not line:
+                line = trial
+            else:
+                lines.append(line)
+                line = w
+        lines.append(line)
+    return lines
+
+
+class Theme:
+    """Sizes for a ``(width, height)`` window, in pixels.
+
+    ``small``, ``body``, ``heading``, ``title``: type sizes (1.6 %, 2.2 %,
+    3 %, 4.5 % of the height); ``hand_card``: the height of the player's
+    cards (19 % of the height); ``table_card``: melds and the discard pile;
+    ``seat_card``: the others' face-down hands; ``pad``: spacing.
+    """
+
+    def __init__(self, size: tuple[int, int]):
+        w, h = size
+        self.size = (w, h)
+        self.width, self.height = w, h
+        scale = min(h, w * 9 / 16)
+        self.scale = scale
+        self.small = max(11, round(scale * 0.018))
+        self.body = max(13, round(scale * 0.024))
+        self.heading = max(16, round(scale * 0.032))
+        self.title = max(24, round(scale * 0.06))
+        self.pad = max(4, round(scale * 0.012))
+        self.hand_card = max(MIN_CARD_H + 20, round(scale * 0.19))
+        self.table_card = max(MIN_CARD_H, round(scale * 0.12))
+        self.seat_card = max(40, round(scale * 0.075))
+        self.radius = max(4, round(scale * 0.01))
+
+    @staticmethod
+    def card_w(height: int) -> int:
+        """The width of a card ``height`` pixels tall (2.5 : 3.5)."""
+        return round(height * CARD_RATIO)
+
+    def text(self, s: str, role: str = "body", colour=TEXT, bold: bool = False) -> pygame.Surface:
+        """``s`` in the type size named ``role`` (``small``/``body``/``heading``/``title``)."""
+        return text(s, getattr(self, role), colour, bold)
+
+
+_panel_cache: dict[tuple, pygame.Surface] = {}
+
+
+def draw_panel(surface: pygame.Surface, rect: pygame.Rect, radius: int, colour=PANEL,
+               edge=PANEL_EDGE, width: int = 1) -> None:
+    """A rounded, translucent panel with an outline (cached per size and colours)."""
+    key = (rect.size, radius, tuple(colour), None if edge is None else tuple(edge), width)
+    tmp = _panel_cache.get(key)
+    if tmp is None:
+        if len(_panel_cache) > 256:
+            _panel_cache.clear()
+        tmp = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(tmp, colour, tmp.get_rect(), border_radius=radius)
+        if edge is not None and width:
+            pygame.draw.rect(tmp, edge, tmp.get_rect(), width, border_radius=radius)
+        _panel_cache[key] = tmp
+    surface.blit(tmp, rect.topleft)
+
+
+_felt_cache: dict[tuple, pygame.Surface] = {}
+
+
+def felt(size: tuple[int, int], colour=FELT) -> pygame.Surface:
+    """The felt with a soft radial vignette, rendered once per size."""
+    key = (size, colour)
+    surf = _felt_cache.get(key)
+    if surf is None:
+        _felt_cache.clear()
+        w, h = size
+        small = pygame.Surface((64, 36))
+        cx, cy = 32, 18
+        for y in range(36):
+            for x in range(64):
+                d = (((x - cx) / 36) ** 2 + ((y - cy) / 22) ** 2) ** 0.5
+                k = max(0.55, 1.0 - 0.42 * max(0.0, d - 0.25))
+                small.set_at((x, y), tuple(min(255, int(c * k)) for c in colour))
+        surf = pygame.transform.smoothscale(small, (max(1, w), max(1, h)))
+        if pygame.display.get_surface() is not None:
+            surf = surf.convert()
+        _felt_cache[key] = surf
+    return surf

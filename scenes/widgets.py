@@ -1,0 +1,289 @@
+"""Small widgets of our own: buttons, choice steppers, text fields.
+
+Every widget has a ``rect`` (set by its scene's layout), ``handle(event) ->
+bool`` (consumed?) reading ``event.pos`` (never the global mouse state), and
+``draw(surface, theme)``. Keyboard use: a :class:`FocusRing` moves the focus
+with Tab/arrows and activates with Enter/space; the focused widget shows a ring.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Sequence
+
+import pygame
+
+from . import theme as T
+
+
+class Widget:
+    """Base: ``rect``, ``enabled``, ``focused``; subclasses handle and draw."""
+
+    def __init__(self):
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.enabled = True
+        self.focused = False
+        self.hover = False
+        self.visible = True
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        return False
+
+    def activate(self) -> None:
+        """Enter/space on the focused widget."""
+
+    def key(self, event: pygame.event.Event) -> bool:
+        """A key while focused (other than focus moves); True when used."""
+        return False
+
+    def draw(self, surface: pygame.Surface, theme: T.Theme) -> None:
+        pass
+
+    def _focus_ring(self, surface, theme) -> None:
+        if self.focused:
+            pygame.draw.rect(surface, T.LEGAL, self.rect.inflate(6, 6), 3, border_radius=theme.radius + 3)
+
+
+class Button(Widget):
+    """A rounded button with hover and pressed states; ``on_click()`` runs on
+    release over the button (one click, one action)."""
+
+    def __init__(self, label: str, on_click: Callable[[], None], role: str = "body", key_hint: str = ""):
+        super().__init__()
+        self.label = label
+        self.on_click = on_click
+        self.role = role
+        self.pressed = False
+        self.key_hint = key_hint
+
+    def handle(self, event) -> bool:
+        if not (self.enabled and self.visible):
+            self.pressed = self.hover = False
+            return False
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = self.rect.collidepoint(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
+            self.pressed = True
+            return True
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            was = self.pressed
+            self.pressed = False
+            if was and self.rect.collidepoint(event.pos):
+                self.on_click()
+                return True
+        elif event.type == pygame.WINDOWLEAVE or event.type == pygame.WINDOWFOCUSLOST:
+            self.pressed = self.hover = False
+        return False
+
+    def activate(self) -> None:
+        if self.enabled and self.visible:
+            self.on_click()
+
+    def draw(self, surface, theme) -> None:
+        if not self.visible:
+            return
+        colour = (T.BUTTON_DISABLED if not self.enabled else T.BUTTON_DOWN if self.pressed
+                  else T.BUTTON_HOVER if self.hover else T.BUTTON)
+        r = self.rect.move(0, 1) if self.pressed else self.rect
+        pygame.draw.rect(surface, colour, r, border_radius=theme.radius)
+        pygame.draw.rect(surface, T.PANEL_EDGE if self.enabled else T.BUTTON_DISABLED, r, 1,
+                         border_radius=theme.radius)
+        label = T.fit_text(self.label, getattr(theme, self.role), r.width - 2 * theme.pad,
+                           T.TEXT if self.enabled else T.TEXT_DIM, bold=True)
+        surface.blit(label, label.get_rect(center=r.center))
+        self._focus_ring(surface, theme)
+
+
+class Stepper(Widget):
+    """``label: < choice >``: click the arrows (or Left/Right when focused) to
+    step through ``choices`` (shown with ``names``); ``on_change(value)``."""
+
+    def __init__(self, label: str, choices: Sequence, value, names: Sequence[str] | None = None,
+                 on_change: Callable | None = None):
+        super().__init__()
+        self.label = label
+        self.choices = list(choices)
+        self.names = list(names) if names is not None else [str(c) for c in self.choices]
+        self.index = self.choices.index(value) if value in self.choices else 0
+        self.on_change = on_change
+
+    @property
+    def value(self):
+        return self.choices[self.index]
+
+    def step(self, d: int) -> None:
+        if not self.enabled:
+            return
+        self.index = (self.index + d) % len(self.choices)
+        if self.on_change:
+            self.on_change(self.value)
+
+    def _arrows(self) -> tuple[pygame.Rect, pygame.Rect]:
+        h = self.rect.height
+        right = pygame.Rect(self.rect.right - h, self.rect.y, h, h)
+        left = pygame.Rect(self.rect.centerx + self.rect.width // 8 - h // 2 - h, self.rect.y, h, h)
+        return left, right
+
+    def handle(self, event) -> bool:
+        if not (self.enabled and self.visible):
+            return False
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = self.rect.collidepoint(event.pos)
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            left, right = self._arrows()
+            if left.collidepoint(event.pos):
+                self.step(-1)
+                return True
+            if right.collidepoint(event.pos) or pygame.Rect(left.right, self.rect.y, right.left - left.right,
+                                                            self.rect.height).collidepoint(event.pos):
+                self.step(1)
+                return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
+            return True
+        return False
+
+    def activate(self) -> None:
+        self.step(1)
+
+    def key(self, event) -> bool:
+        if event.key == pygame.K_LEFT:
+            self.step(-1)
+            return True
+        if event.key == pygame.K_RIGHT:
+            self.step(1)
+            return True
+        return False
+
+    def draw(self, surface, theme) -> None:
+        if not self.visible:
+            return
+        left, right = self._arrows()
+        colour = T.TEXT if self.enabled else T.TEXT_DIM
+        label_w = left.left - self.rect.left - theme.pad
+        surface.blit(T.fit_text(self.label, theme.body, label_w, colour),
+                     (self.rect.left, self.rect.centery - theme.body * 0.6))
+        for r, sign in ((left, "<"), (right, ">")):
+            pygame.draw.rect(surface, T.BUTTON_HOVER if self.hover and self.enabled else T.BUTTON, r,
+                             border_radius=theme.radius)
+            s = T.text(sign, theme.body, colour, bold=True)
+            surface.blit(s, s.get_rect(center=r.center))
+        mid = pygame.Rect(left.right, self.rect.y, right.left - left.right, self.rect.height)
+        value = T.fit_text(self.names[self.index], theme.body, mid.width - theme.pad, colour, bold=True)
+        surface.blit(value, value.get_rect(center=mid.center))
+        self._focus_ring(surface, theme)
+
+
+class TextField(Widget):
+    """A one-line text field (a player's name): click or focus to type;
+    ``max_len`` characters; ``on_change(text)``."""
+
+    def __init__(self, label: str, value: str, max_len: int = 16, on_change: Callable | None = None):
+        super().__init__()
+        self.label = label
+        self.value = value
+        self.max_len = max_len
+        self.on_change = on_change
+
+    def handle(self, event) -> bool:
+        if not (self.enabled and self.visible):
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
+            return True
+        if event.type == pygame.TEXTINPUT and self.focused:
+            text = "".join(ch for ch in event.text if ch.isprintable())
+            self._set((self.value + text)[: self.max_len])
+            return True
+        return False
+
+    def _set(self, value: str) -> None:
+        self.value = value
+        if self.on_change:
+            self.on_change(value)
+
+    def key(self, event) -> bool:
+        if event.key == pygame.K_BACKSPACE:
+            self._set(self.value[:-1])
+            return True
+        return event.key not in (pygame.K_TAB, pygame.K_UP, pygame.K_DOWN, pygame.K_ESCAPE,
+                                 pygame.K_RETURN, pygame.K_KP_ENTER)
+
+    def draw(self, surface, theme) -> None:
+        if not self.visible:
+            return
+        box = pygame.Rect(self.rect.centerx - self.rect.width // 8 - self.rect.height * 2, self.rect.y,
+                          0, self.rect.height)
+        box.width = self.rect.right - box.x
+        surface.blit(T.fit_text(self.label, theme.body, box.left - self.rect.left - theme.pad, T.TEXT),
+                     (self.rect.left, self.rect.centery - theme.body * 0.6))
+        pygame.draw.rect(surface, (250, 250, 244), box, border_radius=theme.radius)
+        s = T.fit_text(self.value + ("|" if self.focused else ""), theme.body, box.width - 2 * theme.pad,
+                       T.TEXT_DARK)
+        surface.blit(s, (box.x + theme.pad, box.centery - s.get_height() // 2))
+        self._focus_ring(surface, theme)
+
+
+class FocusRing:
+    """Keyboard focus over ``widgets`` in order: Tab/Down next, Shift+Tab/Up
+    previous, Enter/space activates; keys go to the focused widget first."""
+
+    def __init__(self, widgets: Sequence[Widget]):
+        self.widgets = list(widgets)
+        self.index = -1
+
+    def set(self, widgets: Sequence[Widget]) -> None:
+        focused = self.focused
+        self.widgets = list(widgets)
+        self.index = self.widgets.index(focused) if focused in self.widgets else -1
+        self._mark()
+
+    @property
+    def focused(self) -> Widget | None:
+        return self.widgets[self.index] if 0 <= self.index < len(self.widgets) else None
+
+    def _mark(self) -> None:
+        for i, w in enumerate(self.widgets):
+            w.focused = i == self.index
+
+    def move(self, d: int) -> None:
+        usable = [i for i, w in enumerate(self.widgets) if w.enabled and w.visible]
+        if not usable:
+            return
+        if self.index not in usable:
+            self.index = usable[0] if d > 0 else usable[-1]
+        else:
+            self.index = usable[(usable.index(self.index) + d) % len(usable)]
+        self._mark()
+
+    def focus(self, widget: Widget) -> None:
+        if widget in self.widgets:
+            self.index = self.widgets.index(widget)
+            self._mark()
+
+    def handle(self, event) -> bool:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for i, w in enumerate(self.widgets):
+                if w.visible and w.rect.collidepoint(event.pos):
+                    self.index = i
+                    self._mark()
+                    break
+        for w in self.widgets:
+            if w.handle(event):
+                return True
+        if event.type != pygame.KEYDOWN:
+            return False
+        w = self.focused
+        if w is not None and w.key(event):
+            return True
+        if event.key == pygame.K_TAB:
+            self.move(-1 if event.mod & pygame.KMOD_SHIFT else 1)
+            return True
+        if event.key in (pygame.K_DOWN, pygame.K_UP):
+            self.move(1 if event.key == pygame.K_DOWN else -1)
+            return True
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and w is not None:
+            w.activate()
+            return True
+        return False
+
+    def draw(self, surface, theme) -> None:
+        for w in self.widgets:
+            w.draw(surface, theme)
