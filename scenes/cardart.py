@@ -81,7 +81,7 @@ class CardArt:
         surf = self._scaled.get(key)
         if surf is None:
             base = in_hand_card(card)
-            token = "JK" if base == JOKER else card_token(base)
+            token = "JK" if base == JOKER else card_token(base).replace("T", "10")
             raw = self._load(f"{self.style}/{token}.png")
             surf = self._scale(raw, (w, h)) if raw is not None else self._plain_face(base, (w, h))
             if base == JOKER:

@@ -54,6 +54,7 @@ class TableModel:
     ended: str | None
     went_out: int | None
     known: tuple[tuple[int, ...], ...]
+    actions: int = 0  # actions applied in the hand so far
 
     @property
     def stock_size(self) -> int:
@@ -71,7 +72,7 @@ def model_of(game: Game) -> TableModel:
         stock=tuple(h.stock), melds=melds, current=None if h.ended else h.current,
         phase="over" if h.ended else h.phase.value, committed=h.committed, window=h.window,
         dealer=h.dealer, hand_index=h.index, totals=tuple(game.totals), ended=h.ended,
-        went_out=h.went_out, known=tuple(tuple(sorted(k.elements())) for k in h.known))
+        went_out=h.went_out, known=tuple(tuple(sorted(k.elements())) for k in h.known), actions=len(h.actions))
 
 
 def predeal_model(model: TableModel) -> TableModel:

@@ -83,6 +83,8 @@ class TableScene(Scene):
         self.mouse = (-1, -1)
         self.results_shown_for: int | None = None
         self.clock = 0.0
+        self._static = None
+        self._static_key = None
         game = self.session.game
         h = game.hand
         if h is None or (h.ended is not None and game.winner is None):
@@ -321,20 +323,15 @@ class TableScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         th = self.theme
         lay = self.layout_
-        surface.blit(T.felt(th.size), (0, 0))
         model = self.shown
-        moving = {id(m.place) for m in self.motions}
-        self._draw_zones(surface, lay, model)
-        self._draw_seats(surface, lay, model)
-        self._draw_stock(surface, lay, model)
-        committed = model.committed
-        for p in lay.places:
-            if id(p) in moving:
-                continue
-            self._draw_card(surface, p.card, p.rect, p.face_up)
-            if committed is not None and p.card == committed and p.zone == "hand" and model.current == p.seat:
-                self._committed_ring(surface, p.rect)
-        self._draw_links(surface, lay)
+        moving = tuple(sorted(id(m.place) for m in self.motions))
+        key = (id(lay), moving, self.art.style, self.art.back_name, th.size, id(model))
+        if key != self._static_key or self._static is None or self._static.get_size() != surface.get_size():
+            self._static = self._render_static(surface.get_size(), lay, model, set(moving))
+            self._static_key = key
+        surface.blit(self._static, (0, 0))
+        self._draw_thinking(surface, lay)
+        self._draw_hover_links(surface, lay)
         for m in self.motions:
             if m.tween.elapsed < m.tween.delay:
                 continue
@@ -350,7 +347,6 @@ class TableScene(Scene):
                 surface.blit(img, (r.centerx - w // 2, r.y))
             else:
                 self._draw_card(surface, m.place.card, r, face, lifted=True)
-        # pending deal cards wait on the stock
         self._draw_hover(surface, lay, model)
         self._draw_status(surface, lay, model)
         for b in self.buttons:
@@ -359,6 +355,23 @@ class TableScene(Scene):
             self._draw_log(surface)
         if self.banner and self.app.top is self:
             self._draw_banner(surface, lay)
+
+    def _render_static(self, size, lay: Layout, model: TableModel, moving: set[int]) -> pygame.Surface:
+        """Everything that stands still during a step, drawn once per step."""
+        surf = pygame.Surface(size).convert() if pygame.display.get_surface() else pygame.Surface(size)
+        surf.blit(T.felt(size), (0, 0))
+        self._draw_zones(surf, lay, model)
+        self._draw_seats(surf, lay, model)
+        self._draw_stock(surf, lay, model)
+        committed = model.committed
+        for p in lay.places:
+            if id(p) in moving:
+                continue
+            self._draw_card(surf, p.card, p.rect, p.face_up)
+            if committed is not None and p.card == committed and p.zone == "hand" and model.current == p.seat:
+                self._committed_ring(surf, p.rect)
+        self._draw_tags(surf, lay)
+        return surf
 
     def _draw_card(self, surface, card: int, rect: pygame.Rect, face_up: bool, lifted: bool = False) -> None:
         img = self.art.image(card, rect.h, face_up)
@@ -398,25 +411,40 @@ class TableScene(Scene):
             colour = T.SEAT_COLOURS[seat % len(T.SEAT_COLOURS)]
             pygame.draw.rect(surface, (27, 82, 51), z.inflate(-th.pad // 2, -th.pad // 2), 1,
                              border_radius=th.radius)
-            label = T.fit_text(f"{self.names[seat]}'s melds", th.small, z.width - 3 * th.pad, T.TEXT_DIM)
+            whose = "Your melds" if seat == self.viewer else f"{self.names[seat]}'s melds"
+            label = T.fit_text(whose, th.small, z.width - 3 * th.pad, T.TEXT_DIM)
             pygame.draw.circle(surface, colour, (z.x + th.pad + th.small // 3, z.y + th.pad // 2 + th.small // 2),
                                max(3, th.small // 3))
             surface.blit(label, (z.x + th.pad + th.small, z.y + th.pad // 2))
 
-    def _draw_links(self, surface, lay: Layout) -> None:
-        """Tags and thin lines tying each lay-off to the meld it extends (R14)."""
+    def _draw_tags(self, surface, lay: Layout) -> None:
+        """Matching letter tags on each meld and on the cards laid off on it by
+        another seat (R14); the thin line between them shows on hover."""
         th = self.theme
-        letters = {m: chr(ord("A") + i % 26) for i, m in enumerate(sorted(lay.tagged))}
-        for meld, rect, seat in lay.layoff_groups:
-            target = lay.meld_rects.get(meld)
-            if target is not None:
-                pygame.draw.line(surface, (200, 230, 210), (rect.centerx, rect.top), (target.centerx, target.bottom), 1)
+        letters = self._letters(lay)
         for meld, letter in letters.items():
             target = lay.meld_rects.get(meld)
             if target is not None:
                 self._tag(surface, letter, (target.right - th.small // 2, target.top + th.small // 2))
         for meld, rect, seat in lay.layoff_groups:
             self._tag(surface, "→" + letters.get(meld, "?"), (rect.right - th.small // 2, rect.top + th.small // 2))
+
+    @staticmethod
+    def _letters(lay: Layout) -> dict[int, str]:
+        return {m: chr(ord("A") + i % 26) for i, m in enumerate(sorted(lay.tagged))}
+
+    def _draw_hover_links(self, surface, lay: Layout) -> None:
+        pos = self.mouse
+        if pos[0] < 0 or self.motions:
+            return
+        hovered = {meld for meld, rect in lay.meld_rects.items() if rect.collidepoint(pos)}
+        hovered |= {meld for meld, rect, _ in lay.layoff_groups if rect.collidepoint(pos)}
+        for meld, rect, seat in lay.layoff_groups:
+            target = lay.meld_rects.get(meld)
+            if meld in hovered and target is not None:
+                pygame.draw.line(surface, T.LEGAL, rect.center, target.center, 2)
+                pygame.draw.rect(surface, T.LEGAL, rect.inflate(4, 4), 2, border_radius=self.theme.radius)
+                pygame.draw.rect(surface, T.LEGAL, target.inflate(4, 4), 2, border_radius=self.theme.radius)
 
     def _tag(self, surface, s: str, center) -> None:
         th = self.theme
@@ -428,7 +456,6 @@ class TableScene(Scene):
 
     def _draw_seats(self, surface, lay: Layout, model: TableModel) -> None:
         th = self.theme
-        thinking = self.session.thinking_seat() if not self.steps and not self.motions else None
         for seat, r in lay.seat_rects.items():
             current = model.current == seat
             if current:
@@ -451,22 +478,34 @@ class TableScene(Scene):
             count = len(model.hands[seat])
             score = f"{model.totals[seat]} pts · {count} card{'s' if count != 1 else ''}"
             surface.blit(T.fit_text(score, th.small, text_w, T.TEXT), (x, y + 2 * lh))
-            if thinking == seat:
-                phase = (self.clock * 1.5) % 1.0
-                shimmer = r.inflate(4, 4)
-                alpha = int(90 + 80 * math.sin(phase * 2 * math.pi))
-                T.draw_panel(surface, shimmer, th.radius + 2, (0, 0, 0, 0), (120, 200, 255, 255), 2)
-                dots = "." * (1 + int(self.clock * 3) % 3)
-                t = T.text(f"thinking{dots}", th.small, (170, 220, 255))
-                t.set_alpha(max(0, min(255, alpha + 80)))
-                surface.blit(t, (r.x + th.pad, r.bottom - lh))
             if model.committed is not None and current and seat != self.viewer:
                 self._draw_committed_note(surface, r, model.committed)
+
+    def _draw_thinking(self, surface, lay: Layout) -> None:
+        """A pulsing outline and "thinking..." on the seat whose computer is choosing."""
+        if self.steps or self.motions:
+            return
+        seat = self.session.thinking_seat()
+        r = lay.seat_rects.get(seat) if seat is not None else None
+        if r is None:
+            return
+        th = self.theme
+        pulse = 0.5 + 0.5 * math.sin(self.clock * 5.0)
+        colour = (120 + int(60 * pulse), 200, 255)
+        pygame.draw.rect(surface, colour, r.inflate(4, 4), 2, border_radius=th.radius + 2)
+        dots = "." * (1 + int(self.clock * 3) % 3)
+        t = T.text(f"thinking{dots}", th.small, (170, 220, 255))
+        fan = lay.fan_rects.get(seat) if seat != self.viewer else None
+        x = r.x + th.pad
+        y = r.bottom - round(th.small * 1.35)
+        if seat == self.viewer:
+            y = r.bottom - round(th.small * 1.6)
+        surface.blit(t, (x if fan is None else min(x, fan.left - t.get_width() - th.pad), y))
 
     def _draw_committed_note(self, surface, r: pygame.Rect, card: int) -> None:
         th = self.theme
         t = T.text(f"must meld {short_name(card)}", th.small, T.TEXT_DARK, bold=True)
-        box = t.get_rect(midtop=(r.centerx, r.bottom + 2)).inflate(10, 2)
+        box = t.get_rect(bottomright=(r.right - self.theme.pad, r.bottom - 2)).inflate(10, 2)
         pygame.draw.rect(surface, T.GOLD, box, border_radius=th.radius)
         surface.blit(t, t.get_rect(center=box.center))
 

@@ -5,7 +5,6 @@ import random
 
 from game.actions import TakeDiscards
 from game.cards import JOKER, joker_as, parse_card
-from game.cli import main
 from game.engine import Game
 from game.melds import any_meld, candidate_melds, could_meld_with, meld_options
 from game.plays import find_plan
@@ -93,11 +92,6 @@ def test_fast_meld_filters_agree_with_the_full_search():
             with_card = [m for m in melds if card in m]
             if with_card:
                 assert could_meld_with(hand, card, aw)
-
-
-def test_rummy500_without_arguments_starts_and_exits_cleanly(capsys):
-    assert main([]) == 0
-    assert "rummy500 replay" in capsys.readouterr().out
 
 
 def test_injected_random_gives_the_same_game():

@@ -1,0 +1,121 @@
+"""Frame time of the table: an 8-player hand in mid-play at 1920x1080.
+
+    python benchmarks/frames.py [--players 8] [--size 1920x1080] [--frames 600] [--save table.png]
+
+Renders frames of the real table scene with the dummy video driver (no
+screen; the same drawing code) and prints the frame time p50 and p99 in
+milliseconds, first with the table idle (mouse moving over the discard pile),
+then while a Hard AI is thinking in its worker process (the thinking
+shimmer is drawn and the worker is polled every frame). Budget:
+p99 <= 6.9 ms (144 Hz). ``--save`` writes the mid-hand picture as a PNG.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import pygame  # noqa: E402
+
+from game.random_play import random_step  # noqa: E402
+from game.session import Seat, TableSession  # noqa: E402
+from scenes.app import App, Options  # noqa: E402
+from scenes.table import TableScene  # noqa: E402
+
+
+def mid_hand_session(players: int, seed: int, steps: int, levels: str = "medium",
+                     use_workers: bool = False) -> TableSession:
+    """A session whose first hand has had ``steps`` random legal actions
+    (fewer if the hand would end), so melds, lay-offs and a long pile are out."""
+    names = ["You", "Ana", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus"]
+    seats = [Seat(names[i], levels) for i in range(players)]
+    session = TableSession(seats, seed=seed, use_workers=use_workers)
+    game = session.game
+    rng = random.Random(seed)
+    for _ in range(steps):
+        probe = game.clone()
+        random_step(probe, random.Random(rng.random()), take_rate=0.45, meld_rate=0.5)
+        if probe.hand.ended is not None:
+            break
+        random_step(game, random.Random(rng.random()), take_rate=0.45, meld_rate=0.5)
+    return session
+
+
+def percentile(values: list[float], q: float) -> float:
+    values = sorted(values)
+    return values[min(len(values) - 1, int(round(q * (len(values) - 1))))]
+
+
+def measure(app: App, table: TableScene, frames: int, pile_y: int) -> list[float]:
+    times = []
+    pile = table.layout_.pile_rect
+    for i in range(frames):
+        x = pile.x + (i * 7) % max(1, pile.width)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(x, pile_y), rel=(7, 0), buttons=(0, 0, 0)))
+        start = time.perf_counter()
+        app.step(1 / 144)
+        times.append((time.perf_counter() - start) * 1000)
+    return times
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--players", type=int, default=8)
+    p.add_argument("--size", default="1920x1080")
+    p.add_argument("--frames", type=int, default=600)
+    p.add_argument("--seed", type=int, default=5)
+    p.add_argument("--steps", type=int, default=70, help="random actions into the hand")
+    p.add_argument("--save", metavar="PNG")
+    args = p.parse_args(argv)
+    w, h = (int(x) for x in args.size.split("x"))
+    import tempfile
+    with tempfile.TemporaryDirectory() as cfg:
+        app = App(Options(config_dir=cfg, size=(w, h), speed="normal"))
+        session = mid_hand_session(args.players, args.seed, args.steps)
+        table = TableScene(app)
+        app.push(table, session=session)
+        table.hold = 1e9  # idle: no AI moves, just the table being drawn
+        for _ in range(30):
+            app.step(1 / 144)
+        if args.save:
+            pygame.image.save(app.screen, args.save)
+        idle = measure(app, table, args.frames, table.layout_.pile_rect.centery)
+        print(f"idle table, {args.players} players, {w}x{h}: frame p50 {statistics.median(idle):.2f} ms, "
+              f"p99 {percentile(idle, 0.99):.2f} ms")
+        # the same table while a Hard AI thinks in its worker process
+        from game.ai.worker import AIWorker
+        from game.view import view_for
+        worker = AIWorker("hard", seed=1, time_cap_s=30)
+        game = session.game
+        seat = game.current
+        session.thinking_seat = lambda: seat  # the table shows the shimmer on that seat
+        worker.start()
+        while not worker.ready:
+            time.sleep(0.01)
+        thinking = []
+        rounds = 0
+        while len(thinking) < args.frames and rounds < 200:
+            worker.submit(view_for(game, seat))
+            while worker.pending and len(thinking) < args.frames:
+                thinking.extend(measure(app, table, 1, table.layout_.pile_rect.centery))
+                worker.poll()
+            rounds += 1
+        worker.close()
+        print(f"Hard AI thinking: frame p50 {statistics.median(thinking):.2f} ms, "
+              f"p99 {percentile(thinking, 0.99):.2f} ms ({len(thinking)} frames, {rounds} decisions)")
+        app.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,309 @@
+"""Scene tests under the dummy video driver: every scene opens, resizes and
+closes; demo games finish; the table draws every state the fuzz reaches."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+from game.cli import main
+from game.engine import Game
+from game.random_play import random_step
+from game.rules import PROFILES, RuleSet
+from game.session import Seat, TableSession
+from scenes.app import App, Options
+from scenes.layout import layout, model_of
+from scenes.menus import PauseMenu
+from scenes.results import GameOver, HandResults, running_totals
+from scenes.rules_help import RulesScene
+from scenes.settings import SettingsScene
+from scenes.setup import SetupScene
+from scenes.table import TableScene
+from scenes.theme import Theme
+from scenes.title import TitleScene
+
+SIZES = [(1024, 640), (1280, 720), (1920, 1080), (3840, 2160)]
+
+
+@pytest.fixture
+def app(tmp_path):
+    a = App(Options(config_dir=str(tmp_path / "cfg"), size=(1280, 720), speed="instant"))
+    yield a
+    a.close()
+
+
+def seats(n, level="easy"):
+    return [Seat(f"P{i}", level) for i in range(n)]
+
+
+def resize(app, size):
+    app.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+    app._resized(size)
+
+
+def frames(app, n=3, dt=1 / 60):
+    for _ in range(n):
+        app.step(dt)
+
+
+def post(kind, **kw):
+    pygame.event.post(pygame.event.Event(kind, **kw))
+
+
+def click(app, pos):
+    post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
+    post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
+    app.step(1 / 60)
+
+
+def key(app, k, mod=0):
+    post(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0)
+    app.step(1 / 60)
+
+
+def test_every_scene_opens_resizes_and_closes(app):
+    table = TableScene(app)
+    app.push(TitleScene(app))
+    app.push(table, seats=seats(3), seed=1, use_workers=False)
+    for scene, kw in [(SetupScene(app), {}), (RulesScene(app), {"rules": PROFILES["strict_table"], "players": 3}),
+                      (SettingsScene(app), {}), (PauseMenu(app), {})]:
+        app.push(scene, **kw)
+        for size in SIZES:
+            resize(app, size)
+            frames(app, 2)
+        assert app.top is scene
+        app.pop()
+    assert app.top is table
+    # results and game over need a finished hand / game
+    game = table.session.game
+    rng = random.Random(3)
+    while game.hand.ended is None:
+        random_step(game, rng)
+    table.shown = model_of(game)
+    table.resize()
+    app.push(HandResults(app), table=table)
+    for size in SIZES:
+        resize(app, size)
+        frames(app, 2)
+    app.pop()
+    game.winner = 0  # the chart draws any totals; the winner is named
+    app.push(GameOver(app), table=table)
+    for size in SIZES:
+        resize(app, size)
+        frames(app, 2)
+    app.pop()
+    app.pop()
+    assert isinstance(app.top, TitleScene)
+
+
+def test_title_buttons_and_keyboard(app):
+    title = app.push(TitleScene(app))
+    frames(app)
+    assert not title.buttons[1].enabled  # no saved game: Continue is greyed out
+    click(app, title.buttons[0].rect.center)  # New game
+    assert isinstance(app.top, SetupScene)
+    key(app, pygame.K_ESCAPE)
+    assert app.top is title
+    key(app, pygame.K_DOWN)  # focus moves to the next usable button (Settings: Continue is off)
+    assert title.focus.focused is title.buttons[2]
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.top, SettingsScene)
+    key(app, pygame.K_ESCAPE)
+    click(app, title.buttons[3].rect.center)
+    assert isinstance(app.top, RulesScene)
+    key(app, pygame.K_PAGEDOWN)
+    assert app.top.scroll > 0
+    key(app, pygame.K_ESCAPE)
+    click(app, title.buttons[4].rect.center)
+    assert not app.running
+
+
+def test_new_game_form_starts_the_chosen_table(app):
+    app.push(TitleScene(app))
+    setup = app.push(SetupScene(app))
+    frames(app)
+    setup.players.step(2)  # 4 -> 6 players
+    setup.seat_levels[0].step(1)  # medium -> hard
+    setup.seat_names[1].value = "Zoë"
+    setup.profile.index = list(PROFILES).index("float")
+    setup.resize()
+    click(app, setup.start.rect.center)
+    table = app.top
+    assert isinstance(table, TableScene)
+    s = table.session
+    assert len(s.seats) == 6 and s.seats[1].level == "hard" and s.seats[2].name == "Zoë"
+    assert s.game.rules.going_out == "float"
+    assert app.settings.last_setup["players"] == 6
+    table.session.close()
+
+
+def test_settings_scene_saves_its_choices(app, tmp_path):
+    app.push(TitleScene(app))
+    sc = app.push(SettingsScene(app))
+    sc.style.step(1)
+    sc.back_.step(1)
+    key(app, pygame.K_ESCAPE)
+    loaded, _ = app.storage.load_settings()
+    assert loaded.card_style == "4color" and loaded.card_back == "red"
+
+
+@pytest.mark.parametrize("players", [2, 4, 8])
+def test_demo_game_finishes(players, tmp_path):
+    shots = tmp_path / "shots"
+    status = main(["--demo", "--players", str(players), "--seed", str(players), "--speed", "instant",
+                   "--quit-after-game", "--screenshot-dir", str(shots), "--config-dir", str(tmp_path / "c"),
+                   "--ai", ",".join((["medium", "easy"] * 4)[:players]),
+                   "--size", "1024x640"])
+    assert status == 0
+    names = sorted(p.name for p in shots.iterdir())
+    assert "game-over.png" in names
+    hands = [n for n in names if n.startswith("hand-")]
+    assert hands and hands[0] == "hand-01.png"
+    img = pygame.image.load(str(shots / "game-over.png"))
+    assert img.get_size() == (1024, 640)
+
+
+def test_rummy500_without_arguments_opens_the_title(tmp_path):
+    assert main(["--max-frames", "3", "--config-dir", str(tmp_path)]) == 0
+
+
+def test_bad_gui_arguments_exit_2(capsys):
+    assert main(["--demo", "--players", "9"]) == 2
+    assert main(["--demo", "--players", "3", "--ai", "easy,easy"]) == 2
+    assert main(["--size", "big"]) == 2
+
+
+def test_table_draws_every_state_the_fuzz_reaches(app):
+    """Random legal play across rule sets and 2-8 players; the table lays out
+    and draws after every action (static layer, hover, status) at two sizes."""
+    rng = random.Random(11)
+    variants = list(PROFILES.values()) + [RuleSet(decks=2), RuleSet(ace_wraps=True, empty_stock="reshuffle")]
+    drawn = 0
+    for game_no in range(24):
+        n = 2 + game_no % 7
+        rules = variants[game_no % len(variants)]
+        session = TableSession(seats(n), rules, seed=game_no, use_workers=False)
+        table = TableScene(app)
+        app.push(table, session=session)
+        game = session.game
+        for step in range(400):
+            if game.hand.ended is not None:
+                break
+            random_step(game, rng, take_rate=0.4)
+            if step % 3 == 0 or game.hand.ended is not None:
+                table.shown = model_of(game)
+                if drawn % 2:
+                    resize(app, (1024, 640))
+                else:
+                    resize(app, (1920, 1080))
+                table.resize()
+                table.mouse = table.layout_.pile_rect.center
+                table.hover_pile = table._pile_index_at(table.mouse)
+                table.draw(app.screen)
+                drawn += 1
+        app.pop()
+    assert drawn > 300
+
+
+def test_layout_keeps_every_card_on_screen():
+    rng = random.Random(5)
+    for n in range(2, 9):
+        game = Game.new([f"P{i}" for i in range(n)], seed=n)
+        for _ in range(60):
+            if game.hand.ended is not None:
+                break
+            random_step(game, rng, take_rate=0.4)
+        model = model_of(game)
+        for size in SIZES:
+            lay = layout(model, Theme(size))
+            screen = pygame.Rect((0, 0), size)
+            for p in lay.places:
+                assert screen.contains(p.rect), (n, size, p)
+            # every card of the pack is shown once (the stock as its top card)
+            shown = len(lay.places)
+            expected = sum(len(h) for h in model.hands) + len(model.discard) + sum(len(m.cards) for m in model.melds)
+            assert shown == expected + (1 if model.stock else 0)
+            # the hand's cards do not run into the side panels
+            for p in lay.places:
+                if p.zone == "hand":
+                    assert lay.hand_rect.left <= p.rect.left and p.rect.right <= lay.hand_rect.right + 1
+
+
+def test_animated_game_steps_show_each_action_in_order(app):
+    """At normal speed the table applies a computer's action only after the
+    previous one has been shown and paced; the shown model is always one the
+    engine was in."""
+    app.options.speed = "normal"
+    session = TableSession(seats(2, "easy"), seed=4, use_workers=False)
+    table = app.push(TableScene(app), session=session)
+    seen_lengths, moved = [], 0
+    for _ in range(600):
+        app.step(1 / 30)
+        h = session.game.hand
+        if table.shown.hand_index == h.index and table.shown.phase != "deal":
+            # the engine is never more than one action ahead of the picture
+            assert 0 <= len(h.actions) - table.shown.actions <= 1
+        seen_lengths.append(len(h.actions))
+        moved += bool(table.motions)
+    assert seen_lengths[-1] >= 3  # the game moved on by itself
+    assert moved > 20  # and the cards slid there
+    assert all(b - a <= 1 for a, b in zip(seen_lengths, seen_lengths[1:]) if b >= a)  # one action at a time
+
+
+def test_f12_saves_a_screenshot_and_says_where(app, tmp_path):
+    app.options.screenshot_dir = str(tmp_path / "pics")
+    app.push(TitleScene(app))
+    key(app, pygame.K_F12)
+    files = list((tmp_path / "pics").iterdir())
+    assert len(files) == 1 and files[0].suffix == ".png"
+    assert any(str(files[0]) in m for m, _ in app.toasts)
+
+
+def test_continue_resumes_the_saved_game(app):
+    title = app.push(TitleScene(app))
+    session = TableSession([Seat("Me", "easy"), Seat("Ana", "hard")], seed=9, use_workers=False)
+    table = app.push(TableScene(app), session=session)
+    game = session.game
+    rng = random.Random(1)
+    for _ in range(5):
+        random_step(game, rng)
+    before = game.hand.snapshot()
+    app.pop()  # leaving the table saves it
+    frames(app, 1)
+    assert title.buttons[1].enabled
+    click(app, title.buttons[1].rect.center)
+    resumed = app.top
+    assert isinstance(resumed, TableScene) and resumed is not table
+    assert resumed.session.seats[1].level == "hard"
+    after = resumed.session.game.hand.snapshot()
+    for k in ("hands", "discard", "stock", "table", "current", "phase"):
+        assert after[k] == before[k]
+    resumed.session.close()
+
+
+def test_a_broken_save_is_moved_aside_and_the_player_told(app):
+    title = app.push(TitleScene(app))
+    path = app.storage.game_path("autosave")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("{not json", encoding="utf-8")
+    frames(app, 1)
+    click(app, title.buttons[1].rect.center)
+    assert app.top is title
+    assert any("could not be loaded" in m for m, _ in app.toasts)
+    assert not path.exists() and list(path.parent.glob("autosave.json.corrupt-*"))
+
+
+def test_running_totals_add_up():
+    game = Game.new(["A", "B", "C"], seed=2)
+    rng = random.Random(2)
+    for _ in range(3):
+        while game.hand.ended is None:
+            random_step(game, rng)
+        if game.winner is None:
+            game.deal_next_hand()
+    series = running_totals(game)
+    for seat in range(3):
+        assert series[seat][0] == 0
+        assert series[seat][len(game.hand_scores)] == sum(s[seat]["hand"] for s in game.hand_scores)
