@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import random
 import statistics
 import sys
 import time
@@ -27,7 +26,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pygame  # noqa: E402
 
-from game.random_play import random_step  # noqa: E402
+from game.ai import make_ai  # noqa: E402
+from game.match import ai_step  # noqa: E402
 from game.session import Seat, TableSession  # noqa: E402
 from scenes.app import App, Options  # noqa: E402
 from scenes.table import TableScene  # noqa: E402
@@ -35,19 +35,19 @@ from scenes.table import TableScene  # noqa: E402
 
 def mid_hand_session(players: int, seed: int, steps: int, levels: str = "medium",
                      use_workers: bool = False) -> TableSession:
-    """A session whose first hand has had ``steps`` random legal actions
-    (fewer if the hand would end), so melds, lay-offs and a long pile are out."""
+    """A session whose first hand has had up to ``steps`` actions of Medium
+    AIs (stopping before the hand would end): melds, lay-offs and a pile are out."""
     names = ["You", "Ana", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus"]
     seats = [Seat(names[i], levels) for i in range(players)]
     session = TableSession(seats, seed=seed, use_workers=use_workers)
     game = session.game
-    rng = random.Random(seed)
+    ais = {i: make_ai("medium", seed + i) for i in range(players)}
     for _ in range(steps):
         probe = game.clone()
-        random_step(probe, random.Random(rng.random()), take_rate=0.45, meld_rate=0.5)
+        ai_step(probe, ais)
         if probe.hand.ended is not None:
             break
-        random_step(game, random.Random(rng.random()), take_rate=0.45, meld_rate=0.5)
+        ai_step(game, ais)
     return session
 
 
@@ -92,6 +92,17 @@ def main(argv: list[str] | None = None) -> int:
         idle = measure(app, table, args.frames, table.layout_.pile_rect.centery)
         print(f"idle table, {args.players} players, {w}x{h}: frame p50 {statistics.median(idle):.2f} ms, "
               f"p99 {percentile(idle, 0.99):.2f} ms")
+        # a move: the table lays out and redraws its still cards once per step
+        from scenes.layout import layout as lay_out
+        rebuild = []
+        for i in range(100):
+            start = time.perf_counter()
+            table.layout_ = lay_out(table.shown, table.theme, table.viewer)
+            table._static_key = None
+            app.step(1 / 144)
+            rebuild.append((time.perf_counter() - start) * 1000)
+        print(f"frame with a new step (layout + still cards redrawn): p50 {statistics.median(rebuild):.2f} ms, "
+              f"p99 {percentile(rebuild, 0.99):.2f} ms")
         # the same table while a Hard AI thinks in its worker process
         from game.ai.worker import AIWorker
         from game.view import view_for
@@ -111,8 +122,27 @@ def main(argv: list[str] | None = None) -> int:
                 worker.poll()
             rounds += 1
         worker.close()
+        session.thinking_seat = TableSession.thinking_seat.__get__(session)
         print(f"Hard AI thinking: frame p50 {statistics.median(thinking):.2f} ms, "
               f"p99 {percentile(thinking, 0.99):.2f} ms ({len(thinking)} frames, {rounds} decisions)")
+        app.pop()
+        # a game being played: Easy AIs in their worker processes at normal
+        # speed, 144 frames per simulated second (moves, slides, flips, deals)
+        playing_session = mid_hand_session(args.players, args.seed + 1, 0, levels="easy", use_workers=True)
+        for w in playing_session.players.values():  # the table starts its workers as it opens
+            w.start()
+        while not all(w.ready for w in playing_session.players.values()):
+            time.sleep(0.02)
+        app.push(TableScene(app), session=playing_session)
+        playing = []
+        for _ in range(args.frames * 3):
+            start = time.perf_counter()
+            app.step(1 / 144)
+            playing.append((time.perf_counter() - start) * 1000)
+            time.sleep(max(0.0, 1 / 144 - (time.perf_counter() - start)))
+        moves = len(playing_session.game.hand.actions)
+        print(f"playing (Easy AIs in workers, normal speed, {moves} moves in {len(playing)} frames): "
+              f"frame p50 {statistics.median(playing):.2f} ms, p99 {percentile(playing, 0.99):.2f} ms")
         app.close()
     return 0
 

@@ -108,6 +108,26 @@ class CardArt:
     def image(self, card: int, height: int, face_up: bool) -> pygame.Surface:
         return self.face(card, height) if face_up else self.back(height)
 
+    def with_shadow(self, card: int, height: int, face_up: bool) -> tuple[pygame.Surface, int, int]:
+        """The card and its resting shadow in one image (one blit instead of
+        two); returns ``(image, dx, dy)``: blit at the card's top-left plus ``(dx, dy)``."""
+        w, h = self.size_for(height)
+        key = ("s", card if face_up else -1, h, self.style if face_up else self.back_name)
+        hit = self._scaled.get(key)
+        if hit is None:
+            img = self.image(card, height, face_up)
+            sh = self.shadow(img.get_size(), False)
+            off = (sh.get_width() - img.get_width()) // 2
+            drop = max(1, h // 30)
+            surf = pygame.Surface((sh.get_width(), sh.get_height() + drop), pygame.SRCALPHA)
+            surf.blit(sh, (0, drop))
+            surf.blit(img, (off, off))
+            if pygame.display.get_surface() is not None:
+                surf = surf.convert_alpha()
+            hit = (surf, -off, -off)
+            self._store(key, hit)
+        return hit
+
     def shadow(self, size: tuple[int, int], lifted: bool = False) -> pygame.Surface:
         """A soft shadow for a card of ``size`` (larger when ``lifted``)."""
         key = (size, lifted)
@@ -146,17 +166,20 @@ class CardArt:
             surf.blit(label, (max(2, w // 14), max(2, h // 30)))
         return surf
 
-    def _joker_tags(self, surf: pygame.Surface, card: int) -> None:
-        w, h = surf.get_size()
+    def _joker_tags(self, surface: pygame.Surface, card: int) -> None:
+        """A corner index for the joker (the art has none): "JK" and, once
+        tabled, the card it stands for, where an overlapped card still shows."""
+        w, h = surface.get_size()
         px = max(7, h // 9)
-        tag = T.text("JOKER", px, (110, 40, 140), bold=True)
-        tag = pygame.transform.rotate(tag, 90) if tag.get_width() > w * 0.8 else tag
-        surf.blit(tag, (max(2, w // 16), max(2, h // 30)))
+        lines = [T.text("JK", px, (110, 40, 140), bold=True)]
         if is_tabled_joker(card):
-            name = short_name(declared(card))
-            label = T.text(f"= {name}", max(8, h // 7), suit_colour(declared(card), self.style == "4color"),
-                           bold=True)
-            box = label.get_rect(midbottom=(w // 2, h - max(2, h // 24))).inflate(6, 2)
-            pygame.draw.rect(surf, (255, 250, 225), box, border_radius=3)
-            pygame.draw.rect(surf, (110, 40, 140), box, 1, border_radius=3)
-            surf.blit(label, label.get_rect(center=box.center))
+            lines.append(T.text(short_name(declared(card)), px, suit_colour(declared(card), self.style == "4color"),
+                                bold=True))
+        box = pygame.Rect(max(1, w // 24), max(1, h // 40), max(t.get_width() for t in lines) + 4,
+                          sum(t.get_height() for t in lines) + 2)
+        pygame.draw.rect(surface, (255, 250, 225), box, border_radius=3)
+        pygame.draw.rect(surface, (110, 40, 140), box, 1, border_radius=3)
+        y = box.y + 1
+        for t in lines:
+            surface.blit(t, (box.x + 2, y))
+            y += t.get_height()

@@ -206,7 +206,7 @@ def layout(model: TableModel, theme: Theme, viewer: int = 0, viewer_face_up: boo
         cards = model.hands[seat]
         sh = min(seat_h, panel.height - 2 * pad)
         sw = Theme.card_w(sh)
-        fan_w = min(round(panel.width * 0.45), sw + max(0, len(cards) - 1) * max(3, sw // 4))
+        fan_w = min(round(panel.width * (0.45 if panel.width > 260 else 0.36)), sw + max(0, len(cards) - 1) * max(3, sw // 4))
         fan = pygame.Rect(panel.right - pad - fan_w, panel.centery - sh // 2, fan_w, sh)
         out.fan_rects[seat] = fan
         m = len(cards)
@@ -226,7 +226,7 @@ def layout(model: TableModel, theme: Theme, viewer: int = 0, viewer_face_up: boo
     base_y = hand_top + round(hand_h * 0.16)
     for j, i in enumerate(mine):
         t = 0.0 if m <= 1 else (j / (m - 1)) * 2 - 1
-        y = base_y + round(abs(t) ** 2 * hand_h * 0.06)
+        y = base_y + round(t * t * hand_h * 0.025)
         out.places.append(Place(model.hands[viewer][i], pygame.Rect(round(left + j * step), y, hw, hand_h),
                                 viewer_face_up, "hand", seat=viewer, index=i))
     out.fan_rects[viewer] = pygame.Rect(round(left), base_y, round(total), hand_h)

@@ -335,18 +335,7 @@ class TableScene(Scene):
         for m in self.motions:
             if m.tween.elapsed < m.tween.delay:
                 continue
-            t = m.tween.progress
-            r = m.rect()
-            face = m.place.face_up
-            if m.start_face != m.place.face_up:
-                scale = flip_scale(t)
-                face = m.start_face if t < 0.5 else m.place.face_up
-                w = max(2, round(r.w * scale))
-                img = pygame.transform.scale(self.art.image(m.place.card, r.h, face), (w, r.h))
-                surface.blit(self.art.shadow(r.size, True), r.move(-r.h // 10, -r.h // 10 + r.h // 16))
-                surface.blit(img, (r.centerx - w // 2, r.y))
-            else:
-                self._draw_card(surface, m.place.card, r, face, lifted=True)
+            self._draw_motion(surface, m)
         self._draw_hover(surface, lay, model)
         self._draw_status(surface, lay, model)
         for b in self.buttons:
@@ -356,9 +345,31 @@ class TableScene(Scene):
         if self.banner and self.app.top is self:
             self._draw_banner(surface, lay)
 
+    def _draw_motion(self, surface, m: Motion) -> None:
+        """A sliding card: sized between its two places, narrowing and widening
+        through a flip. The image is the cached one of the end size, scaled
+        (not smoothed) to the size of the moment, so no frame waits on a smooth scale."""
+        if m.tween.done:  # landed, waiting for the rest of the step: one blit
+            img, dx, dy = self.art.with_shadow(m.place.card, m.place.rect.h, m.place.face_up)
+            surface.blit(img, (m.place.rect.x + dx, m.place.rect.y + dy))
+            return
+        t = m.tween.progress
+        r = m.rect()
+        face = m.place.face_up
+        w = r.w
+        if m.start_face != m.place.face_up:
+            face = m.start_face if t < 0.5 else m.place.face_up
+            w = max(2, round(r.w * flip_scale(t)))
+        base = self.art.image(m.place.card, m.place.rect.h, face)
+        img = base if base.get_size() == (w, r.h) else pygame.transform.scale(base, (w, r.h))
+        surface.blit(self.art.shadow((m.place.rect.w, m.place.rect.h), True), (r.x - r.h // 10, r.y - r.h // 10 + r.h // 16))
+        surface.blit(img, (r.centerx - w // 2, r.y))
+
     def _render_static(self, size, lay: Layout, model: TableModel, moving: set[int]) -> pygame.Surface:
         """Everything that stands still during a step, drawn once per step."""
-        surf = pygame.Surface(size).convert() if pygame.display.get_surface() else pygame.Surface(size)
+        surf = self._static
+        if surf is None or surf.get_size() != tuple(size):
+            surf = pygame.Surface(size).convert() if pygame.display.get_surface() else pygame.Surface(size)
         surf.blit(T.felt(size), (0, 0))
         self._draw_zones(surf, lay, model)
         self._draw_seats(surf, lay, model)
@@ -367,10 +378,13 @@ class TableScene(Scene):
         for p in lay.places:
             if id(p) in moving:
                 continue
-            self._draw_card(surf, p.card, p.rect, p.face_up)
+            img, dx, dy = self.art.with_shadow(p.card, p.rect.h, p.face_up)
+            surf.blit(img, (p.rect.x + dx, p.rect.y + dy))
             if committed is not None and p.card == committed and p.zone == "hand" and model.current == p.seat:
                 self._committed_ring(surf, p.rect)
         self._draw_tags(surf, lay)
+        if committed is not None and model.current is not None and model.current != self.viewer:
+            self._draw_committed_note(surf, lay.seat_rects[model.current], committed)
         return surf
 
     def _draw_card(self, surface, card: int, rect: pygame.Rect, face_up: bool, lifted: bool = False) -> None:
@@ -478,8 +492,6 @@ class TableScene(Scene):
             count = len(model.hands[seat])
             score = f"{model.totals[seat]} pts · {count} card{'s' if count != 1 else ''}"
             surface.blit(T.fit_text(score, th.small, text_w, T.TEXT), (x, y + 2 * lh))
-            if model.committed is not None and current and seat != self.viewer:
-                self._draw_committed_note(surface, r, model.committed)
 
     def _draw_thinking(self, surface, lay: Layout) -> None:
         """A pulsing outline and "thinking..." on the seat whose computer is choosing."""
