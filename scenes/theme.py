@@ -55,7 +55,12 @@ def font(px: int, bold: bool = False) -> pygame.font.Font:
     """DejaVu Sans at ``px`` pixels (cached)."""
     if not pygame.font.get_init():
         pygame.font.init()
-    return pygame.font.Font(str(font_path(bold)), max(6, int(px)))
+    try:
+        return pygame.font.Font(str(font_path(bold)), max(6, int(px)))
+    except (OSError, FileNotFoundError, pygame.error):  # a broken install: readable, not pretty
+        import logging
+        logging.getLogger("rummy500.theme").error("DejaVu Sans missing at %s", font_path(bold))
+        return pygame.font.Font(None, max(6, int(px * 1.3)))
 
 
 _text_cache: dict[tuple, pygame.Surface] = {}
