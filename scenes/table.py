@@ -578,13 +578,13 @@ class TableScene(Scene):
 
     def _draw_log(self, surface) -> None:
         th = self.theme
-        w = min(round(th.width * 0.34), th.body * 30)
-        r = pygame.Rect(th.width - w - th.pad, self.layout_.zone_rects[self.viewer].top - th.pad,
-                        w, 0)
-        r.height = max(th.body * 4, self.layout_.buttons_rect.top - r.top - th.pad)
-        r.top = max(th.pad, r.top - round(th.height * 0.25))
-        r.height = max(th.body * 4, self.layout_.buttons_rect.top - r.top - th.pad)
-        T.draw_panel(surface, r, th.radius, (0, 0, 0, 215))
+        lay = self.layout_
+        w = lay.status_rect.width
+        top = lay.status_rect.bottom + th.pad
+        r = pygame.Rect(lay.status_rect.x, top, w, max(th.body * 5, lay.buttons_rect.top - top - th.pad))
+        if r.bottom > th.height - th.pad:
+            r.bottom = th.height - th.pad
+        T.draw_panel(surface, r, th.radius, (0, 0, 0, 238))
         surface.blit(T.text("Game log", th.small, T.TEXT_DIM, bold=True), (r.x + th.pad, r.y + th.pad // 2))
         lh = round(th.small * 1.3)
         lines: list[str] = []
