@@ -307,3 +307,29 @@ def test_running_totals_add_up():
     for seat in range(3):
         assert series[seat][0] == 0
         assert series[seat][len(game.hand_scores)] == sum(s[seat]["hand"] for s in game.hand_scores)
+
+
+def test_window_size_is_remembered_and_the_log_written(tmp_path):
+    cfg = tmp_path / "cfg ünï"
+    a = App(Options(config_dir=str(cfg), size=(1280, 720)))
+    a.push(TitleScene(a))
+    post(pygame.VIDEORESIZE, w=1500, h=900, size=(1500, 900))
+    a.step(1 / 60)
+    assert a.theme.size == (1500, 900)
+    a.close()
+    settings, message = a.storage.load_settings()
+    assert message is None and tuple(settings.window_size) == (1500, 900)
+    log_file = cfg / "logs" / "rummy500.log"
+    assert log_file.is_file() and "window" in log_file.read_text(encoding="utf-8")
+    b = App(Options(config_dir=str(cfg)))
+    assert b.screen.get_size() == (1500, 900)
+    b.close()
+
+
+def test_f11_toggles_fullscreen_and_back(app):
+    app.push(TitleScene(app))
+    before = app.screen.get_size()
+    key(app, pygame.K_F11)
+    assert app.fullscreen and app.settings.fullscreen
+    key(app, pygame.K_F11)
+    assert not app.fullscreen and app.screen.get_size() == before
