@@ -190,7 +190,11 @@ Demo mode plays an all-computer game through the real table:
   rummy500 --demo --players 4 --seed 7 --speed instant --quit-after-game --screenshot-dir shots
 saves shots/hand-NN.png at the end of every hand and shots/game-over.png, and
 exits 0 when the game is over. At the table: F11 fullscreen, F12 screenshot,
-L game log, Esc menu.
+L game log, Space skip an animation, Esc menu.
+
+Headless subcommands (no window):
+  rummy500 replay FILE        apply a game record, print the result as JSON
+  rummy500 tournament ...     AI levels against each other (--help for more)
 """
 
 
@@ -206,8 +210,8 @@ def _size(text: str) -> tuple[int, int]:
 
 def gui_parser() -> argparse.ArgumentParser:
     """The options of ``rummy500`` when it opens the table."""
-    p = argparse.ArgumentParser(prog="rummy500", description="Rummy 500 against computer opponents. "
-                                "Subcommands: replay, tournament (see rummy500 replay --help).",
+    p = argparse.ArgumentParser(prog="rummy500", description="Rummy 500 against computer opponents: "
+                                "without a subcommand, open the table.",
                                 epilog=GUI_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--demo", action="store_true", help="watch an all-computer game (no menus)")
     p.add_argument("--players", type=_whole(2, 8), default=4, metavar="N", help="demo: seats, 2 to 8 (default 4)")
@@ -249,7 +253,7 @@ def start_gui(argv: list[str]) -> int:
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``rummy500`` console script; returns the exit status."""
     argv = sys.argv[1:] if argv is None else argv
-    if not argv or argv[0].startswith("-") and argv[0] not in ("--help", "-h"):
+    if not argv or argv[0].startswith("-"):  # the table's options (and --help)
         return start_gui(argv)
     parser = build_parser()
     try:

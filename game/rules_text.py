@@ -71,8 +71,8 @@ def _players_and_cards(rules: RuleSet, players: int | None) -> str:
         decks = rules.deck_count(players)
         deck_text = "one 52-card deck" if decks == 1 else f"{_word(decks)} 52-card decks"
         total_jokers = decks * jokers
-        joker_text = "no jokers" if total_jokers == 0 else _plural(total_jokers, "joker")
-        parts.append(f"With {players} players the pack is {deck_text} plus {joker_text}: "
+        joker_text = " with no jokers" if total_jokers == 0 else " plus " + _plural(total_jokers, "joker")
+        parts.append(f"With {players} players the pack is {deck_text}{joker_text}: "
                      f"{rules.pack_size(players)} cards.")
         parts.append(f"Each player is dealt {rules.hand_size(players)} cards.")
     else:

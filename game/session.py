@@ -40,6 +40,10 @@ from .view import view_for
 log = logging.getLogger("rummy500.session")
 
 
+def _is_worker(player) -> bool:
+    return hasattr(player, "poll")
+
+
 @dataclass(frozen=True)
 class Seat:
     """A seat at the table: its player's ``name`` and ``level`` (``"easy"``,
@@ -94,6 +98,7 @@ class TableSession:
         self._rummy_answers: dict[int, CallRummy | None] = {}
         self._rummy_done: tuple | None = None  # window whose calls are all in
         self.fallbacks = 0
+        self.worker_failures = 0
         self.closed = False
 
     # ----------------------------------------------------------------- state
@@ -151,11 +156,17 @@ class TableSession:
         player = self.players.get(seat)
         if player is None:
             return
-        if not self.use_workers:
-            self._ready = self._checked(player.choose(view_for(g, seat)), seat)
+        if not _is_worker(player):
+            try:
+                action = player.choose(view_for(g, seat))
+            except Exception:  # a faulty AI never stops the game
+                log.exception("seat %d failed to choose", seat)
+                action = None
+            self._ready = self._checked(action, seat)
             return
         if self._asked != ("turn", pos):
-            player.submit(view_for(g, seat))
+            if not self._submit(seat, rummy=False):
+                return self.update()
             self._asked = ("turn", pos)
         answer = player.poll()
         if answer is not None:
@@ -163,6 +174,22 @@ class TableSession:
                 self.fallbacks += 1
                 log.warning("seat %d: fallback move (%s)", seat, answer.reason)
             self._ready = self._checked(answer.action, seat)
+
+    def _submit(self, seat: int, rummy: bool) -> bool:
+        """Send the seat's request to its worker; if the worker process cannot
+        be started, the seat's AI moves into this process (slower frames, but
+        the game goes on) and False is returned."""
+        g = self.game
+        worker = self.players[seat]
+        try:
+            (worker.submit_rummy if rummy else worker.submit)(view_for(g, seat))
+            return True
+        except Exception:
+            log.exception("seat %d: the AI worker could not start; its AI plays in this process", seat)
+            worker.close()
+            self.players[seat] = make_ai(worker.level, worker.seed)
+            self.worker_failures += 1
+            return False
 
     def _checked(self, action: Action | None, seat: int) -> Action:
         h = self.game.hand
@@ -180,21 +207,18 @@ class TableSession:
             self._rummy_answers = {}
             self._asked = ("rummy", pos)
             for s in callers:
-                if self.use_workers:
-                    self.players[s].submit_rummy(view_for(g, s))
-                else:
+                if not (_is_worker(self.players[s]) and self._submit(s, rummy=True)):
                     try:
                         call = self.players[s].call_rummy(view_for(g, s))
                     except Exception:  # a faulty AI never stops the game
                         log.exception("seat %d failed to answer a Rummy window", s)
                         call = None
                     self._rummy_answers[s] = call
-        if self.use_workers:
-            for s in callers:
-                if s not in self._rummy_answers:
-                    answer = self.players[s].poll()
-                    if answer is not None:
-                        self._rummy_answers[s] = answer.action
+        for s in callers:
+            if s not in self._rummy_answers and _is_worker(self.players[s]):
+                answer = self.players[s].poll()
+                if answer is not None:
+                    self._rummy_answers[s] = answer.action
         if len(self._rummy_answers) < len(callers):
             return
         calls = [c for s, c in self._rummy_answers.items()

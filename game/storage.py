@@ -80,6 +80,16 @@ _log = logging.getLogger(f"{LOGGER_NAME}.storage")
 
 # --------------------------------------------------------------------------- writing
 
+SETTING_WORDS = {
+    "window_size": "window size", "fullscreen": "full screen", "speed": "animation speed",
+    "card_style": "card faces", "card_back": "card back", "felt": "table colour",
+    "reduced_motion": "reduced motion", "rummy_window_s": "time to call Rummy",
+    "player_name": "your name", "last_setup": "last new-game choices", "show_log": "game log",
+    "version": "file version",
+}
+"""How a settings key is named to the player."""
+
+
 def atomic_write_text(path: str | os.PathLike, text: str) -> Path:
     """Write ``text`` to ``path`` (UTF-8, ``\\n`` line ends) atomically.
 
@@ -596,7 +606,8 @@ class Storage:
                               "changes made here will not be saved.")
         if reset:
             _log.warning("settings reset to defaults: %s", ", ".join(reset))
-            return settings, f"Some settings could not be used and were reset: {', '.join(reset)}."
+            words = ", ".join(SETTING_WORDS.get(k, k.replace("_", " ")) for k in reset)
+            return settings, f"Some settings could not be used and were reset: {words}."
         return settings, None
 
     def save_settings(self, settings: Settings) -> bool:

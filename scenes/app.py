@@ -35,6 +35,7 @@ class Scene:
     dialog sets it False and is drawn over the scene beneath it."""
 
     opaque = True
+    fps = 60  # frames a second this scene needs (still menus ask for fewer)
 
     def __init__(self, app: "App"):
         self.app = app
@@ -102,7 +103,8 @@ class App:
         if message:
             self.notify(message)
         _dpi_aware()
-        pygame.init()
+        pygame.display.init()  # no audio: the game has no sound yet (and no ALSA noise)
+        pygame.font.init()
         pygame.key.set_repeat(400, 40)
         self.fullscreen = False
         size = self.options.size or tuple(self.settings.window_size)
@@ -170,8 +172,12 @@ class App:
         """Save the window as a PNG (``name`` or a time-stamped name) in the
         screenshot folder; returns the path, or ``None`` (and says why)."""
         folder = self.screenshot_folder()
-        name = name or time.strftime("rummy500-%Y%m%d-%H%M%S.png")
-        path = folder / name
+        path = folder / (name or time.strftime("rummy500-%Y%m%d-%H%M%S.png"))
+        if name is None:
+            n = 2
+            while path.exists():  # two screenshots in one second keep both
+                path = folder / time.strftime(f"rummy500-%Y%m%d-%H%M%S-{n}.png")
+                n += 1
         try:
             folder.mkdir(parents=True, exist_ok=True)
             pygame.image.save(self.screen, str(path))
@@ -272,7 +278,7 @@ class App:
         fast = self.speed == "instant" and self.options.demo
         try:
             while self.running and self.stack:
-                dt = self.clock.tick(0 if fast else 60) / 1000.0
+                dt = self.clock.tick(0 if fast else self.top.fps) / 1000.0
                 self.step(dt)
                 pygame.display.flip()
                 self.frames += 1

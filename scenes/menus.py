@@ -18,6 +18,8 @@ from .widgets import Button, FocusRing
 class MenuScene(Scene):
     """A title and a column of buttons. ``items()`` gives ``(label, action)``."""
 
+    fps = 30
+
     title = ""
     subtitle = ""
 
@@ -69,6 +71,8 @@ class MenuScene(Scene):
 class PauseMenu(MenuScene):
     """Esc at the table: resume, read the rules, or leave (the game is saved)."""
 
+    fps = 60
+
     opaque = False
     title = "Paused"
 
@@ -104,7 +108,7 @@ class PauseMenu(MenuScene):
         surface.blit(dim, (0, 0))
         if self.buttons:
             box = self.buttons[0].rect.unionall([b.rect for b in self.buttons]).inflate(th.pad * 8, th.pad * 6)
-            box.top -= th.title * 2
+            box = pygame.Rect(box.x, box.y - th.title * 2, box.width, box.height + th.title * 2)
             T.draw_panel(surface, box, th.radius * 2, T.PANEL_SOLID + (240,), T.PANEL_EDGE, 2)
         self.draw_title(surface)
         self.focus.draw(surface, th)

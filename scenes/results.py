@@ -48,18 +48,29 @@ def seat_cards(hand, seat: int) -> tuple[list[tuple[int, int]], list[tuple[int, 
     return tabled, held
 
 
-def draw_card_names(surface, cards, x: int, y: int, max_w: int, px: int, four: bool) -> None:
-    """Short card names in their suit colours on a light chip, left to right; '…' when they do not fit."""
-    cx = x
+def draw_card_names(surface, cards, x: int, y: int, max_w: int, px: int, four: bool, lines: int = 1) -> None:
+    """Short card names in their suit colours on light chips, left to right
+    over up to ``lines`` lines; '…' when they still do not fit."""
+    cx, line = x, 0
     for c, _ in cards:
         t = T.text(short_name(c), px, suit_colour(c, four), bold=True)
         if cx + t.get_width() + 8 > x + max_w:
-            surface.blit(T.text("…", px, T.TEXT), (cx, y))
-            return
+            if line + 1 < lines:
+                line += 1
+                cx = x
+                y += t.get_height() + 3
+            else:
+                surface.blit(T.text("…", px, T.TEXT), (cx, y))
+                return
         box = pygame.Rect(cx, y, t.get_width() + 6, t.get_height())
         pygame.draw.rect(surface, (250, 248, 240), box, border_radius=3)
         surface.blit(t, (cx + 3, y))
         cx = box.right + 3
+
+
+def signed(n: int) -> str:
+    """``+12``, ``−7`` (a real minus sign), ``0``."""
+    return "0" if n == 0 else f"+{n}" if n > 0 else f"−{-n}"
 
 
 class HandResults(Scene):
@@ -82,7 +93,7 @@ class HandResults(Scene):
     def resize(self) -> None:
         th = self.theme
         self.panel = pygame.Rect(0, 0, min(th.width - 4 * th.pad, round(th.height * 1.6)),
-                                 min(th.height - 4 * th.pad, round(th.heading * 4 + (self.game.players + 1) * th.body * 2.6)))
+                                 min(th.height - 4 * th.pad, round(th.heading * 4 + (self.game.players + 1) * th.body * 3.4)))
         self.panel.center = (th.width // 2, th.height // 2)
         bw, bh = max(th.body * 12, 160), max(th.body * 2, 30)
         self.button.rect = pygame.Rect(0, 0, bw, bh)
@@ -142,7 +153,7 @@ class HandResults(Scene):
             surface.blit(T.text(head, th.small, T.TEXT_DIM, bold=True), (x0 + round(c * inner), y))
         y += round(th.small * 1.8)
         row_h = max(round(th.body * 2.2), (self.button.rect.top - th.pad - y) // max(1, self.game.players))
-        row_h = min(row_h, round(th.body * 2.8))
+        row_h = min(row_h, round(th.body * 3.6))
         four = self.app.settings.card_style == "4color"
         for seat in range(self.game.players):
             tabled, held = seat_cards(h, seat)
@@ -155,15 +166,15 @@ class HandResults(Scene):
             surface.blit(T.fit_text(names[seat], th.body, round(cols[1] * inner) - th.small - th.pad, T.TEXT, True),
                          (x0 + th.small, y))
             small = th.small
+            lines = max(1, (row_h - 4) // (T.font(small, True).get_height() + 3))
             draw_card_names(surface, tabled, x0 + round(cols[1] * inner), y + 2,
-                            round((cols[2] - cols[1]) * inner) - th.pad, small, four)
-            surface.blit(T.text(f"+{s['tabled']}", th.body, (150, 230, 160), True), (x0 + round(cols[2] * inner), y))
+                            round((cols[2] - cols[1]) * inner) - th.pad, small, four, lines)
+            surface.blit(T.text(signed(s["tabled"]), th.body, (150, 230, 160), True), (x0 + round(cols[2] * inner), y))
             draw_card_names(surface, held, x0 + round(cols[3] * inner), y + 2,
-                            round((cols[4] - cols[3]) * inner) - th.pad * 5, small, four)
-            held_pts = T.text(f"−{s['in_hand']}", th.body, (255, 170, 150), True)
+                            round((cols[4] - cols[3]) * inner) - th.pad * 5, small, four, lines)
+            held_pts = T.text(signed(-s["in_hand"]), th.body, (255, 170, 150), True)
             surface.blit(held_pts, (x0 + round(cols[4] * inner) - held_pts.get_width() - th.pad, y))
-            sign = "+" if s["hand"] > 0 else ""
-            surface.blit(T.text(f"{sign}{s['hand']}", th.body, T.TEXT, True), (x0 + round(cols[4] * inner), y))
+            surface.blit(T.text(signed(s["hand"]), th.body, T.TEXT, True), (x0 + round(cols[4] * inner), y))
             surface.blit(T.text(str(self.game.totals[seat]), th.body, T.GOLD, True), (x0 + round(cols[5] * inner), y))
             y += row_h
         self.focus.draw(surface, th)
@@ -217,6 +228,8 @@ class GameOver(Scene):
             self.app.push(TitleScene(self.app))
 
     def handle_event(self, event) -> bool:
+        if self.elapsed < 0.8 and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            return True  # the key that closed the results must not also leave the chart
         if self.focus.handle(event):
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:

@@ -17,6 +17,8 @@ class RulesScene(Scene):
     """``enter(rules=None, players=None)``: the rules to explain (the
     standard rules by default) and, when known, the number of players."""
 
+    fps = 30
+
     def enter(self, rules: RuleSet | None = None, players: int | None = None) -> None:
         self.rules = rules or RuleSet()
         self.players = players

@@ -14,6 +14,10 @@ from .widgets import Button, FocusRing, Stepper
 
 
 class SettingsScene(Scene):
+    """Speed, card faces and card back; saved when leaving (Done or Esc)."""
+
+    fps = 30
+
     def enter(self, **kwargs) -> None:
         s = self.app.settings
         self.speed = Stepper("Animation speed", list(SPEEDS), s.speed, [x.capitalize() for x in SPEEDS])

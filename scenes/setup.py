@@ -25,6 +25,8 @@ LEVEL_LABELS = ["Easy", "Medium", "Hard"]
 class SetupScene(Scene):
     """The new-game form (see the module docstring)."""
 
+    fps = 30
+
     def enter(self, **kwargs) -> None:
         last = dict(self.app.settings.last_setup or {})
         players = last.get("players", 4)
@@ -34,7 +36,8 @@ class SetupScene(Scene):
         profile = last.get("profile") if last.get("profile") in PROFILES else "standard"
         you_level = last.get("you_level") if last.get("you_level") in LEVELS else "medium"
         self.players = Stepper("Players", list(range(2, 9)), players, on_change=lambda v: self._relayout())
-        self.you = TextField("Your name", self.app.settings.player_name or "You", 16)
+        you = "".join(ch for ch in (self.app.settings.player_name or "") if ch.isprintable())[:16]
+        self.you = TextField("Your name", you if you and you != "You" else "Player", 16)
         self.you_level = Stepper("Plays for you", list(LEVELS), you_level, LEVEL_LABELS)
         self.profile = Stepper("Rules", list(PROFILES), profile, [PROFILE_NAMES[p] for p in PROFILES])
         self.seat_names: list[TextField] = []
@@ -42,7 +45,8 @@ class SetupScene(Scene):
         for i in range(7):
             name = names[i] if i < len(names) and isinstance(names[i], str) and names[i].strip() else DEFAULT_NAMES[i]
             level = levels[i] if i < len(levels) and levels[i] in LEVELS else "medium"
-            self.seat_names.append(TextField(f"Seat {i + 2}", name[:16], 16))
+            name = "".join(ch for ch in name if ch.isprintable())[:16] or DEFAULT_NAMES[i]
+            self.seat_names.append(TextField("", name, 16))
             self.seat_levels.append(Stepper("", list(LEVELS), level, LEVEL_LABELS))
         self.start = Button("Start the game", self.start_game)
         self.back_button = Button("Back", self.back)
@@ -82,7 +86,7 @@ class SetupScene(Scene):
         for i in range(7):
             visible = i < n - 1
             self.seat_names[i].visible = self.seat_levels[i].visible = visible
-            name_w = round(col_w * 0.6)
+            name_w = round(col_w * 0.55)
             self.seat_names[i].rect = pygame.Rect(right_x, y, name_w, row)
             self.seat_levels[i].rect = pygame.Rect(right_x + name_w + th.pad, y, col_w - name_w - th.pad, row)
             if visible:
@@ -102,7 +106,7 @@ class SetupScene(Scene):
     def seats(self) -> list[Seat]:
         """The seats as chosen: you at seat 0, then the computer seats."""
         n = self.players.value
-        you = self.you.value.strip() or "You"
+        you = self.you.value.strip() or "Player"
         seats = [Seat(you, self.you_level.value)]
         used = {you}
         for i in range(n - 1):

@@ -35,6 +35,7 @@ from .cardart import CardArt, short_name
 from .layout import Layout, Place, TableModel, layout, model_of, predeal_model
 from .tween import AI_PACE_S, DEAL_S, MOVE_S, SPEEDS, Tween, ease_out_cubic, flip_scale
 from .widgets import Button
+from .words import describe
 
 log = logging.getLogger("rummy500.table")
 
@@ -85,6 +86,9 @@ class TableScene(Scene):
         self.clock = 0.0
         self._static = None
         self._static_key = None
+        self.save_failed = False
+        self.saved_at = 0.0
+        self.dealing = False
         game = self.session.game
         h = game.hand
         if h is None or (h.ended is not None and game.winner is None):
@@ -146,6 +150,13 @@ class TableScene(Scene):
             self.app.storage.save_seats([{"name": s.name, "level": s.level} for s in self.session.seats])
         except (OSError, ValueError, TypeError) as exc:
             log.warning("autosave failed: %s", exc)
+            if not self.save_failed:
+                self.save_failed = True
+                self.app.notify(f"The game cannot be saved ({getattr(exc, 'strerror', None) or exc}); "
+                                "you can play on, but Continue will not have it.", 8.0)
+        else:
+            self.save_failed = False
+        self.saved_at = self.clock
 
     def next_hand(self) -> None:
         """Deal the next hand (called by the results panel)."""
@@ -235,6 +246,8 @@ class TableScene(Scene):
 
     def _take_step(self) -> None:
         events = self.session.advance()
+        if self.factor and self.clock - self.saved_at > 10.0:  # a crash loses at most a few moves
+            self.autosave()
         if events:
             self.steps.append((events, model_of(self.session.game), "move"))
             self.hold = self.clock + AI_PACE_S * self.factor
@@ -256,8 +269,11 @@ class TableScene(Scene):
         old = self.layout_
         new = layout(model, self.theme, self.viewer)
         for e in events:
-            self.log_lines.append(e.describe(self.names))
+            line = describe(e, self.names)
+            if line:
+                self.log_lines.append(line)
             self._banner_for(e)
+        self.dealing = kind == "deal"
         self.log_lines = self.log_lines[-300:]
         self.motions = self._motions(old, new, kind == "deal", model)
         self.shown, self.layout_ = model, new
@@ -362,7 +378,11 @@ class TableScene(Scene):
             w = max(2, round(r.w * flip_scale(t)))
         base = self.art.image(m.place.card, m.place.rect.h, face)
         img = base if base.get_size() == (w, r.h) else pygame.transform.scale(base, (w, r.h))
-        surface.blit(self.art.shadow((m.place.rect.w, m.place.rect.h), True), (r.x - r.h // 10, r.y - r.h // 10 + r.h // 16))
+        shadow = self.art.shadow((m.place.rect.w, m.place.rect.h), True)
+        sw, sh = round(shadow.get_width() * r.h / m.place.rect.h), round(shadow.get_height() * r.h / m.place.rect.h)
+        if (sw, sh) != shadow.get_size():
+            shadow = pygame.transform.scale(shadow, (max(1, sw), max(1, sh)))
+        surface.blit(shadow, (r.centerx - sw // 2, r.y - (sh - r.h) // 2 + r.h // 16))
         surface.blit(img, (r.centerx - w // 2, r.y))
 
     def _render_static(self, size, lay: Layout, model: TableModel, moving: set[int]) -> pygame.Surface:
@@ -383,8 +403,7 @@ class TableScene(Scene):
             if committed is not None and p.card == committed and p.zone == "hand" and model.current == p.seat:
                 self._committed_ring(surf, p.rect)
         self._draw_tags(surf, lay)
-        if committed is not None and model.current is not None and model.current != self.viewer:
-            self._draw_committed_note(surf, lay.seat_rects[model.current], committed)
+        self._draw_counts(surf, lay, model)
         return surf
 
     def _draw_card(self, surface, card: int, rect: pygame.Rect, face_up: bool, lifted: bool = False) -> None:
@@ -485,41 +504,62 @@ class TableScene(Scene):
             lh = round(th.small * 1.35)
             name = self.names[seat] + (" (dealer)" if model.dealer == seat else "")
             surface.blit(T.fit_text(name, th.small, text_w, T.TEXT, bold=True), (x, y))
-            level = LEVEL_NAMES.get(self.levels[seat], self.levels[seat])
-            if seat == self.viewer and self.levels[seat] != "human":
-                level = f"{level} plays for you"
-            surface.blit(T.fit_text(level, th.small, text_w, T.TEXT_DIM), (x, y + lh))
+            if current and model.committed is not None and seat != self.viewer:
+                note = T.fit_text(f"must meld {short_name(model.committed)}", th.small, text_w - 6, T.TEXT_DARK, True)
+                box = note.get_rect(topleft=(x, y + lh)).inflate(6, 0)
+                pygame.draw.rect(surface, T.GOLD, box, border_radius=th.radius)
+                surface.blit(note, (x, y + lh))
+            else:
+                level = LEVEL_NAMES.get(self.levels[seat], self.levels[seat])
+                if seat == self.viewer and self.levels[seat] != "human":
+                    level = f"{level} plays for you"
+                surface.blit(T.fit_text(level, th.small, text_w, T.TEXT_DIM), (x, y + lh))
             count = len(model.hands[seat])
-            score = f"{model.totals[seat]} pts · {count} card{'s' if count != 1 else ''}"
-            surface.blit(T.fit_text(score, th.small, text_w, T.TEXT), (x, y + 2 * lh))
+            score = f"{model.totals[seat]} pts"
+            if fan is None:
+                score += f" · {count} card{'s' if count != 1 else ''}"
+            surface.blit(T.fit_text(score, th.small, text_w, T.GOLD if seat == self.viewer else T.TEXT, True),
+                         (x, y + 2 * lh))
+
+    def _draw_counts(self, surface, lay: Layout, model: TableModel) -> None:
+        """Each other seat's card count, as a badge on its face-down fan."""
+        th = self.theme
+        for seat, fan in lay.fan_rects.items():
+            if seat == self.viewer:
+                continue
+            t = T.text(str(len(model.hands[seat])), th.small, T.TEXT_DARK, bold=True)
+            d = max(t.get_width(), t.get_height()) + 6
+            c = (fan.right - d // 3, fan.bottom - d // 3)
+            pygame.draw.circle(surface, (250, 248, 240), c, d // 2)
+            pygame.draw.circle(surface, (40, 40, 40), c, d // 2, 1)
+            surface.blit(t, t.get_rect(center=c))
 
     def _draw_thinking(self, surface, lay: Layout) -> None:
-        """A pulsing outline and "thinking..." on the seat whose computer is choosing."""
-        if self.steps or self.motions:
+        """While the game waits on a computer seat (choosing, or paced so a
+        person can follow): a pulsing outline and a "..." bubble on its seat."""
+        if self.steps or self.motions or self.shown.ended is not None:
             return
         seat = self.session.thinking_seat()
+        if seat is None and self.session.ready():
+            seat = self.shown.current
         r = lay.seat_rects.get(seat) if seat is not None else None
         if r is None:
             return
         th = self.theme
         pulse = 0.5 + 0.5 * math.sin(self.clock * 5.0)
-        colour = (120 + int(60 * pulse), 200, 255)
-        pygame.draw.rect(surface, colour, r.inflate(4, 4), 2, border_radius=th.radius + 2)
-        dots = "." * (1 + int(self.clock * 3) % 3)
-        t = T.text(f"thinking{dots}", th.small, (170, 220, 255))
+        pygame.draw.rect(surface, (120 + int(60 * pulse), 200, 255), r.inflate(4, 4), 2, border_radius=th.radius + 2)
+        dots = int(self.clock * 3) % 3 + 1
+        bubble = pygame.Rect(0, 0, th.small * 3, round(th.small * 1.3))
         fan = lay.fan_rects.get(seat) if seat != self.viewer else None
-        x = r.x + th.pad
-        y = r.bottom - round(th.small * 1.35)
-        if seat == self.viewer:
-            y = r.bottom - round(th.small * 1.6)
-        surface.blit(t, (x if fan is None else min(x, fan.left - t.get_width() - th.pad), y))
-
-    def _draw_committed_note(self, surface, r: pygame.Rect, card: int) -> None:
-        th = self.theme
-        t = T.text(f"must meld {short_name(card)}", th.small, T.TEXT_DARK, bold=True)
-        box = t.get_rect(bottomright=(r.right - self.theme.pad, r.bottom - 2)).inflate(10, 2)
-        pygame.draw.rect(surface, T.GOLD, box, border_radius=th.radius)
-        surface.blit(t, t.get_rect(center=box.center))
+        if fan is not None:
+            bubble.midbottom = (fan.centerx, fan.top + bubble.height // 2)
+        else:
+            bubble.topright = (r.right - th.pad, r.top + th.pad)
+        pygame.draw.rect(surface, (235, 245, 255), bubble, border_radius=bubble.height // 2)
+        for i in range(3):
+            colour = (40, 90, 140) if i < dots else (170, 190, 210)
+            pygame.draw.circle(surface, colour, (bubble.x + bubble.width * (i + 1) // 4, bubble.centery),
+                               max(2, th.small // 6))
 
     def _draw_hover(self, surface, lay: Layout, model: TableModel) -> None:
         i = self.hover_pile
@@ -548,7 +588,7 @@ class TableScene(Scene):
         game = self.session.game
         target = game.rules.target
         head = f"Hand {model.hand_index + 1} · target {target}"
-        if model.phase == "deal":
+        if model.phase == "deal" or (self.dealing and self.motions):
             return [head, f"{self.names[model.dealer]} deals."]
         if model.ended is not None:
             return [head, "The hand is over."]

@@ -120,6 +120,8 @@ class Stepper(Widget):
     def _arrows(self) -> tuple[pygame.Rect, pygame.Rect]:
         h = self.rect.height
         right = pygame.Rect(self.rect.right - h, self.rect.y, h, h)
+        if not self.label:  # no label: the value takes the whole width
+            return pygame.Rect(self.rect.x, self.rect.y, h, h), right
         left = pygame.Rect(self.rect.centerx + self.rect.width // 8 - h // 2 - h, self.rect.y, h, h)
         return left, right
 
@@ -159,8 +161,9 @@ class Stepper(Widget):
         left, right = self._arrows()
         colour = T.TEXT if self.enabled else T.TEXT_DIM
         label_w = left.left - self.rect.left - theme.pad
-        surface.blit(T.fit_text(self.label, theme.body, label_w, colour),
-                     (self.rect.left, self.rect.centery - theme.body * 0.6))
+        if self.label:
+            surface.blit(T.fit_text(self.label, theme.body, label_w, colour),
+                         (self.rect.left, self.rect.centery - theme.body * 0.6))
         for r, sign in ((left, "<"), (right, ">")):
             pygame.draw.rect(surface, T.BUTTON_HOVER if self.hover and self.enabled else T.BUTTON, r,
                              border_radius=theme.radius)
@@ -209,11 +212,14 @@ class TextField(Widget):
     def draw(self, surface, theme) -> None:
         if not self.visible:
             return
-        box = pygame.Rect(self.rect.centerx - self.rect.width // 8 - self.rect.height * 2, self.rect.y,
-                          0, self.rect.height)
-        box.width = self.rect.right - box.x
-        surface.blit(T.fit_text(self.label, theme.body, box.left - self.rect.left - theme.pad, T.TEXT),
-                     (self.rect.left, self.rect.centery - theme.body * 0.6))
+        if self.label:
+            box = pygame.Rect(self.rect.centerx - self.rect.width // 8 - self.rect.height * 2, self.rect.y,
+                              0, self.rect.height)
+            box.width = self.rect.right - box.x
+            surface.blit(T.fit_text(self.label, theme.body, box.left - self.rect.left - theme.pad, T.TEXT),
+                         (self.rect.left, self.rect.centery - theme.body * 0.6))
+        else:
+            box = self.rect.copy()
         pygame.draw.rect(surface, (250, 250, 244), box, border_radius=theme.radius)
         s = T.fit_text(self.value + ("|" if self.focused else ""), theme.body, box.width - 2 * theme.pad,
                        T.TEXT_DARK)

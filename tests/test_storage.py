@@ -23,7 +23,7 @@ from game.engine import Game
 from game.random_play import random_step
 from game.record import game_from_record, record_of
 from game.rules import PROFILES
-from game.storage import (LOGGER_NAME, SETTINGS_VERSION, Settings, Statistics, Storage, atomic_write_text,
+from game.storage import (LOGGER_NAME, SETTING_WORDS, SETTINGS_VERSION, Settings, Statistics, Storage, atomic_write_text,
                           configure_logging, record_game)
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -264,7 +264,7 @@ def test_old_partial_settings_upgraded_key_by_key(store):
     assert s.version == SETTINGS_VERSION                                             # upgraded
     assert msg is not None and "\n" not in msg
     for key in ("felt", "window_size", "fullscreen", "rummy_window_s", "reduced_motion"):
-        assert key in msg
+        assert SETTING_WORDS[key] in msg  # named in the player's words
     for key in ("speed", "card_style", "player_name"):
         assert key not in msg
     assert corrupt_files(store.settings_path) == []      # upgraded, never rejected whole
@@ -285,7 +285,7 @@ def test_nan_and_float_values_are_checked(store):
     write(store.settings_path, '{"rummy_window_s": NaN, "window_size": [1280.0, 720]}')
     s, msg = store.load_settings()
     assert s.rummy_window_s == 2.0 and s.window_size == (1280, 720)
-    assert "rummy_window_s" in msg and "window_size" in msg
+    assert "time to call Rummy" in msg and "window size" in msg
     write(store.settings_path, '{"rummy_window_s": 3}')
     s, msg = store.load_settings()
     assert s.rummy_window_s == 3.0 and msg is None
