@@ -128,6 +128,15 @@ class CardArt:
             self._store(key, hit)
         return hit
 
+    def warm(self, face_heights, back_heights) -> None:
+        """Scale every face (and its shadowed version) at ``face_heights`` and
+        the back at ``back_heights`` now, so no frame of play pays for it."""
+        for h in face_heights:
+            for card in range(53):
+                self.with_shadow(card, h, True)
+        for h in back_heights:
+            self.with_shadow(0, h, False)
+
     def shadow(self, size: tuple[int, int], lifted: bool = False) -> pygame.Surface:
         """A soft shadow for a card of ``size`` (larger when ``lifted``)."""
         key = (size, lifted)

@@ -50,6 +50,7 @@ class Motion:
     start: pygame.Rect
     start_face: bool
     tween: Tween
+    baked: bool = False  # landed and drawn into the still picture
 
     def rect(self) -> pygame.Rect:
         t = self.tween.ease(self.tween.progress)
@@ -87,6 +88,8 @@ class TableScene(Scene):
         self._static = None
         self._static_key = None
         self.save_failed = False
+        self._status_key = None
+        self._status_surfs = []
         self.saved_at = 0.0
         self.dealing = False
         game = self.session.game
@@ -116,6 +119,8 @@ class TableScene(Scene):
         self.motions = []
         self.layout_ = layout(self.shown, self.theme, self.viewer)
         th = self.theme
+        backs = {p.rect.h for p in self.layout_.places if not p.face_up}
+        self.art.warm([th.hand_card, th.table_card], backs | {th.hand_card, th.table_card})
         box = self.layout_.buttons_rect
         bh = max(th.body * 2, 28)
         for i, b in enumerate(self.buttons):
@@ -216,11 +221,11 @@ class TableScene(Scene):
         if self.factor == 0:
             self._run_instant()
             return
+        if self.steps and not self.motions:
+            self._show_next_step()  # this frame redraws the still picture: the AIs are asked next frame
+            return
         self.session.update()
         if self.motions:
-            return
-        if self.steps:
-            self._show_next_step()
             return
         if self._hand_over_shown():
             return
@@ -345,11 +350,15 @@ class TableScene(Scene):
         if key != self._static_key or self._static is None or self._static.get_size() != surface.get_size():
             self._static = self._render_static(surface.get_size(), lay, model, set(moving))
             self._static_key = key
+        for m in self.motions:  # a card that has landed joins the still picture (drawn once)
+            if m.tween.done and not m.baked:
+                self._draw_motion(self._static, m)
+                m.baked = True
         surface.blit(self._static, (0, 0))
         self._draw_thinking(surface, lay)
         self._draw_hover_links(surface, lay)
         for m in self.motions:
-            if m.tween.elapsed < m.tween.delay:
+            if m.tween.elapsed < m.tween.delay or m.baked:
                 continue
             self._draw_motion(surface, m)
         self._draw_hover(surface, lay, model)
@@ -610,10 +619,16 @@ class TableScene(Scene):
         T.draw_panel(surface, r, th.radius)
         y = r.y + th.pad // 2
         lines = self.status_lines()
-        surface.blit(T.fit_text(lines[0], th.small, r.width - 2 * th.pad, T.TEXT_DIM), (r.x + th.pad, y))
+        key = (tuple(lines), r.size, th.size)
+        if key != self._status_key:  # measured and wrapped once per message
+            self._status_key = key
+            self._status_surfs = [T.fit_text(lines[0], th.small, r.width - 2 * th.pad, T.TEXT_DIM)] + [
+                T.fit_text(line, th.body, r.width - 2 * th.pad, T.TEXT, bold=True)
+                for line in T.wrap(lines[1], th.body, r.width - 2 * th.pad, bold=True)[:3]]
+        surface.blit(self._status_surfs[0], (r.x + th.pad, y))
         y += round(th.small * 1.5)
-        for line in T.wrap(lines[1], th.body, r.width - 2 * th.pad, bold=True)[:3]:
-            surface.blit(T.fit_text(line, th.body, r.width - 2 * th.pad, T.TEXT, bold=True), (r.x + th.pad, y))
+        for surf in self._status_surfs[1:]:
+            surface.blit(surf, (r.x + th.pad, y))
             y += round(th.body * 1.25)
 
     def _draw_log(self, surface) -> None:

@@ -62,6 +62,11 @@ def _start_worker(level: str, seed: int | None) -> None:
     """Initializer of the worker process: build the AI, and exit when the
     parent process dies (its end of the start-up pipe closes)."""
     global _ai
+    if hasattr(os, "nice"):  # the table's frames come first: thinking may wait a moment
+        try:
+            os.nice(5)
+        except OSError:
+            pass
     _ai = make_ai(level, seed)
     parent = multiprocessing.parent_process()
     if parent is not None:
