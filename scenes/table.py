@@ -388,7 +388,9 @@ class TableScene(Scene):
         base = self.art.image(m.place.card, m.place.rect.h, face)
         img = base if base.get_size() == (w, r.h) else pygame.transform.scale(base, (w, r.h))
         shadow = self.art.shadow((m.place.rect.w, m.place.rect.h), True)
-        sw, sh = round(shadow.get_width() * r.h / m.place.rect.h), round(shadow.get_height() * r.h / m.place.rect.h)
+        k = r.h / m.place.rect.h
+        sw = round(shadow.get_width() * k * (w / max(1, r.w)))  # narrows with the card through a flip
+        sh = round(shadow.get_height() * k)
         if (sw, sh) != shadow.get_size():
             shadow = pygame.transform.scale(shadow, (max(1, sw), max(1, sh)))
         surface.blit(shadow, (r.centerx - sw // 2, r.y - (sh - r.h) // 2 + r.h // 16))
