@@ -15,10 +15,34 @@ from .app import Scene
 from .widgets import Button, FocusRing
 
 
-class MenuScene(Scene):
-    """A title and a column of buttons. ``items()`` gives ``(label, action)``."""
+class FormScene(Scene):
+    """A still screen of widgets on the felt under a heading: ``self.focus``
+    (a :class:`FocusRing`) gets the events first, Esc goes :meth:`back`."""
 
     fps = 30
+    heading = ""
+
+    def handle_event(self, event) -> bool:
+        if self.focus.handle(event):
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.back()
+            return True
+        return False
+
+    def back(self) -> None:
+        self.app.pop()
+
+    def draw_heading(self, surface) -> None:
+        """The felt and the heading at the top."""
+        th = self.theme
+        surface.blit(T.felt(th.size), (0, 0))
+        t = T.text(self.heading, th.title, T.TEXT, bold=True)
+        surface.blit(t, t.get_rect(midtop=(th.width // 2, th.pad * 2)))
+
+
+class MenuScene(FormScene):
+    """A title and a column of buttons. ``items()`` gives ``(label, action)``."""
 
     title = ""
     subtitle = ""
@@ -40,17 +64,6 @@ class MenuScene(Scene):
         y = max(th.height // 2 - total // 2 + th.title, th.pad)
         for i, b in enumerate(self.buttons):
             b.rect = pygame.Rect(th.width // 2 - bw // 2, y + i * (bh + gap), bw, bh)
-
-    def handle_event(self, event) -> bool:
-        if self.focus.handle(event):
-            return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.back()
-            return True
-        return False
-
-    def back(self) -> None:
-        self.app.pop()
 
     def draw_title(self, surface) -> None:
         th = self.theme

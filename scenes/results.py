@@ -22,6 +22,13 @@ from .widgets import Button, FocusRing
 DEMO_PAUSE_S = 2.5
 
 
+def demo_screenshot(app, name: str) -> None:
+    """Demo mode: save what the window shows now as ``name`` in ``--screenshot-dir`` (if given)."""
+    if app.options.screenshot_dir:
+        app.draw()
+        app.save_screenshot(name, announce=False)
+
+
 def running_totals(game) -> list[list[int]]:
     """Per seat, the total before the first hand and after each hand (R20)."""
     out = []
@@ -121,9 +128,7 @@ class HandResults(Scene):
             return
         if not self.shot:
             self.shot = True
-            if self.app.options.screenshot_dir:
-                self.app.draw()
-                self.app.save_screenshot(f"hand-{self.hand.index + 1:02d}.png", announce=False)
+            demo_screenshot(self.app, f"hand-{self.hand.index + 1:02d}.png")
         pause = DEMO_PAUSE_S * self.table.factor
         if self.elapsed >= pause:
             self.next()
@@ -243,9 +248,7 @@ class GameOver(Scene):
             return
         if not self.shot:
             self.shot = True
-            if self.app.options.screenshot_dir:
-                self.app.draw()
-                self.app.save_screenshot("game-over.png", announce=False)
+            demo_screenshot(self.app, "game-over.png")
         if self.app.options.quit_after_game and self.elapsed >= DEMO_PAUSE_S * self.table.factor:
             self.app.quit(0)
 

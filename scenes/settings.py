@@ -8,15 +8,14 @@ import pygame
 
 from game.storage import CARD_BACKS, SPEEDS
 
-from . import theme as T
-from .app import Scene
+from .menus import FormScene
 from .widgets import Button, FocusRing, Stepper
 
 
-class SettingsScene(Scene):
+class SettingsScene(FormScene):
     """Speed, card faces and card back; saved when leaving (Done or Esc)."""
 
-    fps = 30
+    heading = "Settings"
 
     def enter(self, **kwargs) -> None:
         s = self.app.settings
@@ -48,17 +47,6 @@ class SettingsScene(Scene):
                 apply()
         self.app.pop()
 
-    def handle_event(self, event) -> bool:
-        if self.focus.handle(event):
-            return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.back()
-            return True
-        return False
-
     def draw(self, surface) -> None:
-        th = self.theme
-        surface.blit(T.felt(th.size), (0, 0))
-        t = T.text("Settings", th.title, T.TEXT, bold=True)
-        surface.blit(t, t.get_rect(midtop=(th.width // 2, th.pad * 2)))
-        self.focus.draw(surface, th)
+        self.draw_heading(surface)
+        self.focus.draw(surface, self.theme)

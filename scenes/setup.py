@@ -15,17 +15,17 @@ from game.rules_text import PROFILE_NAMES, PROFILE_SUMMARIES
 from game.session import Seat
 
 from . import theme as T
-from .app import Scene
+from .menus import FormScene
 from .widgets import Button, FocusRing, Stepper, TextField
 
 DEFAULT_NAMES = ["Ana", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus"]
 LEVEL_LABELS = ["Easy", "Medium", "Hard"]
 
 
-class SetupScene(Scene):
+class SetupScene(FormScene):
     """The new-game form (see the module docstring)."""
 
-    fps = 30
+    heading = "New game"
 
     def enter(self, **kwargs) -> None:
         last = dict(self.app.settings.last_setup or {})
@@ -96,9 +96,6 @@ class SetupScene(Scene):
         self.back_button.rect = pygame.Rect(th.width // 2 - th.pad - bw, th.height - row - 3 * th.pad, bw, row + 4)
         self.focus.set(self._widgets())
 
-    def back(self) -> None:
-        self.app.pop()
-
     def read_rules(self) -> None:
         from .rules_help import RulesScene
         self.app.push(RulesScene(self.app), rules=PROFILES[self.profile.value], players=self.players.value)
@@ -128,19 +125,9 @@ class SetupScene(Scene):
         self.app.save_settings()
         self.app.replace(TableScene(self.app), seats=seats, rules=PROFILES[self.profile.value])
 
-    def handle_event(self, event) -> bool:
-        if self.focus.handle(event):
-            return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.back()
-            return True
-        return False
-
     def draw(self, surface) -> None:
         th = self.theme
-        surface.blit(T.felt(th.size), (0, 0))
-        t = T.text("New game", th.title, T.TEXT, bold=True)
-        surface.blit(t, t.get_rect(midtop=(th.width // 2, th.pad * 2)))
+        self.draw_heading(surface)
         col = self.profile.rect
         lines = T.wrap(PROFILE_SUMMARIES[self.profile.value], th.small, col.width)
         y = self.summary_y

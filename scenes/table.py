@@ -24,8 +24,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.events import (CardDrawn, DiscardTaken, Discarded, Event, Floated, GameWon, HandDealt, HandEnded,
-                         LaidOff, MeldTabled, RummyCalled, StockReshuffled)
+from game.events import Event, Floated, HandEnded, RummyCalled, StockReshuffled
 from game.rules import RuleSet
 from game.session import Seat, TableSession
 

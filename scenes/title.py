@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import pygame
 
 from . import theme as T
 from .menus import MenuScene
@@ -83,4 +82,3 @@ class TitleScene(MenuScene):
         th = self.theme
         hint = T.text("F11 fullscreen · F12 screenshot", th.small, T.TEXT_DIM)
         surface.blit(hint, hint.get_rect(bottomright=(th.width - th.pad, th.height - th.pad)))
-        _ = pygame

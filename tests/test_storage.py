@@ -13,7 +13,6 @@ import os
 import random
 import subprocess
 import sys
-import textwrap
 from pathlib import Path
 
 import pytest
