@@ -97,6 +97,8 @@ class TableSession:
         self._asked: tuple | None = None  # what was submitted: (kind, position)
         self._rummy_answers: dict[int, CallRummy | None] = {}
         self._rummy_done: tuple | None = None  # window whose calls are all in
+        self.hold_rummy = False  # the table keeps a Rummy window open for the person
+        self._human_call: tuple | None = None  # (position, CallRummy) made by the person
         self.fallbacks = 0
         self.worker_failures = 0
         self.closed = False
@@ -219,10 +221,12 @@ class TableSession:
                 answer = self.players[s].poll()
                 if answer is not None:
                     self._rummy_answers[s] = answer.action
-        if len(self._rummy_answers) < len(callers):
+        if len(self._rummy_answers) < len(callers) or self.hold_rummy:
             return
         calls = [c for s, c in self._rummy_answers.items()
                  if isinstance(c, CallRummy) and c.seat == s and h.is_legal(c)]
+        if self._human_call is not None and self._human_call[0] == pos and h.is_legal(self._human_call[1]):
+            calls.append(self._human_call[1])
         self._rummy_done = pos
         if calls:
             winner = rummy_winner(h.window, [c.seat for c in calls], h.players)
@@ -258,6 +262,21 @@ class TableSession:
         self._ready = None
         self._asked = None
         return events
+
+    def call_rummy(self, call: CallRummy) -> None:
+        """The person at seat ``call.seat`` calls Rummy on the open discard
+        (R18). Raises :class:`~game.errors.IllegalMove` (nothing changes)
+        when the call is not legal; otherwise it joins the computers' calls
+        and, once :attr:`hold_rummy` is released, the first caller in turn
+        order after the discarder takes the cards."""
+        self.game.hand.check(call)
+        self._human_call = (self._position(), call)
+
+    def restore(self, game: Game) -> None:
+        """Go back to ``game`` (a clone taken earlier this turn: undo)."""
+        self.game = game
+        self._ready = None
+        self._asked = None
 
     def close_rummy_window(self) -> None:
         """Mark the open Rummy window as answered by every seat (the table

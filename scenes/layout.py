@@ -132,8 +132,28 @@ def screen_seats(players: int, viewer: int) -> list[int]:
     return [(viewer + i) % players for i in range(1, players)]
 
 
-def layout(model: TableModel, theme: Theme, viewer: int = 0, viewer_face_up: bool = True) -> Layout:
-    """Place every card of ``model`` for a window of ``theme.size`` seen from seat ``viewer``."""
+def hand_display_order(hand, order: list[int] | None) -> list[int]:
+    """Indices into ``hand`` (engine order) in the order to show them: the
+    cards of ``order`` (card codes, the person's arrangement) first, in that
+    order, then any others by suit and rank; sorted by suit and rank when
+    ``order`` is ``None``."""
+    if order is None:
+        return sorted(range(len(hand)), key=lambda i: sort_key(hand[i]))
+    free = list(range(len(hand)))
+    shown = []
+    for card in order:
+        i = next((j for j in free if hand[j] == card), None)
+        if i is not None:
+            free.remove(i)
+            shown.append(i)
+    return shown + sorted(free, key=lambda i: sort_key(hand[i]))
+
+
+def layout(model: TableModel, theme: Theme, viewer: int = 0, viewer_face_up: bool = True,
+           hand_order: list[int] | None = None) -> Layout:
+    """Place every card of ``model`` for a window of ``theme.size`` seen from
+    seat ``viewer``; ``hand_order`` arranges the viewer's hand (see
+    :func:`hand_display_order`)."""
     W, H = theme.size
     pad = theme.pad
     out = Layout((W, H))
@@ -216,7 +236,7 @@ def layout(model: TableModel, theme: Theme, viewer: int = 0, viewer_face_up: boo
                                     seat=seat, index=i))
 
     # -- the viewer's hand: a gentle arc along the bottom, sorted by suit and rank
-    mine = sorted(range(len(model.hands[viewer])), key=lambda i: sort_key(model.hands[viewer][i]))
+    mine = hand_display_order(model.hands[viewer], hand_order)
     hw = Theme.card_w(hand_h)
     m = len(mine)
     area = out.hand_rect
@@ -228,7 +248,7 @@ def layout(model: TableModel, theme: Theme, viewer: int = 0, viewer_face_up: boo
         t = 0.0 if m <= 1 else (j / (m - 1)) * 2 - 1
         y = base_y + round(t * t * hand_h * 0.025)
         out.places.append(Place(model.hands[viewer][i], pygame.Rect(round(left + j * step), y, hw, hand_h),
-                                viewer_face_up, "hand", seat=viewer, index=i))
+                                viewer_face_up, "hand", seat=viewer, index=j))
     out.fan_rects[viewer] = pygame.Rect(round(left), base_y, round(total), hand_h)
     return out
 

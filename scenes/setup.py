@@ -34,11 +34,12 @@ class SetupScene(FormScene):
         names = last.get("names") if isinstance(last.get("names"), list) else []
         levels = last.get("levels") if isinstance(last.get("levels"), list) else []
         profile = last.get("profile") if last.get("profile") in PROFILES else "standard"
-        you_level = last.get("you_level") if last.get("you_level") in LEVELS else "medium"
+        you_level = last.get("you_level") if last.get("you_level") in LEVELS + ("human",) else "human"
         self.players = Stepper("Players", list(range(2, 9)), players, on_change=lambda v: self._relayout())
         you = "".join(ch for ch in (self.app.settings.player_name or "") if ch.isprintable())[:16]
         self.you = TextField("Your name", you if you and you != "You" else "Player", 16)
-        self.you_level = Stepper("Plays for you", list(LEVELS), you_level, LEVEL_LABELS)
+        self.you_level = Stepper("Your seat", ["human"] + list(LEVELS), you_level,
+                                 ["You play"] + [f"{x} plays for you" for x in LEVEL_LABELS])
         self.profile = Stepper("Rules", list(PROFILES), profile, [PROFILE_NAMES[p] for p in PROFILES])
         self.seat_names: list[TextField] = []
         self.seat_levels: list[Stepper] = []
@@ -134,8 +135,8 @@ class SetupScene(FormScene):
         for line in lines[:3]:
             surface.blit(T.text(line, th.small, T.TEXT_DIM), (col.x, y))
             y += round(th.small * 1.3)
-        note = T.wrap("For now the computer plays your seat too, with your cards face up: "
-                      "you watch the game. Playing your own cards comes next.", th.small, col.width)
+        note = T.wrap("Drag cards to meld, lay off and discard; click the stock or the discard pile to draw. "
+                      "Choose a computer level for your seat to watch it play instead.", th.small, col.width)
         y = self.rules_button.rect.bottom + th.pad * 2
         for line in note:
             surface.blit(T.text(line, th.small, T.TEXT_DIM), (col.x, y))

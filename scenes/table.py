@@ -105,7 +105,27 @@ class TableScene(Scene):
             self.shown = predeal_model(self.shown)
             self.steps.append(([], model_of(game), "deal"))
             self.log_lines.append(f"Hand {h.index + 1}: {self.names[h.dealer]} deals.")
+        self.human = None
+        if self.session.seats[self.viewer].is_human and not self.session.is_ai(self.viewer):
+            from .human import HumanPlay
+            self.human = HumanPlay(self)
         self.resize()
+
+    def hand_order(self) -> list[int] | None:
+        """The person's arrangement of the bottom hand (``None``: sorted)."""
+        return self.human.order if self.human is not None else None
+
+    def lay_out(self, model: TableModel) -> Layout:
+        return layout(model, self.theme, self.viewer, hand_order=self.hand_order())
+
+    def relayout(self) -> None:
+        """Lay the shown picture out again (the person rearranged the hand)."""
+        self.layout_ = self.lay_out(self.shown)
+
+    def push_step(self, events: list[Event], undo: bool = False) -> None:
+        """Queue the picture after a move of the person (or an undo) for showing."""
+        self.steps.append((events, model_of(self.session.game), "undo" if undo else "move"))
+        self.hold = self.clock + AI_PACE_S * self.factor
 
     def exit(self) -> None:
         self.autosave()
@@ -116,7 +136,7 @@ class TableScene(Scene):
         for m in self.motions:
             m.tween.finish()
         self.motions = []
-        self.layout_ = layout(self.shown, self.theme, self.viewer)
+        self.layout_ = self.lay_out(self.shown)
         th = self.theme
         backs = {p.rect.h for p in self.layout_.places if not p.face_up}
         self.art.warm([th.hand_card, th.table_card], backs | {th.hand_card, th.table_card})
@@ -124,6 +144,8 @@ class TableScene(Scene):
         bh = max(th.body * 2, 28)
         for i, b in enumerate(self.buttons):
             b.rect = pygame.Rect(box.x + th.pad, box.bottom - (i + 1) * (bh + th.pad), box.width - 2 * th.pad, bh)
+        if getattr(self, "human", None) is not None:
+            self.human.layout_buttons()
 
     def apply_settings(self) -> None:
         """Pick up changed settings (card faces and back, speed)."""
@@ -170,7 +192,10 @@ class TableScene(Scene):
         self.session.deal_next_hand()
         model = model_of(game)
         self.shown = predeal_model(model)
-        self.layout_ = layout(self.shown, self.theme, self.viewer)
+        if self.human is not None:
+            self.human.order = []
+            self.human.undo_stack.clear()
+        self.layout_ = self.lay_out(self.shown)
         self.steps.append(([], model, "deal"))
         self.log_lines.append(f"Hand {game.hand.index + 1}: {self.names[game.hand.dealer]} deals.")
         self.autosave()
@@ -180,6 +205,11 @@ class TableScene(Scene):
         for b in self.buttons:
             if b.handle(event):
                 return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE and self.motions:
+            self._finish_motions()  # skip the running animation
+            return True
+        if self.human is not None and self.human.handle_event(event):
+            return True
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
             self.hover_pile = self._pile_index_at(event.pos)
@@ -192,9 +222,6 @@ class TableScene(Scene):
                 return True
             if event.key == pygame.K_l:
                 self.toggle_log()
-                return True
-            if event.key == pygame.K_SPACE:  # skip the running animation
-                self._finish_motions()
                 return True
         return False
 
@@ -217,6 +244,8 @@ class TableScene(Scene):
             self.motions = []
         if self.banner and self.clock > self.banner[2]:
             self.banner = None
+        if self.human is not None:
+            self.human.update(dt)
         if self.factor == 0:
             self._run_instant()
             return
@@ -243,6 +272,8 @@ class TableScene(Scene):
             self.session.update()
             if self.session.ready():
                 self._take_step()
+            elif self.session.waiting_for_human() or self.session.hold_rummy:
+                return  # the person's move: nothing to wait for in this frame
             elif time.perf_counter() < deadline:
                 time.sleep(0.0005)
             if time.perf_counter() >= deadline:
@@ -255,6 +286,8 @@ class TableScene(Scene):
         if events:
             self.steps.append((events, model_of(self.session.game), "move"))
             self.hold = self.clock + AI_PACE_S * self.factor
+            if self.human is not None:
+                self.human.on_step(events)
 
     def _hand_over_shown(self) -> bool:
         """When the shown hand is over, push the results panel once; True while it is."""
@@ -271,7 +304,10 @@ class TableScene(Scene):
     def _show_next_step(self) -> None:
         events, model, kind = self.steps.popleft()
         old = self.layout_
-        new = layout(model, self.theme, self.viewer)
+        self.shown = model
+        if self.human is not None:
+            self.human.on_shown()
+        new = self.lay_out(model)
         for e in events:
             line = describe(e, self.names)
             if line:
@@ -280,9 +316,7 @@ class TableScene(Scene):
         self.dealing = kind == "deal"
         self.log_lines = self.log_lines[-300:]
         self.motions = self._motions(old, new, kind == "deal", model)
-        self.shown, self.layout_ = model, new
-        if not self.motions and self.factor:
-            pass
+        self.layout_ = new
 
     def _banner_for(self, e: Event) -> None:
         f = self.factor
@@ -350,7 +384,7 @@ class TableScene(Scene):
             self._static = self._render_static(surface.get_size(), lay, model, set(moving))
             self._static_key = key
         for m in self.motions:  # a card that has landed joins the still picture (drawn once)
-            if m.tween.done and not m.baked:
+            if m.tween.done and not m.baked and not (self.human is not None and m.place.zone == "hand"):
                 self._draw_motion(self._static, m)
                 m.baked = True
         surface.blit(self._static, (0, 0))
@@ -360,6 +394,8 @@ class TableScene(Scene):
             if m.tween.elapsed < m.tween.delay or m.baked:
                 continue
             self._draw_motion(surface, m)
+        if self.human is not None:
+            self.human.draw(surface, {id(m.place) for m in self.motions if not m.tween.done})
         self._draw_hover(surface, lay, model)
         self._draw_status(surface, lay, model)
         for b in self.buttons:
@@ -405,9 +441,10 @@ class TableScene(Scene):
         self._draw_seats(surf, lay, model)
         self._draw_stock(surf, lay, model)
         committed = model.committed
+        live_hand = self.human is not None
         for p in lay.places:
-            if id(p) in moving:
-                continue
+            if id(p) in moving or (live_hand and p.zone == "hand"):
+                continue  # moving cards, and the person's hand (drawn each frame: it lifts and drags)
             img, dx, dy = self.art.with_shadow(p.card, p.rect.h, p.face_up)
             surf.blit(img, (p.rect.x + dx, p.rect.y + dy))
             if committed is not None and p.card == committed and p.zone == "hand" and model.current == p.seat:
@@ -594,6 +631,10 @@ class TableScene(Scene):
 
     def status_lines(self) -> list[str]:
         """Whose turn it is and what they must do, in words."""
+        if self.human is not None and not self.steps and not self.motions:
+            words = self.human.status()
+            if words:
+                return words
         model = self.shown
         game = self.session.game
         target = game.rules.target

@@ -1,0 +1,506 @@
+"""The person's play at the table, driven by posted mouse and key events
+(dummy video driver): a scripted turn, refusals, Rummy, jokers, keyboard
+only, undo, hints, and a monkey."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+from game.cards import JOKER, parse_card
+from game.engine import Phase
+from game.events import Discarded
+from game.record import game_from_record
+from game.session import Seat, TableSession
+from scenes.app import App, Options
+from scenes.dialogs import ChoiceDialog
+from scenes.table import TableScene
+from scenes.title import TitleScene
+
+from helpers import check_invariants
+
+
+def C(token: str) -> int:
+    return parse_card(token)
+
+
+def record(you, bot, discard, stock, rules=None, bot_first=True):
+    return {"format": "rummy500/1", "rules": rules or {}, "players": ["You", "Bot"],
+            "hands": [{"dealer": 0 if bot_first else 1,
+                       "deal": {"hands": [you, bot], "discard": discard, "stock": stock}, "actions": []}]}
+
+
+@pytest.fixture
+def app(tmp_path):
+    a = App(Options(config_dir=str(tmp_path / "cfg"), size=(1280, 720), speed="instant"))
+    yield a
+    a.close()
+
+
+def table_for(app, rec, bot_level="human"):
+    """A table where seat 0 is the person; the bot is moved by the test
+    (``bot_level="human"``) or is a computer in this process."""
+    game = game_from_record(rec)
+    session = TableSession([Seat("You", "human"), Seat("Bot", bot_level)], game.rules, game=game,
+                           use_workers=False)
+    table = app.push(TableScene(app), session=session)
+    settle(app)
+    return table
+
+
+def settle(app, frames=4):
+    for _ in range(frames):
+        app.step(1 / 60)
+
+
+def post(kind, **kw):
+    pygame.event.post(pygame.event.Event(kind, **kw))
+
+
+def click(app, pos):
+    post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+    post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
+    post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
+    settle(app)
+
+
+def drag(app, start, end, steps=6):
+    post(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0))
+    post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
+    app.step(1 / 60)
+    for i in range(1, steps + 1):
+        p = (start[0] + (end[0] - start[0]) * i // steps, start[1] + (end[1] - start[1]) * i // steps)
+        post(pygame.MOUSEMOTION, pos=p, rel=(1, 1), buttons=(1, 0, 0))
+        app.step(1 / 60)
+    post(pygame.MOUSEBUTTONUP, pos=end, button=1)
+    settle(app)
+
+
+def key(app, k, mod=0):
+    post(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0)
+    settle(app, 2)
+
+
+def pos_of(table, token: str) -> tuple[int, int]:
+    """The centre of the first card ``token`` in the person's hand (as shown)."""
+    human = table.human
+    i = human.order.index(C(token))
+    r = human.card_rect(i)
+    return (r.centerx, r.y + 12)
+
+
+def select(app, table, *tokens):
+    for t in tokens:
+        click(app, pos_of(table, t))
+
+
+def felt_spot(table):
+    """An empty spot of the felt (a new meld goes there)."""
+    z = table.layout_.zone_rects[0]
+    return (z.right - 40, z.centery)
+
+
+def bot_moves(table, *actions):
+    """The test plays the bot's actions through the engine and the table."""
+    for a in actions:
+        events = table.session.apply_human(a)
+        table.push_step(events)
+        if table.human is not None:
+            table.human.on_step(events)
+    settle(table.app)
+
+
+SCRIPT = record(
+    you=["7H", "8H", "9H", "8S", "KC", "3C", "4C", "4D", "9D"],
+    bot=["5S", "6S", "7S", "2C", "3D", "TD"],
+    discard=["JS"],
+    stock=["QD", "QH", "5H", "6C", "7C", "2D"])
+
+
+def test_a_scripted_turn_with_the_mouse(app):
+    from game.actions import Discard, DrawStock, TableMeld
+    table = table_for(app, SCRIPT)
+    game = table.session.game
+    bot_moves(table, DrawStock(1), TableMeld(1, (C("5S"), C("6S"), C("7S"))), Discard(1, C("2C")))
+    h = game.hand
+    assert h.current == 0 and h.phase == Phase.DRAW
+    # draw from the stock (a double click draws once)
+    stock = table.layout_.stock_rect.center
+    click(app, stock)
+    click(app, stock)
+    assert h.phase == Phase.PLAY and len(h.hands[0]) == 10 and len(h.stock) == 4
+    # drag a new meld onto the felt
+    select(app, table, "7H", "8H", "9H")
+    assert len(table.human.selected) == 3
+    drag(app, pos_of(table, "8H"), felt_spot(table))
+    assert [m.owner for m in h.table] == [1, 0] and sorted(h.table[1].cards) == sorted(map(C, ["7H", "8H", "9H"]))
+    # lay off on the bot's run (another seat's meld)
+    run = table.layout_.meld_rects[0].center
+    drag(app, pos_of(table, "8S"), run)
+    assert C("8S") in h.table[0].cards and h.table[0].layers[-1] == 0
+    # discard by dropping one card on the pile
+    drag(app, pos_of(table, "KC"), table.layout_.pile_rect.center)
+    assert h.discard[-1] == C("KC") and h.current == 1
+    # the bot draws and discards; then take a deep card and meld it
+    bot_moves(table, DrawStock(1), Discard(1, C("3D")))
+    pile = [p for p in table.layout_.places if p.zone == "pile"]
+    deep = next(p for p in pile if p.card == C("2C"))
+    click(app, deep.rect.move(4, 0).midleft)
+    assert h.phase == Phase.PLAY and h.committed == C("2C")
+    select(app, table, "2C", "3C", "4C")
+    drag(app, pos_of(table, "3C"), felt_spot(table))
+    assert h.committed is None and any(sorted(m.cards) == sorted(map(C, ["2C", "3C", "4C"])) for m in h.table)
+    drag(app, pos_of(table, "KC"), table.layout_.pile_rect.center)
+    assert h.current == 1
+    check_invariants(game)
+    assert any("You meld a run" in line for line in table.log_lines)
+
+
+def test_an_illegal_drop_is_refused_with_the_reason_and_nothing_changes(app):
+    from game.actions import Discard, DrawStock
+    table = table_for(app, SCRIPT)
+    h = table.session.game.hand
+    bot_moves(table, DrawStock(1), Discard(1, C("2C")))
+    click(app, table.layout_.stock_rect.center)
+    before = h.snapshot()
+    select(app, table, "KC", "4D", "9D")
+    drag(app, pos_of(table, "KC"), felt_spot(table))
+    assert h.snapshot() == before
+    text, refusal, _ = table.human.message
+    assert refusal and text  # the engine's words, shown above the hand
+    assert table.human.spring  # the cards spring back
+    # two cards on the pile: one card at a time
+    table.human.selected = {table.human.order.index(C("4D")), table.human.order.index(C("9D"))}
+    drag(app, pos_of(table, "4D"), table.layout_.pile_rect.center)
+    assert h.snapshot() == before and "one card" in table.human.message[0]
+
+
+def test_a_drop_before_drawing_is_refused(app):
+    from game.actions import Discard, DrawStock
+    table = table_for(app, SCRIPT)
+    h = table.session.game.hand
+    bot_moves(table, DrawStock(1), Discard(1, C("2C")))
+    table.human.close_rummy_window()
+    before = h.snapshot()
+    drag(app, pos_of(table, "KC"), table.layout_.pile_rect.center)
+    assert h.snapshot() == before and "Draw first" in table.human.message[0]
+
+
+def test_hovering_the_pile_says_what_a_take_would_do(app):
+    from game.actions import Discard, DrawStock
+    table = table_for(app, SCRIPT)
+    bot_moves(table, DrawStock(1), Discard(1, C("2C")))
+    pile = [p for p in table.layout_.places if p.zone == "pile"]
+    deep = next(p for p in pile if p.card == C("JS"))
+    post(pygame.MOUSEMOTION, pos=deep.rect.move(3, 0).midleft, rel=(1, 0), buttons=(0, 0, 0))
+    settle(app)
+    text, refusal, _ = table.human.message
+    assert refusal and ("JS" in text or "J♠" in text)  # the JS can't be tabled: the reason is shown
+    assert table.session.game.hand.phase == Phase.DRAW  # hovering took nothing
+
+
+def test_joker_dialog_asks_which_card_and_tables_the_choice(app):
+    from game.actions import Discard, DrawStock
+    rec = record(you=["7H", "8H", "JK", "KC", "4D"], bot=["2C", "3D", "TD"], discard=["JS"],
+                 stock=["QD", "QH", "5C", "6C"])
+    table = table_for(app, rec)
+    h = table.session.game.hand
+    bot_moves(table, DrawStock(1), Discard(1, C("2C")))
+    click(app, table.layout_.stock_rect.center)
+    select(app, table, "7H", "8H", "JK")
+    drag(app, pos_of(table, "8H"), felt_spot(table))
+    dialog = app.top
+    assert isinstance(dialog, ChoiceDialog) and len(dialog.buttons) == 3  # 6H or 9H, and Cancel
+    assert not h.table  # nothing tabled before the choice
+    labels = [b.label for b in dialog.buttons]
+    choice = next(b for b in dialog.buttons if "9♥" in b.label)
+    click(app, choice.rect.center)
+    assert app.top is table
+    assert [c for c in h.table[0].cards if c >= 64] == [64 + C("9H")], labels
+
+
+def test_one_way_to_use_a_joker_asks_nothing(app):
+    from game.actions import Discard, DrawStock
+    rec = record(you=["7H", "7S", "JK", "KC", "4D"], bot=["2C", "3D", "TD"], discard=["JS"],
+                 stock=["QD", "QH", "5C", "6C"], rules={"jokers_per_deck": 2})
+    table = table_for(app, rec)
+    h = table.session.game.hand
+    bot_moves(table, DrawStock(1), Discard(1, C("2C")))
+    click(app, table.layout_.stock_rect.center)
+    select(app, table, "7H", "7S", "JK")
+    drag(app, pos_of(table, "7S"), felt_spot(table))
+    # a set of sevens: the joker is a seven of a missing suit; the engine may offer two suits
+    if isinstance(app.top, ChoiceDialog):
+        assert all("7" in b.label for b in app.top.buttons[:-1])
+        click(app, app.top.buttons[0].rect.center)
+    assert h.table and h.table[0].kind == "set"
+
+
+def test_the_person_calls_rummy(app):
+    from game.actions import Discard, DrawStock, TableMeld
+    rec = record(you=["7H", "8H", "9H", "KC", "4D", "5C"], bot=["TH", "3D", "2S", "QC"], discard=["JS"],
+                 stock=["QD", "2H", "5S", "6C", "8D"], bot_first=False)
+    table = table_for(app, rec)
+    h = table.session.game.hand
+    assert h.current == 0
+    click(app, table.layout_.stock_rect.center)
+    select(app, table, "7H", "8H", "9H")
+    drag(app, pos_of(table, "8H"), felt_spot(table))
+    drag(app, pos_of(table, "KC"), table.layout_.pile_rect.center)
+    # the bot discards the TH, which extends the person's run: Rummy!
+    bot_moves(table, DrawStock(1), Discard(1, C("TH")))
+    assert table.human.rummy_window_open() and table.human.buttons["rummy"].visible
+    key(app, pygame.K_r)
+    settle(app, 10)
+    assert h.current == 0 and h.phase == Phase.PLAY and h.committed == C("TH")
+    # the person tables it (lay off on the own run) and discards
+    drag(app, pos_of(table, "TH"), table.layout_.meld_rects[0].center)
+    assert h.committed is None and C("TH") in h.table[0].cards
+
+
+def test_rummy_when_there_is_none_says_why(app):
+    from game.actions import Discard, DrawStock
+    table = table_for(app, SCRIPT)
+    h = table.session.game.hand
+    bot_moves(table, DrawStock(1), Discard(1, C("2C")))
+    before = h.snapshot()
+    key(app, pygame.K_r)
+    assert h.snapshot() == before and table.human.message[1]
+
+
+def test_the_rummy_window_closes_by_itself(app):
+    from game.actions import Discard, DrawStock
+    table = table_for(app, SCRIPT)
+    bot_moves(table, DrawStock(1), Discard(1, C("2C")))
+    assert table.human.rummy_until is not None and table.session.hold_rummy
+    assert "Rummy?" in table.status_lines()[1]
+    for _ in range(int(table.human.rummy_window_s / 0.1) + 3):
+        app.step(0.1)
+    assert table.human.rummy_until is None and not table.session.hold_rummy
+
+
+def test_the_same_turn_with_the_keyboard_only(app):
+    from game.actions import Discard, DrawStock, TableMeld
+    table = table_for(app, SCRIPT)
+    h = table.session.game.hand
+    human = table.human
+    bot_moves(table, DrawStock(1), TableMeld(1, (C("5S"), C("6S"), C("7S"))), Discard(1, C("2C")))
+    human.close_rummy_window()
+    key(app, pygame.K_UP)  # to the table: the stock first when drawing
+    assert human.targets()[human.focus_i] == ("stock",)
+    key(app, pygame.K_RETURN)
+    assert h.phase == Phase.PLAY
+
+    def pick(*tokens):
+        key(app, pygame.K_DOWN)
+        for t in tokens:
+            want = human.order.index(C(t))
+            while human.focus_i != want:
+                key(app, pygame.K_RIGHT)
+            key(app, pygame.K_SPACE)
+
+    def go_to(target):
+        key(app, pygame.K_UP)
+        while human.targets()[human.focus_i] != target:
+            key(app, pygame.K_RIGHT)
+        key(app, pygame.K_RETURN)
+
+    pick("7H", "8H", "9H")
+    go_to(("new",))
+    assert any(sorted(m.cards) == sorted(map(C, ["7H", "8H", "9H"])) for m in h.table)
+    pick("8S")
+    go_to(("meld", 0))
+    assert C("8S") in h.table[0].cards
+    pick("KC")
+    key(app, pygame.K_UP)  # one card selected: the top of the pile is focused (discard)
+    key(app, pygame.K_RETURN)
+    assert h.discard[-1] == C("KC") and h.current == 1
+
+
+def test_undo_takes_back_melds_and_layoffs_not_the_draw(app):
+    from game.actions import Discard, DrawStock, TableMeld
+    table = table_for(app, SCRIPT)
+    h = table.session.game.hand
+    bot_moves(table, DrawStock(1), TableMeld(1, (C("5S"), C("6S"), C("7S"))), Discard(1, C("2C")))
+    table.human.close_rummy_window()
+    click(app, table.layout_.stock_rect.center)
+    after_draw = table.session.game.hand.snapshot()
+    select(app, table, "7H", "8H", "9H")
+    drag(app, pos_of(table, "8H"), felt_spot(table))
+    drag(app, pos_of(table, "8S"), table.layout_.meld_rects[0].center)
+    assert len(table.session.game.hand.table) == 2
+    key(app, pygame.K_u)
+    key(app, pygame.K_u)
+    restored = table.session.game.hand.snapshot()
+    assert restored["hands"] == after_draw["hands"] and restored["table"] == after_draw["table"]
+    assert restored["phase"] == "play"  # the draw stays
+    key(app, pygame.K_u)
+    assert table.human.message[1]  # nothing more to take back: said so
+    check_invariants(table.session.game)
+
+
+def test_hint_shows_a_move_without_playing_it(app):
+    from game.actions import Discard, DrawStock, TableMeld
+    table = table_for(app, SCRIPT)
+    h = table.session.game.hand
+    bot_moves(table, DrawStock(1), TableMeld(1, (C("5S"), C("6S"), C("7S"))), Discard(1, C("2C")))
+    table.human.close_rummy_window()
+    click(app, table.layout_.stock_rect.center)
+    before = h.snapshot()
+    key(app, pygame.K_h)
+    assert table.human.hint and table.human.hint[0].startswith("Hint: ")
+    assert h.snapshot() == before
+
+
+def test_sort_and_reorder_by_drag(app):
+    table = table_for(app, SCRIPT)
+    human = table.human
+    key(app, pygame.K_s)
+    ranks = [c % 13 for c in human.order if c != JOKER]
+    assert ranks == sorted(ranks)
+    first = human.order[0]
+    last_rect = human.card_rect(len(human.order) - 1)
+    drag(app, pos_of(table, "KC") if C("KC") == first else human.card_rect(0).center,
+         (last_rect.right - 2, last_rect.centery))
+    assert human.order[-1] == first
+
+
+def test_with_an_empty_stock_the_person_is_asked(app):
+    from game.actions import Discard, DrawStock
+    rec = record(you=["7H", "8H", "KC", "4D"], bot=["2C", "3D", "TD"], discard=["JS"], stock=["QD"])
+    table = table_for(app, rec)
+    h = table.session.game.hand
+    bot_moves(table, DrawStock(1), Discard(1, C("2C")))
+    table.human.close_rummy_window()
+    settle(app)
+    assert not h.stock
+    assert "end the hand" in table.status_lines()[1]
+    assert table.human.buttons["end"].visible
+    key(app, pygame.K_e)
+    assert h.ended == "stock_out"
+
+
+def test_computer_turns_go_on_after_the_person(app):
+    table = table_for(app, SCRIPT, bot_level="easy")
+    h = table.session.game.hand
+    for _ in range(200):
+        app.step(1 / 60)
+        if h.current == 0 and h.phase == Phase.DRAW and not table.human.rummy_window_open():
+            break
+    assert h.current == 0 and h.actions  # the bot played its turn by itself
+    click(app, table.layout_.stock_rect.center)
+    assert h.phase == Phase.PLAY
+
+
+class _InProcessSession(TableSession):
+    def __init__(self, *a, **kw):
+        kw["use_workers"] = False
+        super().__init__(*a, **kw)
+
+
+def test_monkey_20000_random_events_across_every_scene(app, monkeypatch):
+    """Random clicks, drags, keys and text across the scenes (seeded): no
+    exception, and every game the table holds stays legal."""
+    import game.session as session_mod
+    import scenes.table as table_mod
+    monkeypatch.setattr(table_mod, "TableSession", _InProcessSession)
+    monkeypatch.setattr(session_mod, "TableSession", _InProcessSession)  # Continue builds one too
+    rng = random.Random(20_000)
+    state = random.getstate()
+    random.seed(20_000)  # new games from the menus draw their seeds here
+    app.options.speed = "fast"  # animations and pacing run on the frames' time: the same run every time
+    app.push(TitleScene(app))
+    W, H = app.screen.get_size()
+    keys = [pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_SPACE, pygame.K_RETURN,
+            pygame.K_ESCAPE, pygame.K_r, pygame.K_s, pygame.K_h, pygame.K_u, pygame.K_e, pygame.K_l,
+            pygame.K_TAB, pygame.K_BACKSPACE, pygame.K_PAGEDOWN, pygame.K_a]
+    tables = set()
+    events = 0
+    held = False
+    W, H = app.screen.get_size()
+
+    def send(kind, **kw):
+        nonlocal events
+        post(kind, **kw)
+        events += 1
+
+    table_phase = False
+    while events < 20_000:
+        if not table_phase and events >= 5_000:
+            # after roaming every scene, the rest goes to a table of the person and two computers
+            table_phase = True
+            keys.remove(pygame.K_ESCAPE)
+            while app.stack:
+                app.pop()
+            app.push(TitleScene(app))
+            app.push(TableScene(app), seats=[Seat("You", "human"), Seat("Ana", "easy"), Seat("Ben", "medium")],
+                     seed=7)
+        if not app.stack or not app.running:
+            app.running = True
+            app.push(TitleScene(app))
+        top = app.top
+        at_table = isinstance(top, TableScene) and top.layout_ is not None
+        if at_table:
+            tables.add(top)
+        r = rng.random()
+        h = top.session.game.hand if at_table else None
+        if at_table and h.ended is None and h.current == 0 and h.phase == Phase.DRAW and r < 0.5:
+            # the person's draw: the stock or a card of the pile
+            lay = top.layout_
+            piles = [p.rect.move(3, 3).topleft for p in lay.places if p.zone == "pile"]
+            pos = rng.choice([lay.stock_rect.center] * 12 + piles)
+            send(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0))
+            send(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
+            send(pygame.MOUSEBUTTONUP, pos=pos, button=1)
+        elif (at_table and h.ended is None and h.current == 0 and h.phase == Phase.PLAY and r < 0.25
+              and any(p.zone == "hand" for p in top.layout_.places)):
+            # the person's play: a card onto the discard pile
+            lay = top.layout_
+            start = rng.choice([p for p in lay.places if p.zone == "hand"]).rect.move(5, 8).topleft
+            send(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
+            send(pygame.MOUSEMOTION, pos=lay.pile_rect.center, rel=(9, 9), buttons=(1, 0, 0))
+            send(pygame.MOUSEBUTTONUP, pos=lay.pile_rect.center, button=1)
+        elif at_table and r < 0.3 and top.layout_.places:
+            # a click on a card: select, draw, take
+            pos = rng.choice(top.layout_.places).rect.move(3, 3).topleft
+            send(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0))
+            send(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
+            send(pygame.MOUSEBUTTONUP, pos=pos, button=1)
+        elif at_table and r < 0.6 and any(p.zone == "hand" for p in top.layout_.places):
+            # a drag from the hand to somewhere that matters
+            lay = top.layout_
+            start = rng.choice([p for p in lay.places if p.zone == "hand"]).rect.move(5, 8).topleft
+            spots = [lay.pile_rect.center, lay.zone_rects[0].center, lay.hand_rect.center,
+                     (rng.randrange(W), rng.randrange(H))] + [m.center for m in lay.meld_rects.values()]
+            end = rng.choice(spots)
+            send(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
+            for i in range(1, 4):
+                p = (start[0] + (end[0] - start[0]) * i // 3, start[1] + (end[1] - start[1]) * i // 3)
+                send(pygame.MOUSEMOTION, pos=p, rel=(2, 2), buttons=(1, 0, 0))
+            send(pygame.MOUSEBUTTONUP, pos=end, button=1)
+        else:
+            for _ in range(6):
+                q = rng.random()
+                pos = (rng.randrange(W), rng.randrange(H))
+                if q < 0.3:
+                    send(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(1 if held else 0, 0, 0))
+                elif q < 0.5:
+                    send(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
+                    held = True
+                elif q < 0.7:
+                    send(pygame.MOUSEBUTTONUP, pos=pos, button=1)
+                    held = False
+                elif q < 0.97:
+                    send(pygame.KEYDOWN, key=rng.choice(keys), mod=0, unicode="", scancode=0)
+                else:
+                    send(pygame.TEXTINPUT, text=rng.choice("aZé 7"))
+        app.step(rng.choice([1 / 60, 1 / 30, 0.2]))
+    random.setstate(state)
+    assert tables  # the monkey reached the table
+    person = sum(1 for t in tables for h in t.session.game.hands for a in h.actions
+                 if a.seat == 0 and t.session.seats[0].is_human)
+    assert person > 30  # and played there: draws, melds, lay-offs, discards
+    for t in tables:
+        check_invariants(t.session.game)
