@@ -34,7 +34,7 @@ from .cardart import short_name
 from .layout import sort_key
 from .tween import Tween, ease_out_back
 from .widgets import Button
-from .words import card_words
+from .words import card_words, plain
 
 DRAG_START_PX = 6
 DOUBLE_CLICK_S = 0.45
@@ -97,8 +97,7 @@ class HumanPlay:
 
     def my_turn(self) -> bool:
         h = self.hand
-        return (self.game.winner is None and h.ended is None and h.current == self.seat
-                and not self.rummy_window_open())
+        return self.game.winner is None and h.ended is None and h.current == self.seat
 
     def idle(self) -> bool:
         """True when nothing animates, so the picture is the engine's state."""
@@ -135,7 +134,8 @@ class HumanPlay:
         self.layout_buttons()
 
     def say(self, text: str, refusal: bool = False, seconds: float = 4.0) -> None:
-        self.message = (text, refusal, self.table.clock + seconds)
+        """Show ``text`` above the hand (amber for a refusal) for ``seconds``."""
+        self.message = (plain(text), refusal, self.table.clock + seconds)
 
     def cards_of(self, positions) -> list[int]:
         return [self.order[i] for i in sorted(positions) if i < len(self.order)]
@@ -753,7 +753,9 @@ class HumanPlay:
         th = self.table.theme
         glow = []
         if d.targets["discard"]:
-            glow.append(lay.pile_rect.inflate(12, 12))
+            pile = [p.rect for p in lay.places if p.zone == "pile"]
+            glow.append((pile[0].unionall(pile) if pile else pygame.Rect(lay.pile_rect.topleft, lay.stock_rect.size))
+                        .inflate(12, 12))
         if d.targets["new"]:
             glow.append(lay.zone_rects[self.seat].inflate(-4, -4))
         for m in d.targets["melds"]:
@@ -847,7 +849,8 @@ class HumanPlay:
         if not text:
             return
         s = T.fit_text(text, th.body, lay.hand_rect.width, T.TEXT_DARK, bold=True)
-        box = s.get_rect(midbottom=(lay.hand_rect.centerx, lay.hand_rect.top - th.pad)).inflate(16, 6)
+        above = self.buttons["sort"].rect.top if self.buttons["sort"].rect.height else lay.hand_rect.top
+        box = s.get_rect(midbottom=(lay.hand_rect.centerx, above - th.pad)).inflate(16, 6)
         pygame.draw.rect(surface, T.ILLEGAL if refusal else (200, 235, 255), box, border_radius=th.radius)
         surface.blit(s, s.get_rect(center=box.center))
 
@@ -856,7 +859,7 @@ class HumanPlay:
         h = self.hand
         if h.ended is not None or self.game.winner is not None:
             return None
-        if self.rummy_until is not None:
+        if self.rummy_until is not None and h.current != self.seat:
             left = max(0.0, self.rummy_until - self.table.clock)
             return [f"Hand {h.index + 1}", f"Rummy? Press R or the button ({left:.0f} s)."]
         if h.current != self.seat:
@@ -865,7 +868,8 @@ class HumanPlay:
         if h.phase == Phase.DRAW:
             if not h.stock_draw_possible():
                 return [head, "The stock is empty: take from the discard pile, or end the hand (E)."]
-            return [head, "Draw from the stock, or click a discard-pile card to take it and all above it."]
+            rummy = " Or call Rummy! (R)" if self.rummy_until is not None else ""
+            return [head, "Draw from the stock, or click a discard-pile card to take it and all above it." + rummy]
         if h.committed is not None:
             return [head, f"Meld the {short_name(h.committed)} you took (with cards that make a meld), then discard."]
         return [head, "Meld or lay off if you like, then drag one card to the discard pile."]

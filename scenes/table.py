@@ -558,8 +558,8 @@ class TableScene(Scene):
                 surface.blit(note, (x, y + lh))
             else:
                 level = LEVEL_NAMES.get(self.levels[seat], self.levels[seat])
-                if seat == self.viewer and self.levels[seat] != "human":
-                    level = f"{level} plays for you"
+                if seat == self.viewer:
+                    level = "your seat" if self.levels[seat] == "human" else f"{level} plays for you"
                 surface.blit(T.fit_text(level, th.small, text_w, T.TEXT_DIM), (x, y + lh))
             count = len(model.hands[seat])
             score = f"{model.totals[seat]} pts"
@@ -610,6 +610,8 @@ class TableScene(Scene):
 
     def _draw_hover(self, surface, lay: Layout, model: TableModel) -> None:
         i = self.hover_pile
+        if self.human is not None and self.human.drag is not None:
+            return  # the dragged cards stay on top
         if i is None or i >= len(model.discard) or self.motions:
             return
         place = next((p for p in lay.places if p.zone == "pile" and p.index == i), None)

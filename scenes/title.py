@@ -61,8 +61,9 @@ class TitleScene(MenuScene):
         saved = self.app.storage.load_seats("autosave") or []
         seats = []
         for i, name in enumerate(game.names):
-            level = saved[i]["level"] if i < len(saved) and saved[i]["name"] == name else "medium"
-            seats.append(Seat(name, level if level in ("easy", "medium", "hard") else "medium"))
+            level = saved[i]["level"] if i < len(saved) and saved[i]["name"] == name else None
+            seats.append(Seat(name, level if level in ("easy", "medium", "hard", "human") else
+                              ("human" if i == 0 else "medium")))
         session = TableSession(seats, game.rules, game=game)
         self.app.push(TableScene(self.app), session=session)
 

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import re
+
 from game.cards import parse_card
 from game.events import (CardDrawn, CommittedCardTabled, DiscardTaken, Discarded, Event, Floated, GameWon,
                          HandDealt, HandEnded, LaidOff, MeldTabled, RummyCalled, StockReshuffled, TurnStarted)
@@ -18,6 +20,14 @@ def card_words(token: str) -> str:
         return token
     name = short_name(card)
     return name.replace("Joker (", "Joker as ").rstrip(")") if name.startswith("Joker (") else name
+
+
+_TOKEN = re.compile(r"\b(JK=(?:10|[2-9TJQKA])[CDHS]|(?:10|[2-9TJQKA])[CDHS])\b")
+
+
+def plain(message: str) -> str:
+    """An engine message with its card tokens written as cards: "the 2C" -> "the 2♣"."""
+    return _TOKEN.sub(lambda m: card_words(m.group(1)), message)
 
 
 def cards_words(tokens) -> str:

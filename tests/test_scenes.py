@@ -263,7 +263,7 @@ def test_f12_saves_a_screenshot_and_says_where(app, tmp_path):
 
 def test_continue_resumes_the_saved_game(app):
     title = app.push(TitleScene(app))
-    session = TableSession([Seat("Me", "easy"), Seat("Ana", "hard")], seed=9, use_workers=False)
+    session = TableSession([Seat("Me", "human"), Seat("Ana", "hard")], seed=9, use_workers=False)
     table = app.push(TableScene(app), session=session)
     game = session.game
     rng = random.Random(1)
@@ -276,7 +276,8 @@ def test_continue_resumes_the_saved_game(app):
     click(app, title.buttons[1].rect.center)
     resumed = app.top
     assert isinstance(resumed, TableScene) and resumed is not table
-    assert resumed.session.seats[1].level == "hard"
+    assert resumed.session.seats[1].level == "hard" and resumed.session.seats[0].is_human
+    assert resumed.human is not None  # the person plays their own seat again
     after = resumed.session.game.hand.snapshot()
     for k in ("hands", "discard", "stock", "table", "current", "phase"):
         assert after[k] == before[k]
