@@ -275,7 +275,7 @@ def test_the_rummy_window_closes_by_itself(app):
     table = table_for(app, SCRIPT)
     bot_moves(table, DrawStock(1), Discard(1, C("2C")))
     assert table.human.rummy_until is not None and table.session.hold_rummy
-    assert "Rummy?" in table.status_lines()[1]
+    assert "Rummy" in table.status_lines()[1]  # the next player: draw, or call Rummy
     for _ in range(int(table.human.rummy_window_s / 0.1) + 3):
         app.step(0.1)
     assert table.human.rummy_until is None and not table.session.hold_rummy
