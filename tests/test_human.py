@@ -504,3 +504,111 @@ def test_monkey_20000_random_events_across_every_scene(app, monkeypatch):
     assert person > 30  # and played there: draws, melds, lay-offs, discards
     for t in tables:
         check_invariants(t.session.game)
+
+
+def play_through_the_table(app, players: int, seed: int, max_frames: int = 60_000, hands: int | None = None):
+    """The person's seat is played with real gestures (clicks, drags, keys),
+    choosing what the Medium computer would do; the others are computers."""
+    from game.actions import CallRummy as Rummy
+    from game.actions import Discard as Dis, DrawStock as Draw, EndHand as End
+    from game.actions import LayOff as Lay, TableMeld as Meld, TakeDiscards as Take
+    from game.ai.medium import MediumAI
+    from game.view import view_for
+    from scenes.results import GameOver, HandResults
+
+    names = ["You", "Ana", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus"]
+    seats = [Seat("You", "human")] + [Seat(names[i], "medium" if i % 2 else "easy") for i in range(1, players)]
+    session = TableSession(seats, seed=seed, use_workers=False)
+    table = app.push(TableScene(app), session=session)
+    me = MediumAI(seed)
+    moves = {"gestures": 0, "hands": 0}
+    for _ in range(max_frames):
+        app.step(1 / 60)
+        top = app.top
+        if isinstance(top, GameOver):
+            return table, moves
+        if isinstance(top, HandResults):
+            moves["hands"] += 1
+            if hands is not None and moves["hands"] >= hands:
+                return table, moves
+            key(app, pygame.K_RETURN)
+            continue
+        if isinstance(top, ChoiceDialog):
+            click(app, top.buttons[0].rect.center)
+            continue
+        game = session.game
+        h = game.hand
+        human = table.human
+        if h.ended is not None or not human.idle():
+            continue
+        if human.rummy_until is not None and h.current != 0:
+            call = me.call_rummy(view_for(game, 0))
+            if call is not None:
+                key(app, pygame.K_r)
+                moves["gestures"] += 1
+            else:
+                human.close_rummy_window()
+            continue
+        if h.current != 0:
+            continue
+        action = me.choose(view_for(game, 0))
+        before = len(h.actions)
+        lay = table.layout_
+        if isinstance(action, Draw):
+            click(app, lay.stock_rect.center)
+        elif isinstance(action, Take):
+            j = len(h.discard) - action.count
+            pile = next(p for p in lay.places if p.zone == "pile" and p.index == j)
+            click(app, pile.rect.move(3, 3).topleft)
+        elif isinstance(action, End):
+            key(app, pygame.K_e)
+        elif isinstance(action, (Meld, Lay, Dis)):
+            cards = [52 if c >= 64 else c for c in (action.cards if isinstance(action, Meld) else
+                                                    [action.card])]
+            human.selected = set()
+            free = list(range(len(human.order)))
+            picks = []
+            for c in cards:
+                i = next(j for j in free if human.order[j] == c)
+                free.remove(i)
+                picks.append(i)
+            for i in picks:
+                r = human.card_rect(i)
+                click(app, (r.x + 6, r.y + 10))
+            r = human.card_rect(picks[0])
+            start = (r.x + 6, r.y + 10)
+            if isinstance(action, Meld):
+                end = felt_spot(table)
+            elif isinstance(action, Lay):
+                end = (lay.meld_rects.get(action.meld) or next(g for m, g, _ in lay.layoff_groups
+                                                              if m == action.meld)).center
+            else:
+                end = lay.pile_rect.move(0, 0).midleft
+                end = (end[0] + 10, end[1])
+            drag(app, start, end)
+            if isinstance(app.top, ChoiceDialog):
+                wanted = action.cards if isinstance(action, Meld) else action.card
+                from scenes.words import card_words
+                from game.cards import card_token
+                label = (" ".join(card_words(card_token(c)) for c in wanted) if isinstance(action, Meld)
+                         else card_words(card_token(wanted)))
+                button = next((b for b in app.top.buttons if b.label == label), app.top.buttons[0])
+                click(app, button.rect.center)
+        moves["gestures"] += 1
+        assert len(h.actions) > before or h is not session.game.hand, (action, human.message)
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize("players,seed,hands", [(2, 3, None), (6, 5, 3)])
+def test_whole_games_played_with_the_mouse(app, players, seed, hands):
+    """A whole 2-player game (and a 6-player hand) where every move of the
+    person's seat is a click, a drag or a key on the real table."""
+    table, moves = play_through_the_table(app, players, seed, hands=hands)
+    game = table.session.game
+    check_invariants(game)
+    assert moves["gestures"] > (20 if hands is None else 8)
+    if hands is None:
+        assert game.winner is not None
+    person = [a for h in game.hands for a in h.actions if a.seat == 0]
+    kinds = {type(a).__name__ for a in person}
+    assert {"DrawStock", "Discard", "TableMeld"} <= kinds
