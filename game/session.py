@@ -98,6 +98,7 @@ class TableSession:
         self._rummy_answers: dict[int, CallRummy | None] = {}
         self._rummy_done: tuple | None = None  # window whose calls are all in
         self.hold_rummy = False  # the table keeps a Rummy window open for the person
+        self.rummy_claim: int | None = None  # a computer's call waiting on the person's window
         self._human_call: tuple | None = None  # (position, CallRummy) made by the person
         self.fallbacks = 0
         self.worker_failures = 0
@@ -221,10 +222,22 @@ class TableSession:
                 answer = self.players[s].poll()
                 if answer is not None:
                     self._rummy_answers[s] = answer.action
-        if len(self._rummy_answers) < len(callers) or self.hold_rummy:
+        if len(self._rummy_answers) < len(callers):
             return
         calls = [c for s, c in self._rummy_answers.items()
                  if isinstance(c, CallRummy) and c.seat == s and h.is_legal(c)]
+        self.rummy_claim = None
+        if self.hold_rummy:
+            # the person's window is open: a computer's call waits only for a
+            # person who comes before it in turn order and so could win (R18)
+            if not calls:
+                return
+            first = rummy_winner(h.window, [c.seat for c in calls], h.players)
+            ahead = lambda s: (s - h.window) % h.players
+            people = [s for s in range(h.players) if s not in self.players and s != h.window]
+            if any(ahead(s) < ahead(first) for s in people) and self._human_call is None:
+                self.rummy_claim = first
+                return
         if self._human_call is not None and self._human_call[0] == pos and h.is_legal(self._human_call[1]):
             calls.append(self._human_call[1])
         self._rummy_done = pos
@@ -271,6 +284,14 @@ class TableSession:
         order after the discarder takes the cards."""
         self.game.hand.check(call)
         self._human_call = (self._position(), call)
+
+    def rummy_claimed(self) -> int | None:
+        """The computer seat whose Rummy call waits while the person, who comes
+        first in turn order, may still call (R18); ``None`` otherwise."""
+        h = self.game.hand
+        if self.rummy_claim is not None and self._rummy_window_pending() and h.window is not None:
+            return self.rummy_claim
+        return None
 
     def restore(self, game: Game) -> None:
         """Go back to ``game`` (a clone taken earlier this turn: undo)."""

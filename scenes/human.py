@@ -26,7 +26,7 @@ from game.actions import Action, CallRummy, Discard, DrawStock, EndHand, LayOff,
 from game.cards import card_token
 from game.engine import Phase
 from game.errors import IllegalMove
-from game.events import Discarded
+from game.events import Discarded, RummyCalled
 from game.view import view_for
 
 from . import theme as T
@@ -68,6 +68,7 @@ class HumanPlay:
         self.spring: list[tuple[int, pygame.Rect, Tween]] = []
         self.message: tuple[str, bool, float] | None = None  # text, is a refusal, until
         self.hint: tuple[str, set[int], float] | None = None
+        self.note: tuple[str, bool] | None = None  # about what is under the pointer or focus
         self.undo_stack: list[tuple] = []
         self.focus_row = "hand"
         self.focus_i = 0
@@ -85,6 +86,12 @@ class HumanPlay:
             "rummy": Button("Rummy! (R)", self.call_rummy, role="heading"),
         }
         self.sync()
+        h = self.hand
+        if (h is not None and h.ended is None and h.window is not None and h.window != self.seat
+                and h.phase == Phase.DRAW and h.rules.rummy_calls):
+            # a game resumed right after another seat's discard: the person's window opens now
+            table.session.hold_rummy = True
+            self.rummy_until = table.clock + self.rummy_window_s
 
     # ------------------------------------------------------------ state
     @property
@@ -163,13 +170,27 @@ class HumanPlay:
         t.push_step(events)
         return True
 
+    def claim_blocks(self) -> bool:
+        """A computer called Rummy on the discard and waits: the person, first
+        in turn order, may call too (R18) but not draw past it."""
+        claim = self.table.session.rummy_claimed()
+        if claim is None:
+            return False
+        self.say(f"{self.table.names[claim]} called Rummy! You come first: press R to call it yourself, "
+                 "or wait and let it go.", refusal=True)
+        return True
+
     def draw_stock(self) -> None:
+        if self.claim_blocks():
+            return
         if self.table.clock - self.last_draw_at < DOUBLE_CLICK_S and self.hand.phase == Phase.PLAY:
             return  # the second click of a double click: one gesture, one draw
         if self.apply(DrawStock(self.seat)):
             self.last_draw_at = self.table.clock
 
     def take(self, index: int) -> None:
+        if self.claim_blocks():
+            return
         n = len(self.hand.discard)
         self.apply(TakeDiscards(self.seat, n - index))
 
@@ -319,6 +340,8 @@ class HumanPlay:
             if isinstance(e, Discarded) and e.seat != self.seat and h.rules.rummy_calls and h.window is not None:
                 self.table.session.hold_rummy = True
                 self.rummy_pending = True
+            if isinstance(e, RummyCalled) and self.seat in e.skipped:
+                self.say(f"{self.table.names[e.seat]} called Rummy!, so your turn is skipped (R18).", seconds=5.0)
 
     def on_shown(self) -> None:
         """The table has shown a step: start the window's clock when it was a discard."""
@@ -421,6 +444,8 @@ class HumanPlay:
     def target_at(self, pos):
         """What a drop at ``pos`` means: ("discard",), ("meld", m), ("new",), ("hand", i) or None."""
         lay = self.table.layout_
+        if not pygame.Rect((0, 0), self.table.theme.size).collidepoint(pos):
+            return None  # let go outside the window: the cards go home
         if lay.pile_rect.inflate(20, 20).collidepoint(pos):
             return ("discard",)
         m = self.meld_at(pos)
@@ -583,7 +608,7 @@ class HumanPlay:
         at -= sum(1 for i in positions if i < at)
         at = max(0, min(at, len(rest)))
         self.order = rest[:at] + moving + rest[at:]
-        self.selected = set(range(at, at + len(moving)))
+        self.selected = set()
         self.table.relayout()
 
     # keyboard ----------------------------------------------------------
@@ -600,6 +625,11 @@ class HumanPlay:
 
     def _key(self, event) -> bool:
         k = event.key
+        if self.drag is not None:
+            if k == pygame.K_ESCAPE:
+                self._cancel_drag()
+                return True
+            return True  # no keys during a drag
         self.keyboard = True
         if k in (pygame.K_LEFT, pygame.K_RIGHT):
             n = self.row_len()
@@ -645,8 +675,8 @@ class HumanPlay:
         if k == pygame.K_u or (k == pygame.K_z and event.mod & pygame.KMOD_CTRL):
             self.undo()
             return True
-        if k == pygame.K_e and self.buttons["end"].visible:
-            self.end_hand()
+        if k == pygame.K_e:
+            self.end_hand()  # refused with the reason unless the stock is empty (R17)
             return True
         return False
 
@@ -695,6 +725,7 @@ class HumanPlay:
         rb.rect.clamp_ip(pygame.Rect(0, 0, th.width, th.height))
 
     def draw(self, surface, moving: set[int]) -> None:
+        self.note = None  # what the pointer or the keyboard focus is on, worked out below
         t = self.table
         th = t.theme
         lay = t.layout_
@@ -718,7 +749,8 @@ class HumanPlay:
             if p.index in hint_cards:
                 pygame.draw.rect(surface, T.LEGAL, r.inflate(6, 6), 3, border_radius=th.radius + 2)
             if self.keyboard and self.focus_row == "hand" and p.index == self.focus_i:
-                pygame.draw.rect(surface, T.HALO, r.inflate(8, 8), 3, border_radius=th.radius + 3)
+                pygame.draw.rect(surface, (10, 30, 60), r.inflate(6, 6), 3, border_radius=th.radius + 3)
+                pygame.draw.rect(surface, T.LEGAL, r.inflate(12, 12), 3, border_radius=th.radius + 5)
         for i, home, tw in self.spring:
             card = self.order[i] if i < len(self.order) else None
             if card is not None:
@@ -819,8 +851,8 @@ class HumanPlay:
             text = (f"Take the {short_name(h.discard[j])}" if k == 1 else
                     f"Take {k} cards — you must meld the {short_name(h.discard[j])}")
         else:
-            text = f"⚠ {reason}"
-        self.say(text, refusal=not ok, seconds=0.2)
+            text = f"⚠ {plain(reason)}"
+        self.note = (text, not ok)
 
     def _draw_focus_target(self, surface, lay) -> None:
         targets = self.targets()
@@ -837,7 +869,29 @@ class HumanPlay:
         elif target[0] == "meld":
             r = lay.meld_rects.get(target[1])
         if r is not None:
-            pygame.draw.rect(surface, T.HALO, r.inflate(10, 10), 3, border_radius=self.table.theme.radius + 4)
+            pygame.draw.rect(surface, (10, 30, 60), r.inflate(6, 6), 3, border_radius=self.table.theme.radius + 3)
+            pygame.draw.rect(surface, T.LEGAL, r.inflate(12, 12), 3, border_radius=self.table.theme.radius + 5)
+        if self.note is None:
+            self.note = (self.focus_words(target), False)
+
+    def focus_words(self, target: tuple) -> str:
+        """What Enter does on the focused place, in words."""
+        h = self.hand
+        n = len(self.selected)
+        if h.current != self.seat or h.ended is not None:
+            return "Enter: nothing yet (it is not your turn)"
+        if target[0] == "stock":
+            return "Enter: draw from the stock" if h.phase == Phase.DRAW else "The stock (you have drawn)"
+        if target[0] == "pile":
+            if h.phase == Phase.DRAW:
+                k = len(h.discard) - target[1]
+                return f"Enter: take {k} card{'s' if k > 1 else ''} from the pile"
+            return "Enter: discard the selected card" if n == 1 else "Select one card (Space) to discard it here"
+        if target[0] == "new":
+            return f"Enter: meld the {n} selected cards" if n else "Select cards (Space), then Enter to meld them"
+        owner = h.table[target[1]].owner if target[1] < len(h.table) else self.seat
+        whose = "your" if owner == self.seat else f"{self.table.names[owner]}'s"
+        return f"Enter: lay the selection off on {whose} meld" if n else f"{whose.capitalize()} meld: select cards to lay off"
 
     def _draw_message(self, surface, lay) -> None:
         th = self.table.theme
@@ -846,6 +900,8 @@ class HumanPlay:
             text, refusal = self.message[0], self.message[1]
         elif self.hint:
             text = self.hint[0]
+        elif self.note:
+            text, refusal = self.note
         if not text:
             return
         s = T.fit_text(text, th.body, lay.hand_rect.width, T.TEXT_DARK, bold=True)
@@ -859,6 +915,11 @@ class HumanPlay:
         h = self.hand
         if h.ended is not None or self.game.winner is not None:
             return None
+        claim = self.table.session.rummy_claimed()
+        if claim is not None and self.rummy_until is not None:
+            left = max(0.0, self.rummy_until - self.table.clock)
+            return [f"Hand {h.index + 1}", f"{self.table.names[claim]} called Rummy! You come first: "
+                                           f"press R to call it yourself ({left:.0f} s)."]
         if self.rummy_until is not None and h.current != self.seat:
             left = max(0.0, self.rummy_until - self.table.clock)
             return [f"Hand {h.index + 1}", f"Rummy? Press R or the button ({left:.0f} s)."]

@@ -175,9 +175,10 @@ class HandResults(Scene):
             draw_card_names(surface, tabled, x0 + round(cols[1] * inner), y + 2,
                             round((cols[2] - cols[1]) * inner) - th.pad, small, four, lines)
             surface.blit(T.text(signed(s["tabled"]), th.body, (150, 230, 160), True), (x0 + round(cols[2] * inner), y))
-            draw_card_names(surface, held, x0 + round(cols[3] * inner), y + 2,
-                            round((cols[4] - cols[3]) * inner) - th.pad * 5, small, four, lines)
             held_pts = T.text(signed(-s["in_hand"]), th.body, (255, 170, 150), True)
+            draw_card_names(surface, held, x0 + round(cols[3] * inner), y + 2,
+                            round((cols[4] - cols[3]) * inner) - held_pts.get_width() - th.pad * 3, small, four,
+                            lines)
             surface.blit(held_pts, (x0 + round(cols[4] * inner) - held_pts.get_width() - th.pad, y))
             surface.blit(T.text(signed(s["hand"]), th.body, T.TEXT, True), (x0 + round(cols[4] * inner), y))
             surface.blit(T.text(str(self.game.totals[seat]), th.body, T.GOLD, True), (x0 + round(cols[5] * inner), y))

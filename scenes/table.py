@@ -511,7 +511,7 @@ class TableScene(Scene):
 
     @staticmethod
     def _letters(lay: Layout) -> dict[int, str]:
-        return {m: chr(ord("A") + i % 26) for i, m in enumerate(sorted(lay.tagged))}
+        return {m: chr(ord("A") + m % 26) for m in lay.tagged}  # a meld keeps its letter
 
     def _draw_hover_links(self, surface, lay: Layout) -> None:
         pos = self.mouse
@@ -609,7 +609,7 @@ class TableScene(Scene):
                                max(2, th.small // 6))
 
     def _draw_hover(self, surface, lay: Layout, model: TableModel) -> None:
-        i = self.hover_pile
+        i = self._pile_index_at(self.mouse) if self.mouse[0] >= 0 else None
         if self.human is not None and self.human.drag is not None:
             return  # the dragged cards stay on top
         if i is None or i >= len(model.discard) or self.motions:
@@ -625,7 +625,8 @@ class TableScene(Scene):
         r.clamp_ip(surface.get_rect())
         self._draw_card(surface, place.card, r, True, lifted=True)
         depth = len(model.discard) - i
-        tip = T.text(f"{short_name(place.card)} · {depth} from the top", th.small, T.TEXT, bold=True)
+        where = "top of the pile" if depth == 1 else f"{depth} from the top"
+        tip = T.text(f"{short_name(place.card)} · {where}", th.small, T.TEXT, bold=True)
         box = tip.get_rect(midbottom=(r.centerx, r.top - 2)).inflate(10, 4)
         box.clamp_ip(surface.get_rect())
         T.draw_panel(surface, box, th.radius, (0, 0, 0, 200), None, 0)
@@ -680,7 +681,10 @@ class TableScene(Scene):
         lay = self.layout_
         w = lay.status_rect.width
         top = lay.status_rect.bottom + th.pad
-        r = pygame.Rect(lay.status_rect.x, top, w, max(th.body * 5, lay.buttons_rect.top - top - th.pad))
+        bottom = lay.buttons_rect.top
+        if self.human is not None and self.human.buttons["sort"].rect.height:
+            bottom = min(bottom, self.human.buttons["sort"].rect.top)
+        r = pygame.Rect(lay.status_rect.x, top, w, max(th.body * 5, bottom - top - th.pad))
         if r.bottom > th.height - th.pad:
             r.bottom = th.height - th.pad
         T.draw_panel(surface, r, th.radius, (0, 0, 0, 238))

@@ -196,8 +196,8 @@ def test_hovering_the_pile_says_what_a_take_would_do(app):
     deep = next(p for p in pile if p.card == C("JS"))
     post(pygame.MOUSEMOTION, pos=deep.rect.move(3, 0).midleft, rel=(1, 0), buttons=(0, 0, 0))
     settle(app)
-    text, refusal, _ = table.human.message
-    assert refusal and ("JS" in text or "J♠" in text)  # the JS can't be tabled: the reason is shown
+    text, refusal = table.human.note
+    assert refusal and "J♠" in text  # the JS can't be tabled: the reason is shown
     assert table.session.game.hand.phase == Phase.DRAW  # hovering took nothing
 
 
@@ -541,7 +541,7 @@ def play_through_the_table(app, players: int, seed: int, max_frames: int = 60_00
         human = table.human
         if h.ended is not None or not human.idle():
             continue
-        if human.rummy_until is not None and h.current != 0:
+        if human.rummy_until is not None and (h.current != 0 or session.rummy_claimed() is not None):
             call = me.call_rummy(view_for(game, 0))
             if call is not None:
                 key(app, pygame.K_r)
@@ -612,3 +612,79 @@ def test_whole_games_played_with_the_mouse(app, players, seed, hands):
     person = [a for h in game.hands for a in h.actions if a.seat == 0]
     kinds = {type(a).__name__ for a in person}
     assert {"DrawStock", "Discard", "TableMeld"} <= kinds
+
+
+def claim_table(app, players=3):
+    """You (0), then Ana (a Medium computer, seat 1 or 3), the rest moved by the
+    test; Bot (seat 2) melds 5-6-7♠ and discards the 8♠, which Ana can call Rummy on."""
+    names = ["You", "Ana", "Bot", "Ana"][:players]
+    levels = ["human", "medium", "human", "medium"][:players]
+    if players == 4:
+        levels[1], names[1] = "human", "Cat"
+    hands = [["7H", "8H", "KC", "4D", "9D", "2H", "3H"], ["QC", "QD", "4C", "5C", "9C", "TC", "2D"],
+             ["5S", "6S", "7S", "8S", "2C", "3D", "JD"], ["KH", "KD", "4H", "5H", "9H", "TH", "3C"]][:players]
+    rec = {"format": "rummy500/1", "rules": {}, "players": names,
+           "hands": [{"dealer": 1, "deal": {"hands": hands, "discard": ["JS"],
+                                             "stock": ["QH", "5D", "6D", "7D", "8D", "6C", "7C"]}, "actions": []}]}
+    game = game_from_record(rec)
+    session = TableSession([Seat(n, lv) for n, lv in zip(names, levels)], game.rules, game=game, use_workers=False)
+    table = app.push(TableScene(app), session=session)
+    settle(app)
+    return table
+
+
+def test_a_computers_rummy_waits_for_the_person_who_comes_first(app):
+    from game.actions import Discard, DrawStock, TableMeld
+    table = claim_table(app)
+    h = table.session.game.hand
+    bot_moves(table, DrawStock(2), TableMeld(2, (C("5S"), C("6S"), C("7S"))), Discard(2, C("8S")))
+    settle(app)
+    assert table.session.rummy_claimed() == 1  # Ana called; you are next, so you may call first
+    assert "Ana called Rummy" in table.status_lines()[1]
+    before = h.snapshot()
+    click(app, table.layout_.stock_rect.center)  # drawing past a call is refused
+    assert h.snapshot() == before and "called Rummy" in table.human.message[0]
+    for _ in range(40):  # the window runs out: Ana's call stands, your turn is skipped
+        app.step(0.1)
+        if table.human.message and "skipped" in table.human.message[0]:
+            break
+    from game.actions import CallRummy
+    assert CallRummy(1, 1) in h.actions and not any(a.seat == 0 for a in h.actions)
+    assert "skipped" in table.human.message[0]
+
+
+def test_the_person_first_in_turn_order_wins_the_rummy_call(app):
+    from game.actions import Discard, DrawStock, TableMeld
+    table = claim_table(app)
+    h = table.session.game.hand
+    bot_moves(table, DrawStock(2), TableMeld(2, (C("5S"), C("6S"), C("7S"))), Discard(2, C("8S")))
+    settle(app)
+    key(app, pygame.K_r)
+    settle(app, 10)
+    assert h.current == 0 and h.phase == Phase.PLAY and h.committed == C("8S")
+
+
+def test_a_computer_before_the_person_calls_at_once(app):
+    from game.actions import Discard, DrawStock, TableMeld
+    table = claim_table(app, players=4)  # Bot (2) discards; Ana (3) comes before you (0)
+    h = table.session.game.hand
+    bot_moves(table, DrawStock(2), TableMeld(2, (C("5S"), C("6S"), C("7S"))), Discard(2, C("8S")))
+    from game.actions import CallRummy
+    for _ in range(6):
+        app.step(0.1)  # well inside your 2-second window
+    assert CallRummy(3, 1) in h.actions
+
+
+def test_continue_right_after_a_discard_opens_the_window(app):
+    from game.actions import Discard, DrawStock, TableMeld
+    from game.record import record_of
+    table = claim_table(app)
+    bot_moves(table, DrawStock(2), TableMeld(2, (C("5S"), C("6S"), C("7S"))), Discard(2, C("8S")))
+    rec = record_of(table.session.game)
+    app.pop()
+    game = game_from_record(rec)
+    session = TableSession([Seat("You", "human"), Seat("Ana", "medium"), Seat("Bot", "human")], game.rules,
+                           game=game, use_workers=False)
+    resumed = app.push(TableScene(app), session=session)
+    settle(app)
+    assert resumed.human.rummy_until is not None and session.rummy_claimed() == 1
