@@ -126,6 +126,25 @@ def main(argv: list[str] | None = None) -> int:
         print(f"Hard AI thinking: frame p50 {statistics.median(thinking):.2f} ms, "
               f"p99 {percentile(thinking, 0.99):.2f} ms ({len(thinking)} frames, {rounds} decisions)")
         app.pop()
+        # your turn: your hand is drawn every frame (it lifts and drags); the pointer moves over it
+        mine = mid_hand_session(args.players, args.seed, args.steps)
+        mine.seats[0] = Seat("You", "human")
+        mine.players.pop(0, None)
+        yours = TableScene(app)
+        app.push(yours, session=mine)
+        yours.hold = 1e9
+        hand = yours.layout_.hand_rect
+        yours_times = []
+        for i in range(args.frames):
+            x = hand.x + (i * 11) % max(1, hand.width)
+            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(x, hand.centery), rel=(11, 0),
+                                                 buttons=(0, 0, 0)))
+            start = time.perf_counter()
+            app.step(1 / 144)
+            yours_times.append((time.perf_counter() - start) * 1000)
+        print(f"your turn (hand drawn each frame, pointer over it): frame p50 {statistics.median(yours_times):.2f} ms, "
+              f"p99 {percentile(yours_times, 0.99):.2f} ms")
+        app.pop()
         # a game being played: Easy AIs in their worker processes at normal
         # speed, 144 frames per simulated second (moves, slides, flips, deals)
         playing_session = mid_hand_session(args.players, args.seed + 1, 0, levels="easy", use_workers=True)
