@@ -578,6 +578,9 @@ class HumanPlay:
         target = self.target_at(pos)
         if target is None:
             self._spring_back(d)
+            if pygame.Rect((0, 0), self.table.theme.size).collidepoint(pos):
+                self.say("Drop cards on the felt to meld, on a meld to lay off, or on the discard pile.",
+                         refusal=True)
             return
         kind = target[0]
         if kind == "hand":
@@ -777,11 +780,23 @@ class HumanPlay:
             self._draw_drop_hint(surface, lay)
         self._draw_message(surface, lay)
 
+    def keyboard_targets(self) -> dict | None:
+        """The legal places for the selection while playing with the keys (cached per selection and move)."""
+        if not (self.keyboard and self.selected and self.focus_row == "table"):
+            return None
+        key = (tuple(sorted(self.selected)), len(self.hand.actions), len(self.order))
+        if getattr(self, "_kb_key", None) != key:
+            self._kb_key, self._kb_targets = key, self.legal_targets(sorted(self.selected))
+        return self._kb_targets
+
     def _draw_targets(self, surface, lay) -> None:
-        """While dragging: legal drop targets glow sky blue."""
+        """While dragging (or choosing a place with the keys): legal targets glow sky blue."""
         d = self.drag
         if d is None or d.source != "hand" or not d.targets:
-            return
+            targets = self.keyboard_targets()
+            if targets is None:
+                return
+            d = Drag("hand", sorted(self.selected), (0, 0), (0, 0), targets)
         th = self.table.theme
         glow = []
         if d.targets["discard"]:

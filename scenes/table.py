@@ -621,7 +621,8 @@ class TableScene(Scene):
         h = round(place.rect.h * 1.35)
         w = T.Theme.card_w(h)
         r = pygame.Rect(0, 0, w, h)
-        r.midbottom = (place.rect.centerx, place.rect.bottom + (h - place.rect.h) // 2)
+        # above the pile, so the cards a take would bring stay in sight
+        r.midbottom = (place.rect.centerx + w // 3, place.rect.top + place.rect.h // 4)
         r.clamp_ip(surface.get_rect())
         self._draw_card(surface, place.card, r, True, lifted=True)
         depth = len(model.discard) - i
