@@ -95,7 +95,7 @@ def main(argv: list[str] | None = None) -> int:
         # a move: the table lays out and redraws its still cards once per step
         from scenes.layout import layout as lay_out
         rebuild = []
-        for i in range(100):
+        for _ in range(100):
             start = time.perf_counter()
             table.layout_ = lay_out(table.shown, table.theme, table.viewer)
             table._static_key = None

@@ -484,7 +484,7 @@ class HumanPlay:
 
     # ------------------------------------------------------------ input
     def handle_event(self, event) -> bool:
-        for key, b in self.buttons.items():
+        for b in self.buttons.values():
             if b.handle(event):
                 return True
         t = self.table

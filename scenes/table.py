@@ -506,7 +506,7 @@ class TableScene(Scene):
             target = lay.meld_rects.get(meld)
             if target is not None:
                 self._tag(surface, letter, (target.right - th.small // 2, target.top + th.small // 2))
-        for meld, rect, seat in lay.layoff_groups:
+        for meld, rect, _layer in lay.layoff_groups:
             self._tag(surface, "→" + letters.get(meld, "?"), (rect.right - th.small // 2, rect.top + th.small // 2))
 
     @staticmethod
@@ -519,7 +519,7 @@ class TableScene(Scene):
             return
         hovered = {meld for meld, rect in lay.meld_rects.items() if rect.collidepoint(pos)}
         hovered |= {meld for meld, rect, _ in lay.layoff_groups if rect.collidepoint(pos)}
-        for meld, rect, seat in lay.layoff_groups:
+        for meld, rect, _layer in lay.layoff_groups:
             target = lay.meld_rects.get(meld)
             if meld in hovered and target is not None:
                 pygame.draw.line(surface, T.LEGAL, rect.center, target.center, 2)

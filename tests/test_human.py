@@ -11,7 +11,6 @@ import pytest
 
 from game.cards import JOKER, parse_card
 from game.engine import Phase
-from game.events import Discarded
 from game.record import game_from_record
 from game.session import Seat, TableSession
 from scenes.app import App, Options
@@ -239,7 +238,7 @@ def test_one_way_to_use_a_joker_asks_nothing(app):
 
 
 def test_the_person_calls_rummy(app):
-    from game.actions import Discard, DrawStock, TableMeld
+    from game.actions import Discard, DrawStock
     rec = record(you=["7H", "8H", "9H", "KC", "4D", "5C"], bot=["TH", "3D", "2S", "QC"], discard=["JS"],
                  stock=["QD", "2H", "5S", "6C", "8D"], bot_first=False)
     table = table_for(app, rec)
@@ -322,7 +321,6 @@ def test_the_same_turn_with_the_keyboard_only(app):
 def test_undo_takes_back_melds_and_layoffs_not_the_draw(app):
     from game.actions import Discard, DrawStock, TableMeld
     table = table_for(app, SCRIPT)
-    h = table.session.game.hand
     bot_moves(table, DrawStock(1), TableMeld(1, (C("5S"), C("6S"), C("7S"))), Discard(1, C("2C")))
     table.human.close_rummy_window()
     click(app, table.layout_.stock_rect.center)
@@ -509,7 +507,6 @@ def test_monkey_20000_random_events_across_every_scene(app, monkeypatch):
 def play_through_the_table(app, players: int, seed: int, max_frames: int = 60_000, hands: int | None = None):
     """The person's seat is played with real gestures (clicks, drags, keys),
     choosing what the Medium computer would do; the others are computers."""
-    from game.actions import CallRummy as Rummy
     from game.actions import Discard as Dis, DrawStock as Draw, EndHand as End
     from game.actions import LayOff as Lay, TableMeld as Meld, TakeDiscards as Take
     from game.ai.medium import MediumAI
