@@ -341,7 +341,7 @@ class HumanPlay:
                 self.table.session.hold_rummy = True
                 self.rummy_pending = True
             if isinstance(e, RummyCalled) and self.seat in e.skipped:
-                self.say(f"{self.table.names[e.seat]} called Rummy!, so your turn is skipped (R18).", seconds=5.0)
+                self.say(f"{self.table.names[e.seat]} called Rummy, so your turn is skipped (R18).", seconds=5.0)
 
     def on_shown(self) -> None:
         """The table has shown a step: start the window's clock when it was a discard."""
