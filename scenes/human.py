@@ -637,7 +637,7 @@ class HumanPlay:
         if k in (pygame.K_LEFT, pygame.K_RIGHT):
             n = self.row_len()
             if n:
-                self.focus_i = (self.focus_i + (1 if k == pygame.K_RIGHT else -1)) % n
+                self.focus_i = (min(self.focus_i, n - 1) + (1 if k == pygame.K_RIGHT else -1)) % n
             return True
         if k in (pygame.K_UP, pygame.K_DOWN):
             if k == pygame.K_DOWN:
@@ -654,17 +654,19 @@ class HumanPlay:
                 self.focus_i = targets.index(want) if want in targets else 0
             return True
         if k == pygame.K_SPACE and self.focus_row == "hand":
-            if self.order:
+            if 0 <= self.focus_i < len(self.order):
                 self.selected ^= {self.focus_i}
             return True
         if k in (pygame.K_RETURN, pygame.K_KP_ENTER):
             if not self.idle():
                 return True
             if self.focus_row == "hand":
-                if self.order:
+                if 0 <= self.focus_i < len(self.order):
                     self.selected ^= {self.focus_i}
                 return True
-            self.activate(self.targets()[self.focus_i])
+            targets = self.targets()
+            self.focus_i = min(self.focus_i, len(targets) - 1)
+            self.activate(targets[self.focus_i])
             return True
         if k == pygame.K_r:
             self.call_rummy()

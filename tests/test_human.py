@@ -685,3 +685,23 @@ def test_continue_right_after_a_discard_opens_the_window(app):
     resumed = app.push(TableScene(app), session=session)
     settle(app)
     assert resumed.human.rummy_until is not None and session.rummy_claimed() == 1
+
+
+def test_keyboard_focus_survives_the_table_changing_under_it(app):
+    from game.actions import Discard, DrawStock
+    table = table_for(app, SCRIPT)
+    human = table.human
+    bot_moves(table, DrawStock(1), Discard(1, C("2C")))
+    human.close_rummy_window()
+    key(app, pygame.K_UP)
+    while human.targets()[human.focus_i][0] != "pile":
+        key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RIGHT)  # onto the last place, then the pile is taken and the row gets shorter
+    human.focus_i = 99
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_DOWN)
+    human.focus_i = 99
+    key(app, pygame.K_SPACE)
+    assert human.focus_i < max(1, len(human.targets()), len(human.order)) or not human.selected
+    check_invariants(table.session.game)
