@@ -612,7 +612,10 @@ class TableScene(Scene):
         i = self._pile_index_at(self.mouse) if self.mouse[0] >= 0 else None
         if self.human is not None and self.human.drag is not None:
             return  # the dragged cards stay on top
-        if i is None or i >= len(model.discard) or self.motions:
+        if self.motions:
+            return
+        if i is None or i >= len(model.discard):
+            self._draw_meld_hover(surface, lay)
             return
         place = next((p for p in lay.places if p.zone == "pile" and p.index == i), None)
         if place is None:
@@ -632,6 +635,22 @@ class TableScene(Scene):
         box.clamp_ip(surface.get_rect())
         T.draw_panel(surface, box, th.radius, (0, 0, 0, 200), None, 0)
         surface.blit(tip, tip.get_rect(center=box.center))
+
+    def _draw_meld_hover(self, surface, lay: Layout) -> None:
+        """A table card under the pointer is shown larger (melds shrink on a crowded table)."""
+        if self.mouse[0] < 0:
+            return
+        place = None
+        for p in lay.places:
+            if p.zone == "meld" and p.rect.collidepoint(self.mouse):
+                place = p  # the topmost
+        if place is None or place.rect.h >= self.theme.table_card * 1.2:
+            return
+        h = max(round(self.theme.table_card * 1.25), round(place.rect.h * 1.35))
+        r = pygame.Rect(0, 0, T.Theme.card_w(h), h)
+        r.midbottom = (place.rect.centerx + r.w // 3, place.rect.top + place.rect.h // 3)
+        r.clamp_ip(surface.get_rect())
+        self._draw_card(surface, place.card, r, True, lifted=True)
 
     def status_lines(self) -> list[str]:
         """Whose turn it is and what they must do, in words."""

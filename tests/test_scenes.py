@@ -334,3 +334,36 @@ def test_f11_toggles_fullscreen_and_back(app):
     assert app.fullscreen and app.settings.fullscreen
     key(app, pygame.K_F11)
     assert not app.fullscreen and app.screen.get_size() == before
+
+
+def test_hovering_a_table_card_magnifies_it(app):
+    """Melds shrink on a crowded table; the card under the pointer is drawn larger."""
+    from game.match import ai_step
+    from game.ai import make_ai
+    session = TableSession(seats(8, "medium"), seed=5, use_workers=False)
+    game = session.game
+    ais = {i: make_ai("medium", i) for i in range(8)}
+    for _ in range(60):
+        probe = game.clone()
+        ai_step(probe, ais)
+        if probe.hand.ended is not None:
+            break
+        ai_step(game, ais)
+    table = app.push(TableScene(app), session=session)
+    resize(app, (1024, 640))
+    table.shown = model_of(game)
+    table.resize()
+    melds = [p for p in table.layout_.places if p.zone == "meld"]
+    assert melds
+    target = melds[-1]
+    table.mouse = (target.rect.right - 3, target.rect.bottom - 3)
+    plain = app.screen.copy()
+    table.mouse = (-1, -1)
+    table.draw(plain)
+    table.mouse = (target.rect.right - 3, target.rect.bottom - 3)
+    table.draw(app.screen)
+    above = pygame.Rect(target.rect.x, max(0, target.rect.y - target.rect.h), target.rect.w * 2, target.rect.h)
+    above = above.clip(app.screen.get_rect())
+    changed = any(app.screen.get_at((x, y)) != plain.get_at((x, y))
+                  for x in range(above.left, above.right, 3) for y in range(above.top, above.bottom, 3))
+    assert changed  # the magnified card covers the felt above the meld
