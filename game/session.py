@@ -80,7 +80,6 @@ class TableSession:
         self.seed = random.Random(seed).getrandbits(63) if seed is not None else random.getrandbits(63)
         self.game = game if game is not None else Game.new([s.name for s in seats], self.rules,
                                                            rng=random.Random(self.seed))
-        self.use_workers = use_workers
         self.autoplay_level = autoplay_level
         self.players: dict[int, object] = {}
         for i, s in enumerate(seats):
@@ -298,11 +297,6 @@ class TableSession:
         self.game = game
         self._ready = None
         self._asked = None
-
-    def close_rummy_window(self) -> None:
-        """Mark the open Rummy window as answered by every seat (the table
-        calls this when the human's chance to call is over)."""
-        self._rummy_done = self._position()
 
     def deal_next_hand(self) -> list[Event]:
         """Deal the next hand (R3, R4); ``ValueError`` when a hand is still on or the game is over."""

@@ -53,7 +53,6 @@ class TableModel:
     totals: tuple[int, ...]
     ended: str | None
     went_out: int | None
-    known: tuple[tuple[int, ...], ...]
     actions: int = 0  # actions applied in the hand so far
 
     @property
@@ -72,15 +71,14 @@ def model_of(game: Game) -> TableModel:
         stock=tuple(h.stock), melds=melds, current=None if h.ended else h.current,
         phase="over" if h.ended else h.phase.value, committed=h.committed, window=h.window,
         dealer=h.dealer, hand_index=h.index, totals=tuple(game.totals), ended=h.ended,
-        went_out=h.went_out, known=tuple(tuple(sorted(k.elements())) for k in h.known), actions=len(h.actions))
+        went_out=h.went_out, actions=len(h.actions))
 
 
 def predeal_model(model: TableModel) -> TableModel:
     """``model`` before its deal: every card in the stock (the deal animation's start)."""
     pack = [c for hand in model.hands for c in hand] + list(model.discard) + list(model.stock)
     return TableModel(model.players, tuple(() for _ in model.hands), (), tuple(pack), (), None, "deal",
-                      None, None, model.dealer, model.hand_index, model.totals, None, None,
-                      tuple(() for _ in model.hands))
+                      None, None, model.dealer, model.hand_index, model.totals, None, None)
 
 
 def sort_key(card: int) -> tuple[int, int]:

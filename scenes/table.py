@@ -80,7 +80,6 @@ class TableScene(Scene):
         self.banner: tuple[str, int | None, float] | None = None
         self.last_action_at = 0.0
         self.hold = 0.0  # seconds to wait before the next computer action
-        self.hover_pile: int | None = None
         self.mouse = (-1, -1)
         self.results_shown_for: int | None = None
         self.clock = 0.0
@@ -212,10 +211,8 @@ class TableScene(Scene):
             return True
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
-            self.hover_pile = self._pile_index_at(event.pos)
         elif event.type in (pygame.WINDOWLEAVE, pygame.WINDOWFOCUSLOST):
             self.mouse = (-1, -1)
-            self.hover_pile = None
         elif event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 self.open_menu()

@@ -200,7 +200,6 @@ def test_table_draws_every_state_the_fuzz_reaches(app):
                     resize(app, (1920, 1080))
                 table.resize()
                 table.mouse = table.layout_.pile_rect.center
-                table.hover_pile = table._pile_index_at(table.mouse)
                 table.draw(app.screen)
                 drawn += 1
         app.pop()
