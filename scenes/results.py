@@ -18,15 +18,24 @@ from . import theme as T
 from .app import Scene
 from .cardart import short_name, suit_colour
 from .widgets import Button, FocusRing
+from .words import verb
 
 DEMO_PAUSE_S = 2.5
 
 
-def demo_screenshot(app, name: str) -> None:
-    """Demo mode: save what the window shows now as ``name`` in ``--screenshot-dir`` (if given)."""
-    if app.options.screenshot_dir:
-        app.draw()
-        app.save_screenshot(name, announce=False)
+def demo_tick(scene, dt: float, name: str) -> bool:
+    """Advance ``scene.elapsed`` by ``dt``; in demo mode save the window once as
+    ``name`` in ``--screenshot-dir`` (if given) and return True once the
+    demo's pause is over (the scene then moves on by itself)."""
+    scene.elapsed += dt
+    if not scene.table.demo:
+        return False
+    if not scene.shot:
+        scene.shot = True
+        if scene.app.options.screenshot_dir:
+            scene.app.draw()
+            scene.app.save_screenshot(name, announce=False)
+    return scene.elapsed >= DEMO_PAUSE_S * scene.table.factor
 
 
 def running_totals(game) -> list[list[int]]:
@@ -123,14 +132,7 @@ class HandResults(Scene):
         return True  # modal
 
     def update(self, dt: float) -> None:
-        self.elapsed += dt
-        if not self.table.demo:
-            return
-        if not self.shot:
-            self.shot = True
-            demo_screenshot(self.app, f"hand-{self.hand.index + 1:02d}.png")
-        pause = DEMO_PAUSE_S * self.table.factor
-        if self.elapsed >= pause:
+        if demo_tick(self, dt, f"hand-{self.hand.index + 1:02d}.png"):
             self.next()
 
     def draw(self, surface) -> None:
@@ -181,7 +183,9 @@ class HandResults(Scene):
                             lines)
             surface.blit(held_pts, (x0 + round(cols[4] * inner) - held_pts.get_width() - th.pad, y))
             surface.blit(T.text(signed(s["hand"]), th.body, T.TEXT, True), (x0 + round(cols[4] * inner), y))
-            surface.blit(T.text(str(self.game.totals[seat]), th.body, T.GOLD, True), (x0 + round(cols[5] * inner), y))
+            total = self.game.totals[seat]
+            surface.blit(T.text(str(total) if total >= 0 else f"−{-total}", th.body, T.GOLD, True),
+                         (x0 + round(cols[5] * inner), y))
             y += row_h
         self.focus.draw(surface, th)
 
@@ -244,13 +248,7 @@ class GameOver(Scene):
         return False
 
     def update(self, dt: float) -> None:
-        self.elapsed += dt
-        if not self.table.demo:
-            return
-        if not self.shot:
-            self.shot = True
-            demo_screenshot(self.app, "game-over.png")
-        if self.app.options.quit_after_game and self.elapsed >= DEMO_PAUSE_S * self.table.factor:
+        if demo_tick(self, dt, "game-over.png") and self.app.options.quit_after_game:
             self.app.quit(0)
 
     def draw(self, surface) -> None:
@@ -258,10 +256,10 @@ class GameOver(Scene):
         surface.blit(T.felt(th.size), (0, 0))
         g = self.game
         winner = g.winner
-        title = T.fit_text(f"{self.names[winner]} wins with {g.totals[winner]} points!", th.title,
+        title = T.fit_text(f"{verb(self.names[winner], 'win')} with {g.totals[winner]} points!", th.title,
                            th.width - 4 * th.pad, T.GOLD, bold=True)
         surface.blit(title, title.get_rect(midtop=(th.width // 2, 2 * th.pad)))
-        sub = T.text(f"{len(g.hand_scores)} hands · target {g.rules.target}", th.body, T.TEXT_DIM)
+        sub = T.text(f"{len(g.hand_scores)} hand{'s' if len(g.hand_scores) != 1 else ''} · target {g.rules.target}", th.body, T.TEXT_DIM)
         surface.blit(sub, sub.get_rect(midtop=(th.width // 2, 2 * th.pad + title.get_height() + th.pad)))
         top = 4 * th.pad + title.get_height() + sub.get_height()
         legend_w = max(th.body * 10, round(th.width * 0.18))

@@ -34,7 +34,7 @@ def cards_words(tokens) -> str:
     return " ".join(card_words(t) for t in tokens)
 
 
-def _verb(name: str, verb: str) -> str:
+def verb(name: str, verb: str) -> str:
     """``name`` with ``verb`` agreeing: "You take", "Ana takes"."""
     if name == "You":
         return f"You {verb}"
@@ -49,35 +49,35 @@ def describe(e: Event, names: list[str]) -> str | None:
     if isinstance(e, TurnStarted):
         return None
     if isinstance(e, HandDealt):
-        return f"Hand {e.hand + 1}: {_verb(names[e.dealer], 'deal')} {e.sizes[0]} cards each."
+        return f"Hand {e.hand + 1}: {verb(names[e.dealer], 'deal')} {e.sizes[0]} cards each."
     if isinstance(e, CardDrawn):
-        return f"{_verb(names[e.seat], 'draw')} from the stock."
+        return f"{verb(names[e.seat], 'draw')} from the stock."
     if isinstance(e, StockReshuffled):
         return f"The discard pile is shuffled into a new stock of {e.size} cards."
     if isinstance(e, DiscardTaken):
         if len(e.cards) == 1:
-            return f"{_verb(names[e.seat], 'take')} the {card_words(e.cards[0])} from the discard pile."
-        return (f"{_verb(names[e.seat], 'take')} {len(e.cards)} cards from the discard pile "
+            return f"{verb(names[e.seat], 'take')} the {card_words(e.cards[0])} from the discard pile."
+        return (f"{verb(names[e.seat], 'take')} {len(e.cards)} cards from the discard pile "
                 f"({cards_words(e.cards)}) and must meld the {card_words(e.cards[0])}.")
     if isinstance(e, RummyCalled):
-        return f"{_verb(names[e.seat], 'call')} Rummy! and {'take' if names[e.seat] == 'You' else 'takes'} " \
+        return f"{verb(names[e.seat], 'call')} Rummy! and {'take' if names[e.seat] == 'You' else 'takes'} " \
                f"{cards_words(e.cards)}."
     if isinstance(e, MeldTabled):
-        return f"{_verb(names[e.seat], 'meld')} a {e.kind}: {cards_words(e.cards)}."
+        return f"{verb(names[e.seat], 'meld')} a {e.kind}: {cards_words(e.cards)}."
     if isinstance(e, LaidOff):
         whose = ("your own" if names[e.seat] == "You" else "their own") if e.owner == e.seat \
             else ("your" if names[e.owner] == "You" else f"{names[e.owner]}'s")
-        return f"{_verb(names[e.seat], 'lay')} off the {card_words(e.card)} on {whose} meld."
+        return f"{verb(names[e.seat], 'lay')} off the {card_words(e.card)} on {whose} meld."
     if isinstance(e, CommittedCardTabled):
         return None
     if isinstance(e, Discarded):
-        return f"{_verb(names[e.seat], 'discard')} the {card_words(e.card)}."
+        return f"{verb(names[e.seat], 'discard')} the {card_words(e.card)}."
     if isinstance(e, Floated):
-        return f"{_verb(names[e.seat], 'float')}: every card is on the table."
+        return f"{verb(names[e.seat], 'float')}: every card is on the table."
     if isinstance(e, HandEnded):
         if e.reason == "went_out":
-            return f"{_verb(names[e.went_out], 'go')} out. Hand {e.hand + 1} is over."
+            return f"{verb(names[e.went_out], 'go')} out. Hand {e.hand + 1} is over."
         return f"The stock is empty: hand {e.hand + 1} is over."
     if isinstance(e, GameWon):
-        return f"{_verb(names[e.winner], 'win')} the game with {e.totals[e.winner]} points."
+        return f"{verb(names[e.winner], 'win')} the game with {e.totals[e.winner]} points."
     return e.describe(names)
