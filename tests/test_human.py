@@ -222,19 +222,17 @@ def test_joker_dialog_asks_which_card_and_tables_the_choice(app):
 
 def test_one_way_to_use_a_joker_asks_nothing(app):
     from game.actions import Discard, DrawStock
-    rec = record(you=["7H", "7S", "JK", "KC", "4D"], bot=["2C", "3D", "TD"], discard=["JS"],
-                 stock=["QD", "QH", "5C", "6C"], rules={"jokers_per_deck": 2})
+    rec = record(you=["7H", "9H", "JK", "KC", "4D"], bot=["2C", "3D", "TD"], discard=["JS"],
+                 stock=["QD", "QH", "5C", "6C"])
     table = table_for(app, rec)
     h = table.session.game.hand
     bot_moves(table, DrawStock(1), Discard(1, C("2C")))
     click(app, table.layout_.stock_rect.center)
-    select(app, table, "7H", "7S", "JK")
-    drag(app, pos_of(table, "7S"), felt_spot(table))
-    # a set of sevens: the joker is a seven of a missing suit; the engine may offer two suits
-    if isinstance(app.top, ChoiceDialog):
-        assert all("7" in b.label for b in app.top.buttons[:-1])
-        click(app, app.top.buttons[0].rect.center)
-    assert h.table and h.table[0].kind == "set"
+    select(app, table, "7H", "9H", "JK")
+    drag(app, pos_of(table, "9H"), felt_spot(table))
+    # 7♥ _ 9♥: the joker can only be the 8♥, so no dialog and the meld is down
+    assert app.top is table
+    assert [c for c in h.table[0].cards if c >= 64] == [64 + C("8H")]
 
 
 def test_the_person_calls_rummy(app):
@@ -706,3 +704,55 @@ def test_keyboard_focus_survives_the_table_changing_under_it(app):
     key(app, pygame.K_SPACE)
     assert human.selected == set()  # no card there: nothing selected, nothing raised
     check_invariants(table.session.game)
+
+
+def test_a_computers_rummy_on_your_discard_is_shown(app):
+    from game.actions import CallRummy
+    rec = record(you=["5S", "6S", "7S", "8S", "KC", "4D"], bot=["QC", "QD", "4C", "9C", "TC", "2D"],
+                 discard=["JH"], stock=["QH", "5D", "6D", "7D"], bot_first=False)
+    table = table_for(app, rec, bot_level="medium")
+    h = table.session.game.hand
+    click(app, table.layout_.stock_rect.center)
+    select(app, table, "5S", "6S", "7S")
+    drag(app, pos_of(table, "6S"), felt_spot(table))
+    table.factor = 0.5  # animated from here, so the banner is drawn
+    drag(app, pos_of(table, "8S"), table.layout_.pile_rect.center)  # the 8♠ fits your run: Bot calls
+    banners = set()
+    for _ in range(120):
+        app.step(1 / 30)
+        if table.banner:
+            banners.add(table.banner[:2])
+    assert CallRummy(1, 1) in h.actions
+    assert ("Rummy!", 1) in banners  # over the caller's seat
+    assert any(line.startswith("Bot calls Rummy!") for line in table.log_lines)
+
+
+def test_going_out_by_melding_every_card_ends_the_hand(app):
+    from scenes.results import HandResults
+    rec = record(you=["7H", "8H", "9H", "KC", "KD"], bot=["2C", "3D", "TD"], discard=["JS"],
+                 stock=["KH", "5C", "6C"], bot_first=False)
+    table = table_for(app, rec)
+    h = table.session.game.hand
+    click(app, table.layout_.stock_rect.center)
+    select(app, table, "7H", "8H", "9H")
+    drag(app, pos_of(table, "8H"), felt_spot(table))
+    select(app, table, "KC", "KD", "KH")
+    drag(app, pos_of(table, "KD"), felt_spot(table))
+    settle(app)
+    assert h.ended == "went_out" and h.went_out == 0
+    assert isinstance(app.top, HandResults)
+
+
+def test_floating_passes_the_turn_with_an_empty_hand(app):
+    rec = record(you=["7H", "8H", "9H", "KC", "KD"], bot=["2C", "3D", "TD"], discard=["JS"],
+                 stock=["KH", "5C", "6C"], rules={"going_out": "float"}, bot_first=False)
+    table = table_for(app, rec)
+    h = table.session.game.hand
+    click(app, table.layout_.stock_rect.center)
+    select(app, table, "7H", "8H", "9H")
+    drag(app, pos_of(table, "8H"), felt_spot(table))
+    select(app, table, "KC", "KD", "KH")
+    drag(app, pos_of(table, "KD"), felt_spot(table))
+    settle(app)
+    assert h.ended is None and h.hands[0] == [] and h.current == 1
+    assert any("float" in line for line in table.log_lines)
