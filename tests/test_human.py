@@ -756,3 +756,38 @@ def test_floating_passes_the_turn_with_an_empty_hand(app):
     settle(app)
     assert h.ended is None and h.hands[0] == [] and h.current == 1
     assert any("float" in line for line in table.log_lines)
+
+
+def test_the_rummy_window_stays_open_while_the_pointer_is_on_the_button(app):
+    from game.actions import Discard, DrawStock
+    table = table_for(app, SCRIPT)
+    bot_moves(table, DrawStock(1), Discard(1, C("2C")))
+    button = table.human.buttons["rummy"]
+    assert button.visible
+    post(pygame.MOUSEMOTION, pos=button.rect.center, rel=(1, 0), buttons=(0, 0, 0))
+    for _ in range(int(table.human.rummy_window_s / 0.1) + 10):
+        app.step(0.1)
+    assert table.human.rummy_until is not None  # held open under the pointer
+    post(pygame.MOUSEMOTION, pos=(5, 5), rel=(1, 0), buttons=(0, 0, 0))
+    settle(app, 3)
+    assert table.human.rummy_until is None  # and it closes once the pointer leaves
+
+
+def test_a_drag_is_cancelled_when_the_window_loses_focus(app):
+    from game.actions import Discard, DrawStock
+    table = table_for(app, SCRIPT)
+    h = table.session.game.hand
+    bot_moves(table, DrawStock(1), Discard(1, C("2C")))
+    table.human.close_rummy_window()
+    click(app, table.layout_.stock_rect.center)
+    before = h.snapshot()
+    start = pos_of(table, "KC")
+    post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
+    post(pygame.MOUSEMOTION, pos=(start[0], start[1] - 80), rel=(0, -80), buttons=(1, 0, 0))
+    app.step(1 / 60)
+    assert table.human.drag is not None
+    post(pygame.WINDOWFOCUSLOST)
+    app.step(1 / 60)
+    post(pygame.MOUSEBUTTONUP, pos=table.layout_.pile_rect.center, button=1)
+    settle(app)
+    assert table.human.drag is None and h.snapshot() == before  # the card went home, nothing played

@@ -366,3 +366,41 @@ def test_hovering_a_table_card_magnifies_it(app):
     changed = any(app.screen.get_at((x, y)) != plain.get_at((x, y))
                   for x in range(above.left, above.right, 3) for y in range(above.top, above.bottom, 3))
     assert changed  # the magnified card covers the felt above the meld
+
+
+def test_card_art_and_font_come_from_the_assets(app):
+    """Every face of both styles and every back is a PNG of the package (not
+    the plain fallback), and text is DejaVu Sans from assets/fonts."""
+    from scenes.cardart import CardArt
+    from scenes.theme import asset_root, font_path
+    from game.storage import CARD_BACKS
+    for style in ("2color", "4color"):
+        art = CardArt(style, "blue")
+        for card in range(53):
+            art.face(card, 120)
+        assert all(img is not None for img in art._raw.values()) and len(art._raw) == 53
+    for back in CARD_BACKS:
+        art = CardArt("2color", back)
+        art.back(120)
+        assert art._raw[f"backs/{back}.png"] is not None
+    assert font_path().is_file() and font_path(True).is_file()
+    assert (asset_root() / "fonts" / "LICENSE-DejaVu.txt").is_file()
+
+
+def test_the_thinking_seat_is_marked(app):
+    session = TableSession(seats(3), seed=2, use_workers=False)
+    table = app.push(TableScene(app), session=session)
+    table._show_next_step()  # the deal, shown at once (no frames: nobody moves)
+    table.motions = []
+    assert not table.steps and table.shown.ended is None
+    seat = 1
+    rect = table.layout_.seat_rects[seat].inflate(6, 6)
+    session.thinking_seat = lambda: None
+    session.ready = lambda: False
+    table.draw(app.screen)
+    idle = app.screen.subsurface(rect).copy()
+    session.thinking_seat = lambda: seat
+    table.draw(app.screen)
+    busy = app.screen.subsurface(rect)
+    assert any(idle.get_at((x, y)) != busy.get_at((x, y))
+               for x in range(0, rect.w, 2) for y in (0, 1, 2, rect.h - 1, rect.h - 2))
