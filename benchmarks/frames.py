@@ -85,7 +85,7 @@ def main(argv: list[str] | None = None) -> int:
         table = TableScene(app)
         app.push(table, session=session)
         table.hold = 1e9  # idle: no AI moves, just the table being drawn
-        for _ in range(30):
+        for _ in range(80):  # past the image warm-up after the first layout
             app.step(1 / 144)
         if args.save:
             pygame.image.save(app.screen, args.save)

@@ -137,8 +137,7 @@ class TableScene(Scene):
         self.motions = []
         self.layout_ = self.lay_out(self.shown)
         th = self.theme
-        backs = {p.rect.h for p in self.layout_.places if not p.face_up}
-        self.art.warm([th.hand_card, th.table_card], backs | {th.hand_card, th.table_card})
+        self.warm_at = self.clock + 0.3  # scale the card images once resizing stops
         box = self.layout_.buttons_rect
         bh = max(th.body * 2, 28)
         for i, b in enumerate(self.buttons):
@@ -235,6 +234,11 @@ class TableScene(Scene):
     # ------------------------------------------------------------ update
     def update(self, dt: float) -> None:
         self.clock += dt
+        if self.warm_at is not None and self.clock >= self.warm_at:
+            self.warm_at = None
+            th = self.theme
+            backs = {p.rect.h for p in self.layout_.places if not p.face_up}
+            self.art.warm([th.hand_card, th.table_card], backs | {th.hand_card, th.table_card})
         for m in self.motions:
             m.tween.update(dt)
         if self.motions and all(m.tween.done for m in self.motions):
