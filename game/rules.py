@@ -24,6 +24,7 @@ CHOICES: dict[str, tuple] = {
     "layoff_requires_own_meld": (False, True),
     "ace_wraps": (False, True),
     "empty_stock": ("end", "reshuffle"),
+    "reshuffle_limit": (None, 1, 2, 3),
     "rummy_calls": (True, False),
 }
 MAX_TARGET = 1_000_000
@@ -44,7 +45,9 @@ class RuleSet:
     ``final_discard_unplayable`` (False, R16), ``top_discard_must_be_used``
     (False, R9), ``deep_card_must_start_meld`` (False, R9),
     ``layoff_requires_own_meld`` (False, R14), ``ace_wraps`` (False, R12),
-    ``empty_stock`` ("end" | "reshuffle", R17), ``rummy_calls`` (True, R18),
+    ``empty_stock`` ("end" | "reshuffle", R17), ``reshuffle_limit`` (None: no
+    limit, or 1 | 2 | 3 turnings of the pile per hand under ``reshuffle``,
+    R17; ``null`` in JSON), ``rummy_calls`` (True, R18),
     ``target`` (500 points, R21).
     """
 
@@ -59,6 +62,7 @@ class RuleSet:
     layoff_requires_own_meld: bool = False
     ace_wraps: bool = False
     empty_stock: str = "end"
+    reshuffle_limit: int | None = None
     rummy_calls: bool = True
     target: int = 500
 
