@@ -99,23 +99,18 @@ def _usage_error(args: argparse.Namespace, message: str) -> int:
 
 
 def _tournament_rules(args: argparse.Namespace):
-    """The rules of ``--rules FILE`` (a JSON object of rule keys, rules.md);
-    raises ``ValueError`` with a message for the player."""
-    from .rules import RuleSet, RulesError
+    """The rules of ``--rules FILE`` (a rules JSON: a JSON object of rule
+    keys, rules.md; see :func:`game.profiles.read_rules_file`); raises
+    ``ValueError`` with a message for the player."""
+    from .profiles import ProfileError, read_rules_file
+    from .rules import RuleSet
 
     if args.rules is None:
         return RuleSet()
     try:
-        with open(args.rules, encoding="utf-8") as fh:
-            data = json.load(fh)
-    except OSError as exc:
-        raise ValueError(f"cannot read {args.rules}: {exc.strerror or exc}") from None
-    except (ValueError, RecursionError) as exc:  # bad JSON, bad UTF-8, absurd nesting
-        raise ValueError(f"{args.rules} is not JSON: {exc}") from None
-    try:
-        return RuleSet.from_dict(data)
-    except RulesError as exc:
-        raise ValueError(f"{args.rules}: {exc}") from None
+        return read_rules_file(args.rules)
+    except ProfileError as exc:
+        raise ValueError(str(exc)) from None
 
 
 def cmd_tournament(args: argparse.Namespace) -> int:
@@ -130,9 +125,9 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         rules = _tournament_rules(args)
     except ValueError as exc:
         return _usage_error(args, f"--rules: {exc}")
-    if n * rules.hand_size(n) + 1 > rules.pack_size(n):
-        return _usage_error(args, f"{n} players need {n * rules.hand_size(n) + 1} cards but these "
-                                  f"rules' pack has {rules.pack_size(n)} (R2, R4)")
+    problem = rules.deal_problem(n)
+    if problem is not None:
+        return _usage_error(args, problem)
     games = args.games is not None
     try:
         result = run_tournament(args.ai, args.games if games else args.hands, args.seed, rules,

@@ -113,6 +113,21 @@ class RuleSet:
         """Cards dealt to each player (R4)."""
         return self.two_player_hand_size if players == 2 else 7
 
+    def deal_problem(self, players: int) -> str | None:
+        """``None`` when these rules' pack can deal ``players`` players (each
+        hand by R4 plus one card to start the discard pile), else one sentence
+        saying why not (R2, R4), e.g. "8 players need 57 cards but these
+        rules' pack has 54 (R2, R4)."."""
+        need = players * self.hand_size(players) + 1
+        have = self.pack_size(players)
+        if need <= have:
+            return None
+        return f"{players} players need {need} cards but these rules' pack has {have} (R2, R4)."
+
+    def undealable_player_counts(self) -> list[int]:
+        """The player counts from 2 to 8 that these rules can't deal (see :meth:`deal_problem`)."""
+        return [n for n in range(2, 9) if self.deal_problem(n) is not None]
+
 
 def _same(value: object, allowed: object) -> bool:
     # True/False must not pass for 1/0 and vice versa.
