@@ -219,6 +219,9 @@ def gui_parser() -> argparse.ArgumentParser:
                    help="where screenshots go (demo: one per hand and one at the end)")
     p.add_argument("--config-dir", metavar="DIR", help="keep settings, saves, statistics and logs in DIR")
     p.add_argument("--size", type=_size, metavar="WxH", help="window size, e.g. 1920x1080")
+    p.add_argument("--rules", metavar="FILE",
+                   help="open New game with the rules in FILE chosen (a rules JSON, e.g. one Export "
+                        "wrote); with --demo the demo game is played under them")
     p.add_argument("--max-frames", type=_whole(1, 10**9), metavar="F", help=argparse.SUPPRESS)
     return p
 
@@ -234,6 +237,18 @@ def start_gui(argv: list[str]) -> int:
         parser.print_usage(sys.stderr)
         print(f"rummy500: error: --ai needs {args.players} levels, not {len(args.ai)}", file=sys.stderr)
         return 2
+    rules = None
+    if args.rules is not None:
+        from .profiles import ProfileError, read_rules_file
+        try:
+            rules = read_rules_file(args.rules)
+        except ProfileError as exc:
+            print(f"rummy500: error: --rules: {exc}", file=sys.stderr)
+            return 2
+        problem = rules.deal_problem(args.players) if args.demo else None
+        if problem:
+            print(f"rummy500: error: --rules: {problem}", file=sys.stderr)
+            return 2
     import os
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from scenes.app import Options, main as gui_main
@@ -241,7 +256,8 @@ def start_gui(argv: list[str]) -> int:
     options = Options(demo=args.demo, players=args.players, seed=args.seed, speed=args.speed,
                       levels=args.ai or [], quit_after_game=args.quit_after_game,
                       screenshot_dir=args.screenshot_dir, config_dir=args.config_dir, size=args.size,
-                      max_frames=args.max_frames)
+                      max_frames=args.max_frames, rules=rules,
+                      rules_from=os.path.basename(args.rules) if args.rules else None)
     return gui_main(options)
 
 

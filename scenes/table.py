@@ -99,6 +99,8 @@ class TableScene(Scene):
         self.layout_ = None
         self.buttons = [Button("Log (L)", self.toggle_log, role="small"),
                         Button("Menu (Esc)", self.open_menu, role="small")]
+        from .rules_badge import RulesBadge
+        self.rules_badge = RulesBadge(app, game.rules)
         if h.ended is None and not h.actions:
             # a fresh deal: animate it from the stock
             self.shown = predeal_model(self.shown)
@@ -142,6 +144,12 @@ class TableScene(Scene):
         bh = max(th.body * 2, 28)
         for i, b in enumerate(self.buttons):
             b.rect = pygame.Rect(box.x + th.pad, box.bottom - (i + 1) * (bh + th.pad), box.width - 2 * th.pad, bh)
+        badge = getattr(self, "rules_badge", None)
+        if badge is not None:  # above the Log and Menu buttons, right-aligned with them
+            w, h = badge.size(th)
+            w = min(w, box.width - 2 * th.pad)
+            top_button = self.buttons[-1].rect
+            badge.rect = pygame.Rect(top_button.right - w, top_button.top - th.pad - h, w, h)
         if getattr(self, "human", None) is not None:
             self.human.layout_buttons()
 
@@ -200,6 +208,8 @@ class TableScene(Scene):
 
     # ------------------------------------------------------------ events
     def handle_event(self, event) -> bool:
+        if self.rules_badge.handle(event):
+            return True
         for b in self.buttons:
             if b.handle(event):
                 return True
@@ -403,6 +413,7 @@ class TableScene(Scene):
             b.draw(surface, th)
         if self.show_log:
             self._draw_log(surface)
+        self.rules_badge.draw(surface, th)
         if self.banner and self.app.top is self:
             self._draw_banner(surface, lay)
 
