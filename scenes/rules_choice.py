@@ -54,6 +54,19 @@ def label(app, name: str | None = None, rules: RuleSet | None = None) -> str:
     return profile_label(book(app), name, rules)
 
 
+def fill_profiles(app, stepper, name: str, rules: RuleSet) -> str:
+    """Make ``stepper`` list every profile with ``name`` chosen (shown with
+    ``*`` when ``rules`` differ from its own); returns the name chosen
+    (``"standard"`` when ``name`` is gone)."""
+    b = book(app)
+    names = b.names()
+    name = name if name in names else "standard"
+    stepper.choices = names
+    stepper.names = [label(app, n, rules) if n == name else b.display(n) for n in names]
+    stepper.index = names.index(name)
+    return name
+
+
 def game_in_progress(app) -> bool:
     """True when a table is open under the current scene."""
     from .table import TableScene

@@ -71,13 +71,7 @@ class RulesSettingsScene(FormScene):
     def _refresh(self) -> None:
         """Controls, profile list and buttons follow ``self.name`` / ``self.rules``."""
         book = C.book(self.app)
-        names = book.names()
-        if self.name not in names:
-            self.name = "standard"
-        self.profile.choices = names
-        self.profile.names = [C.label(self.app, n, self.rules) if n == self.name else book.display(n)
-                              for n in names]
-        self.profile.index = names.index(self.name)
+        self.name = C.fill_profiles(self.app, self.profile, self.name, self.rules)
         for key, st in self.controls.items():
             value = getattr(self.rules, key)
             if value not in st.choices or st.value != value:

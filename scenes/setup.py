@@ -118,14 +118,7 @@ class SetupScene(FormScene):
     # --------------------------------------------------------------- rules
     def _sync_profiles(self) -> None:
         """The profile stepper lists every profile; the chosen one shows ``*`` when changed."""
-        book = C.book(self.app)
-        names = book.names()
-        if self.sel_name not in names:
-            self.sel_name = "standard"
-        self.profile.choices = names
-        self.profile.names = [C.label(self.app, n, self.sel_rules) if n == self.sel_name else book.display(n)
-                              for n in names]
-        self.profile.index = names.index(self.sel_name)
+        self.sel_name = C.fill_profiles(self.app, self.profile, self.sel_name, self.sel_rules)
 
     def _pick_profile(self, name: str) -> None:
         self.sel_name, self.sel_rules = name, C.book(self.app).rules_of(name)
