@@ -127,6 +127,8 @@ def check_name(name: str) -> str:
         raise ProfileError(f"A profile name may have at most {MAX_NAME} characters.")
     if not all(ch.isprintable() for ch in name):
         raise ProfileError("A profile name may only hold printable characters.")
+    if "*" in name:
+        raise ProfileError("A profile name can't hold \"*\": it marks changed rules.")
     folded = name.casefold()
     for key, shown in PROFILE_NAMES.items():
         if folded in (key.casefold(), shown.casefold()):

@@ -78,7 +78,7 @@ class RulesScene(Scene):
         surface.blit(T.felt(th.size), (0, 0))
         title = "The rules" + (f": {self.profile}" if self.profile else "") \
             + (f" for {self.players} players" if self.players else "")
-        t = T.text(title, th.title, T.TEXT, bold=True)
+        t = T.fit_text(title, th.title, th.width - 4 * th.pad, T.TEXT, bold=True)
         surface.blit(t, t.get_rect(midtop=(th.width // 2, th.pad * 2)))
         T.draw_panel(surface, self.box, th.radius * 2)
         clip = surface.get_clip()

@@ -102,7 +102,7 @@ class RulesSettingsScene(FormScene):
             return
         self.confirm_delete = False
         self._remember()
-        self._say(f"Changed: saved. {self._next_game_words()}")
+        self._say(f"Saved. {self._next_game_words()}")
 
     def _pick_profile(self, name) -> None:
         self.name = name
@@ -236,7 +236,7 @@ class RulesSettingsScene(FormScene):
         for i, b in enumerate(self.tools):
             b.rect = pygame.Rect(x + i * (bw + gap), y, bw, row)
             b.visible = self.prompt is None
-        label_w = min(col // 2, T.text(PROMPTS["import"], th.small, T.TEXT).get_width() + th.pad)
+        label_w = min(col // 2, T.text(PROMPTS[self.prompt or "save"], th.small, T.TEXT).get_width() + th.pad)
         sw = max(th.body * 5, 70)
         self.field.rect = pygame.Rect(x + label_w, y, col - label_w - 2 * (sw + gap), row)
         self.ok.rect = pygame.Rect(self.field.rect.right + gap, y, sw, row)

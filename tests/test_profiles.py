@@ -46,7 +46,7 @@ def test_rename_and_delete_keep_the_rest(storage):
 
 @pytest.mark.parametrize("name,words", [
     ("", "name"), ("x" * 25, "at most 24"), ("Standard", "built-in"), ("no jokers", "built-in"),
-    ("float", "built-in"), ("bell\x07", "printable"),
+    ("float", "built-in"), ("bell\x07", "printable"), ("Mine*", "marks changed rules"),
 ])
 def test_bad_names_are_refused_and_change_nothing(name, words):
     book = ProfileBook({"Mine": HOUSE})
