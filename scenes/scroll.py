@@ -6,8 +6,9 @@ moves each widget's ``rect`` to the screen for the current offset; a widget
 whose row is not wholly inside the viewport is moved far off screen, so the
 mouse can't reach it and it is not drawn, while the keyboard still can focus
 it: :meth:`ScrollArea.reveal` then scrolls it into view. Rows appear whole,
-so no clipping is needed. The wheel, Page Up/Down (and Home/End when
-``keys_home_end``) scroll. Generic: any scene (the rules page, the table
+so no clipping is needed, and the offset always puts a row's top at the
+top of the viewport (no half-empty strip above the first row shown). The wheel, Page Up/Down (and Home/End when
+Home/End) scroll. Generic: any scene (the rules page, the table
 options page) can use it with its own :class:`~scenes.widgets.FocusRing`.
 """
 
@@ -47,9 +48,29 @@ class ScrollArea:
         self.items.append((widget, pygame.Rect(rect), pygame.Rect(row)))
         self.content_height = max(self.content_height, row.bottom)
 
+    def _stops(self) -> list[int]:
+        """Offsets that put a row's top at the viewport's top, up to the first
+        one that shows the end of the content."""
+        if not self.items:
+            return [0]
+        tops = sorted({row.top for _, _, row in self.items})
+        stops = []
+        for t in tops:
+            stops.append(t - tops[0])
+            if self.content_height - stops[-1] <= self.viewport.height:
+                break
+        return stops
+
     @property
     def max_offset(self) -> int:
-        return max(0, self.content_height - self.viewport.height)
+        """The largest offset (pixels): 0 when everything fits."""
+        return self._stops()[-1]
+
+    def _snap(self, offset: int, down: bool) -> int:
+        stops = self._stops()
+        if down:
+            return next((s for s in stops if s >= offset), stops[-1])
+        return next((s for s in reversed(stops) if s <= offset), 0)
 
     def to_screen(self, rect: pygame.Rect) -> pygame.Rect:
         """A content rect in screen coordinates at the current offset."""
@@ -62,7 +83,7 @@ class ScrollArea:
 
     def place(self) -> None:
         """Move every widget's ``rect`` to the screen (or off it, when its row is hidden)."""
-        self.offset = max(0, min(self.offset, self.max_offset))
+        self.offset = self._snap(max(0, min(self.offset, self.max_offset)), False)
         for widget, rect, row in self.items:
             r = self.to_screen(rect)
             widget.rect = r if self.shows(row) else r.move(OFF_SCREEN, 0)
@@ -70,7 +91,7 @@ class ScrollArea:
     def scroll_by(self, dy: int) -> bool:
         """Scroll by ``dy`` pixels (down when positive); True if it moved."""
         before = self.offset
-        self.offset = max(0, min(self.max_offset, self.offset + dy))
+        self.offset = self._snap(max(0, min(self.max_offset, self.offset + dy)), dy > 0)
         self.place()
         return self.offset != before
 
@@ -78,16 +99,15 @@ class ScrollArea:
         """Scroll the least needed for ``widget``'s row to show whole."""
         for w, _, row in self.items:
             if w is widget:
-                top = row.top - self.offset
-                if top < 0:
-                    self.offset = row.top
+                if row.top < self.offset:
+                    self.offset = self._snap(row.top, False)
                 elif row.bottom - self.offset > self.viewport.height:
-                    self.offset = row.bottom - self.viewport.height
+                    self.offset = self._snap(row.bottom - self.viewport.height, True)
                 self.place()
                 return
 
     def handle(self, event) -> bool:
-        """The wheel and Page Up / Page Down scroll; True when used."""
+        """The wheel, Page Up / Page Down and Home / End scroll; True when used."""
         if not self.max_offset:
             return False
         if event.type == pygame.MOUSEWHEEL:
@@ -96,6 +116,9 @@ class ScrollArea:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEDOWN, pygame.K_PAGEUP):
             page = max(self.step, self.viewport.height - self.step)
             self.scroll_by(page if event.key == pygame.K_PAGEDOWN else -page)
+            return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_HOME, pygame.K_END):
+            self.scroll_by(10**9 if event.key == pygame.K_END else -10**9)
             return True
         return False
 

@@ -397,3 +397,33 @@ def test_demo_is_played_under_the_rules_file(tmp_path, monkeypatch):
                    "--ai", "easy,easy"])
     assert status == 0
     assert played == [RuleSet(jokers_per_deck=0, target=100, scoring="fives")]
+
+
+def test_scroll_area_shows_whole_rows_and_reveals_the_focused_one():
+    from scenes.scroll import ScrollArea
+
+    class W:
+        rect = None
+
+    area = ScrollArea()
+    area.viewport = pygame.Rect(10, 100, 200, 120)
+    widgets = [W() for _ in range(6)]
+    for i, w in enumerate(widgets):                 # rows 50 px apart, 40 px tall, from y = 5
+        area.add(w, pygame.Rect(0, 5 + 50 * i, 200, 40))
+    area.place()
+    shown = [w for w in widgets if area.viewport.contains(w.rect)]
+    assert shown == widgets[:2] and all(w.rect.x < -1000 for w in widgets[2:])
+    assert area.max_offset == 200                   # row 4 at the top shows rows 4 and 5, the end
+    area.reveal(widgets[3])
+    assert area.offset == 100 and area.viewport.contains(widgets[3].rect)
+    assert widgets[2].rect.top == area.viewport.top + 5   # a row's top at the top: no empty strip
+    area.scroll_by(10)                              # a small step down snaps to the next row
+    assert area.offset == 150
+    area.scroll_by(10_000)
+    assert area.offset == 200
+    area.reveal(widgets[0])
+    assert area.offset == 0
+    post_wheel = pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False)
+    assert area.handle(post_wheel) and area.offset > 0
+    assert area.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_END, mod=0)) and area.offset == 200
+    assert area.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_HOME, mod=0)) and area.offset == 0
