@@ -196,10 +196,15 @@ class SetupScene(FormScene):
         col = self.profile.rect
         y = self.summary_y
         bad = (255, 190, 170)
-        for text, colour in self._summary():
-            for line in T.wrap(text, th.small, col.width)[:3]:
-                surface.blit(T.text(line, th.small, colour), (col.x, y))
-                y += round(th.small * 1.3)
+        lh = round(th.small * 1.3)
+        lines = [(line, colour) for text, colour in self._summary() for line in T.wrap(text, th.small, col.width)]
+        room = max(1, (self.change_button.rect.top - th.pad // 2 - y) // lh)
+        if len(lines) > room:  # keep to the room above the buttons; the full list is under "Read these rules"
+            lines = lines[:room]
+            lines[-1] = (lines[-1][0].rstrip(";. ") + " …", lines[-1][1])
+        for line, colour in lines:
+            surface.blit(T.fit_text(line, th.small, col.width, colour), (col.x, y))
+            y += lh
         if self.problem:
             y = self.start.rect.top - th.pad - 2 * round(th.small * 1.3)
             x = self.back_button.rect.x
@@ -223,11 +228,11 @@ class SetupScene(FormScene):
         if name in PROFILE_SUMMARIES and book.rules_of(name) == rules:
             return [(PROFILE_SUMMARIES[name], T.TEXT_DIM)]
         out = []
+        bad = rules.undealable_player_counts()
+        if bad:  # first: it decides whether Start works
+            out.append((f"Can't deal {', '.join(map(str, bad))} players.", (255, 190, 170)))
         if self.rules_from:
             out.append((f"Rules from {self.rules_from}.", T.TEXT_DIM))
         changes = rule_changes(rules)
         out.append(("Rulebook rules." if not changes else "; ".join(changes) + ".", T.TEXT_DIM))
-        bad = rules.undealable_player_counts()
-        if bad:
-            out.append((f"Can't deal {', '.join(map(str, bad))} players.", (255, 190, 170)))
         return out
