@@ -683,7 +683,7 @@ class TableScene(Scene):
         if model.phase == "draw":
             if model.window is not None and self.session.rummy_window_open():
                 return [head, f"Rummy? Anyone may call on {self.names[model.window]}'s discard."]
-            if model.stock_size == 0 and game.rules.empty_stock == "end":
+            if model.stock_size == 0 and (game.rules.empty_stock == "end" or not game.hand.reshuffle_allowed()):
                 return [head, f"{name}: take from the discard pile or end the hand (stock empty)."]
             return [head, f"{name} to draw from the stock or take from the discard pile."]
         if model.committed is not None:

@@ -427,3 +427,35 @@ def test_scroll_area_shows_whole_rows_and_reveals_the_focused_one():
     assert area.handle(post_wheel) and area.offset > 0
     assert area.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_END, mod=0)) and area.offset == 200
     assert area.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_HOME, mod=0)) and area.offset == 0
+
+
+def test_table_says_the_hand_can_only_end_once_the_reshuffles_are_used(app):
+    from pathlib import Path
+
+    from game.actions import EndHand
+    from game.record import game_from_record
+
+    def table_after(name, actions):
+        rec = json.loads((Path(__file__).parent / "scenarios" / name).read_text(encoding="utf-8"))
+        rec["rules"]["rummy_calls"] = False
+        rec["hands"][0]["actions"] = rec["hands"][0]["actions"][:actions]
+        del rec["expect"]
+        game = game_from_record(rec)
+        # seat 1 is moved by the test: the table's own words describe its turn
+        session = TableSession([Seat("You", "human"), Seat("Bot", "human")], game.rules, game=game,
+                               use_workers=False)
+        table = app.push(TableScene(app), session=session)
+        step(app, 4)
+        return table, game
+
+    # limit 2, used up, Bot to draw: the table says the pile or the end
+    table, game = table_after("reshuffle_limit_two_refuses_third_turning.json", 6)
+    assert game.hand.current == 1 and game.hand.reshuffles == 2
+    assert "end the hand (stock empty)" in table.status_lines()[1]
+    app.pop()
+    # limit 1, used up, the person to draw: the End button and the words offer it
+    table, game = table_after("reshuffle_limit_one_refuses_second_turning.json", 4)
+    assert game.hand.current == 0 and table.human.buttons["end"].visible
+    assert "end the hand" in " ".join(table.status_lines())
+    table.human.apply(EndHand(0))
+    assert game.hand.ended == "stock_out"
