@@ -138,7 +138,9 @@ class HandState:
     cards)``, ``("rummy", seat, cards)``, ``("meld", seat, meld, cards)``,
     ``("layoff", seat, card, meld)``, ``("discard", seat, card)``,
     ``("end", seat)``) and ``known`` (per seat, a ``Counter`` of the cards
-    it took from the pile and still holds: public knowledge).
+    it took from the pile and still holds: public knowledge) and
+    ``reshuffles`` (times the pile was turned over as a new stock this hand,
+    counted against R17 ``reshuffle_limit``).
     """
 
     def __init__(self, rules: RuleSet, players: int, index: int, dealer: int,

@@ -67,7 +67,8 @@ class PlayerView:
     ``known`` is, per seat, the cards that seat took from the discard pile
     and still holds (everyone saw them taken); ``committed`` and
     ``single_taken`` belong to the seat in its play phase (everyone saw
-    those cards taken too).
+    those cards taken too). ``reshuffles``: how often the pile was turned
+    over this hand (R17 ``reshuffle_limit``; public).
     """
 
     seat: int

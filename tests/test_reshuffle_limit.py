@@ -72,3 +72,28 @@ def test_count_is_copied_by_clone_and_seen_by_the_ai():
         action = ai.choose(view)
         assert not isinstance(action, DrawStock)
         assert g.hand.is_legal(action)
+
+
+@pytest.mark.parametrize("limit", [1, 2, 3])
+def test_random_play_never_turns_the_pile_more_than_the_limit(limit):
+    from game.engine import Game
+    from game.events import StockReshuffled
+    from game.random_play import random_step
+    from helpers import random_rules
+
+    rng = random.Random(9000 + limit)
+    turned_at_limit = 0
+    for _ in range(40):
+        players = rng.choice([2, 3, 4])
+        rules = random_rules(rng, players).with_changes(empty_stock="reshuffle", reshuffle_limit=limit)
+        game = Game.new([f"P{i}" for i in range(players)], rules, seed=rng.getrandbits(32))
+        h = game.hand
+        seen = 0
+        for _ in range(3000):
+            if h.ended is not None:
+                break
+            _, events = random_step(game, rng, take_rate=0.05)
+            seen += sum(isinstance(e, StockReshuffled) for e in events)
+            assert h.reshuffles == seen <= limit
+        turned_at_limit += seen == limit
+    assert turned_at_limit  # some hands did use the whole limit
