@@ -48,7 +48,7 @@ from .record import MAX_NAME, RecordError, decode_json, game_from_record, parse_
 __all__ = [
     "APP_NAME", "LOG_NAME", "LOGGER_NAME", "SETTINGS_VERSION", "STATISTICS_VERSION",
     "SPEEDS", "CARD_STYLES", "CARD_BACKS", "FELTS", "MIN_WINDOW", "MAX_WINDOW",
-    "RUMMY_WINDOW_RANGE", "Settings", "Statistics", "Storage", "atomic_write_text",
+    "RUMMY_WINDOW_RANGE", "RECENT_GAMES", "Settings", "Statistics", "Storage", "atomic_write_text",
     "record_game", "configure_logging",
 ]
 
@@ -63,7 +63,9 @@ LOG_BACKUPS = 3
 SETTINGS_VERSION = 1
 """The settings file format this version writes; a file with a higher
 ``version`` came from a newer program and is not overwritten."""
-STATISTICS_VERSION = 1
+STATISTICS_VERSION = 2
+"""The statistics file format this version writes (2 added worst hand, average,
+Rummy calls, deep takes, player counts, recent totals and counted ids)."""
 
 SPEEDS = ("slow", "normal", "fast", "instant")
 CARD_STYLES = ("2color", "4color")
@@ -367,17 +369,30 @@ class Settings:
 
 @dataclass
 class Statistics:
-    """The player's record across games (``statistics.json``).
+    """The person's record across finished games (``statistics.json``).
+
+    Only games the person played at seat 0 count (never a demo, never a
+    watched game); each game once (its id is kept in ``counted``).
 
     * ``games_played``, ``games_won``: finished games, and those the person won.
     * ``hands_played``: hands scored in those games.
-    * ``best_hand_score``: the person's best score in one hand (points, may be
-      negative), ``None`` before the first hand.
+    * ``best_hand_score``, ``worst_hand_score``: the person's best and worst
+      score in one hand (points, may be negative), ``None`` before the first hand.
     * ``highest_total``: the person's best final total in a game, ``None``
       before the first game.
+    * ``hand_points``, ``hands_scored``: the sum of the person's hand scores
+      and how many hands it adds up (average hand score = their quotient;
+      kept since version 2, so a version 1 file starts them at 0).
+    * ``rummy_calls``: Rummy calls the person won (R18); ``deep_takes``:
+      the person's takes of two or more discards (R8.3).
     * ``current_streak``, ``best_streak``: games won in a row.
     * ``by_level``: AI level name -> ``[won, played]``, games against at least
       one opponent of that level (``{"easy": [3, 5], "hard": [0, 2]}``).
+    * ``by_players``: player count (as a string, ``"4"``) -> ``[won, played]``.
+    * ``recent``: the last :data:`RECENT_GAMES` games, oldest first, as
+      ``[your final total, the best opponent's final total]``.
+    * ``counted``: ids of the counted games (the last :data:`COUNTED_IDS`),
+      so a game is never counted twice.
     * ``version``: :data:`STATISTICS_VERSION`; ``extra``: unknown keys, kept.
     """
 
@@ -385,22 +400,35 @@ class Statistics:
     games_won: int = 0
     hands_played: int = 0
     best_hand_score: int | None = None
+    worst_hand_score: int | None = None
     highest_total: int | None = None
+    hand_points: int = 0
+    hands_scored: int = 0
+    rummy_calls: int = 0
+    deep_takes: int = 0
     current_streak: int = 0
     best_streak: int = 0
     by_level: dict[str, list[int]] = field(default_factory=dict)
+    by_players: dict[str, list[int]] = field(default_factory=dict)
+    recent: list[list[int]] = field(default_factory=list)
+    counted: list[str] = field(default_factory=list)
     version: int = STATISTICS_VERSION
     extra: dict = field(default_factory=dict, repr=False)
 
-    _COUNTERS = ("games_played", "games_won", "hands_played", "current_streak", "best_streak")
-    _OPTIONAL = ("best_hand_score", "highest_total")
+    _COUNTERS = ("games_played", "games_won", "hands_played", "hands_scored", "rummy_calls", "deep_takes",
+                 "current_streak", "best_streak")
+    _OPTIONAL = ("best_hand_score", "worst_hand_score", "highest_total")
+    _TALLIES = ("by_level", "by_players")
 
     @classmethod
     def from_dict(cls, data: dict) -> tuple["Statistics", list[str]]:
         """Statistics from a decoded ``statistics.json`` object, key by key
         (like :meth:`Settings.from_dict`): returns ``(stats, reset)``;
-        counters must be whole numbers ≥ 0; a ``by_level`` entry that is not
-        ``[won, played]`` with ``0 <= won <= played`` is dropped."""
+        counters must be whole numbers ≥ 0; a ``by_level``/``by_players``
+        entry that is not ``[won, played]`` with ``0 <= won <= played`` is
+        dropped, as is a ``recent`` entry that is not two whole numbers or a
+        ``counted`` id that is not a string. A missing key (an older file)
+        takes its default."""
         values: dict[str, Any] = {}
         extra: dict[str, Any] = {}
         reset: list[str] = []
@@ -409,19 +437,25 @@ class Statistics:
                 ok = _is_int(value) and value >= 0
             elif key in cls._OPTIONAL:
                 ok = value is None or _is_int(value)
+            elif key == "hand_points":
+                ok = _is_int(value)
             elif key == "version":
                 ok = _is_int(value) and value >= 0
-            elif key == "by_level":
+            elif key in cls._TALLIES:
                 ok = isinstance(value, dict)
                 if ok:
-                    clean = {}
-                    for level, pair in value.items():
-                        if (isinstance(pair, list) and len(pair) == 2 and all(_is_int(x) for x in pair)
-                                and 0 <= pair[0] <= pair[1]):
-                            clean[level] = list(pair)
-                        elif "by_level" not in reset:
-                            reset.append("by_level")
+                    clean = {str(k): list(pair) for k, pair in value.items() if _is_tally(pair)}
+                    if len(clean) != len(value):
+                        reset.append(key)
                     value = clean
+            elif key in ("recent", "counted"):
+                ok = isinstance(value, list)
+                if ok:
+                    good = _is_pair if key == "recent" else (lambda v: isinstance(v, str))
+                    clean = [list(v) if key == "recent" else v for v in value if good(v)]
+                    if len(clean) != len(value):
+                        reset.append(key)
+                    value = clean[-(RECENT_GAMES if key == "recent" else COUNTED_IDS):]
             else:
                 extra[key] = value
                 continue
@@ -439,25 +473,75 @@ class Statistics:
         for f in dataclasses.fields(self):
             if f.name != "extra":
                 value = getattr(self, f.name)
-                out[f.name] = {k: list(v) for k, v in value.items()} if f.name == "by_level" else value
+                if f.name in self._TALLIES:
+                    value = {k: list(v) for k, v in value.items()}
+                elif f.name in ("recent", "counted"):
+                    value = [list(v) if isinstance(v, (list, tuple)) else v for v in value]
+                out[f.name] = value
         return out
 
     @property
     def is_newer(self) -> bool:
         return _is_int(self.version) and self.version > STATISTICS_VERSION
 
+    @property
+    def win_rate(self) -> float | None:
+        """Games won / games played (0.0 to 1.0), ``None`` before the first game."""
+        return self.games_won / self.games_played if self.games_played else None
+
+    @property
+    def average_hand(self) -> float | None:
+        """The person's average score in one hand (points), ``None`` before
+        the first hand counted since version 2."""
+        return self.hand_points / self.hands_scored if self.hands_scored else None
+
+
+RECENT_GAMES = 20
+"""How many games' final totals :attr:`Statistics.recent` keeps (the chart)."""
+COUNTED_IDS = 1000
+"""How many counted game ids :attr:`Statistics.counted` keeps."""
+
+
+def _is_tally(pair: Any) -> bool:
+    return (isinstance(pair, list) and len(pair) == 2 and all(_is_int(x) for x in pair)
+            and 0 <= pair[0] <= pair[1])
+
+
+def _is_pair(pair: Any) -> bool:
+    return isinstance(pair, list) and len(pair) == 2 and all(_is_int(x) for x in pair)
+
+
+def _tally(table: dict[str, list[int]], key: str, won: bool) -> None:
+    pair = table.setdefault(key, [0, 0])
+    pair[1] += 1
+    if won:
+        pair[0] += 1
+
 
 def record_game(stats: Statistics, won: bool, level_names: list[str], hand_scores: list[int],
-                total: int) -> Statistics:
+                total: int, *, players: int | None = None, rummy_calls: int = 0, deep_takes: int = 0,
+                best_opponent: int | None = None, game_id: str | None = None) -> Statistics:
     """Add one finished game to ``stats`` (changed in place and returned).
 
-    ``won``: the person won the game; ``level_names``: the AI levels of the
-    opponents (``["easy", "hard"]``; each distinct level counts the game
+    ``won``: the person won the game (R21); ``level_names``: the AI levels of
+    the opponents (``["easy", "hard"]``; each distinct level counts the game
     once); ``hand_scores``: the person's score in each hand of the game
-    (points); ``total``: the person's final total (points).
+    (points, R19); ``total``: the person's final total (points, R20);
+    ``players``: how many sat at the table (2 to 8); ``rummy_calls`` and
+    ``deep_takes``: how many the person made; ``best_opponent``: the best
+    final total among the others; ``game_id``: when given and already in
+    ``stats.counted``, nothing is added (a game counts once).
     """
+    if game_id is not None:
+        if game_id in stats.counted:
+            return stats
+        stats.counted = (stats.counted + [game_id])[-COUNTED_IDS:]
     stats.games_played += 1
     stats.hands_played += len(hand_scores)
+    stats.hands_scored += len(hand_scores)
+    stats.hand_points += sum(hand_scores)
+    stats.rummy_calls += rummy_calls
+    stats.deep_takes += deep_takes
     if won:
         stats.games_won += 1
         stats.current_streak += 1
@@ -465,16 +549,19 @@ def record_game(stats: Statistics, won: bool, level_names: list[str], hand_score
     else:
         stats.current_streak = 0
     if hand_scores:
-        best = max(hand_scores)
+        best, worst = max(hand_scores), min(hand_scores)
         if stats.best_hand_score is None or best > stats.best_hand_score:
             stats.best_hand_score = best
+        if stats.worst_hand_score is None or worst < stats.worst_hand_score:
+            stats.worst_hand_score = worst
     if stats.highest_total is None or total > stats.highest_total:
         stats.highest_total = total
     for level in dict.fromkeys(level_names):
-        pair = stats.by_level.setdefault(level, [0, 0])
-        pair[1] += 1
-        if won:
-            pair[0] += 1
+        _tally(stats.by_level, level, won)
+    if players is not None:
+        _tally(stats.by_players, str(players), won)
+    if best_opponent is not None:
+        stats.recent = (stats.recent + [[total, best_opponent]])[-RECENT_GAMES:]
     return stats
 
 
@@ -532,6 +619,12 @@ class Storage:
     def saves_dir(self) -> Path:
         """The folder of saved games (``<name>.json``)."""
         return self._saves_dir
+
+    @property
+    def finished_dir(self) -> Path:
+        """The folder of finished games kept as records (``saves/finished``,
+        see :mod:`game.finished`)."""
+        return self._saves_dir / "finished"
 
     @property
     def statistics_path(self) -> Path:
@@ -639,6 +732,14 @@ class Storage:
         skipped (a newer program's file) or failed. Never raises for file
         problems."""
         return self._save_object(self.statistics_path, stats.to_dict(), STATISTICS_VERSION, "statistics")
+
+    def reset_statistics(self) -> bool:
+        """Start the statistics afresh ("Reset statistics"): every figure is
+        cleared; only the ids of the games already counted are kept, so a
+        game counted before the reset is never counted again. ``True`` when
+        written (like :meth:`save_statistics`)."""
+        old, _ = self.load_statistics()
+        return self.save_statistics(Statistics(counted=list(old.counted), extra=dict(old.extra)))
 
     # ---------------------------------------------------------------- saves
     def game_path(self, name: str = "autosave") -> Path:
