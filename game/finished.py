@@ -1,7 +1,7 @@
 """Finished games kept as game records, and recording a game when it is won.
 
 Every finished game is written as a game record (``game-record.md``,
-``format: rummy500/1``) to ``saves/finished/<YYYYmmdd-HHMMSS>-<id>.json``
+``format: rummy500/1``) to ``saves/finished/<YYYYmmdd-HHMMSS>-<microseconds>-<id>.json``
 in the config folder, so it can be replayed with ``rummy500 replay FILE`` or
 shared; only the latest :data:`KEEP` are kept. A small index
 (``saves/finished/index.json``) holds each file's :class:`GameSummary` with
@@ -41,7 +41,7 @@ _log = logging.getLogger("rummy500.finished")
 
 def game_date(file_name: str) -> str:
     """``"2026-11-30 09:12"`` from a finished game's file name
-    (``20261130-091233-<id>.json``); ``""`` when the name has no date."""
+    (``20261130-091233-123456-<id>.json``); ``""`` when the name has no date."""
     stamp = file_name[:15]
     try:
         t = time.strptime(stamp, "%Y%m%d-%H%M%S")
@@ -110,7 +110,7 @@ class FinishedGames:
     # ------------------------------------------------------------ writing
     def save(self, record: dict, summary: GameSummary) -> Path:
         """Keep ``record`` (a finished game; ``summary`` is its
-        :func:`~game.stats.summarize`) as ``<date-time>-<id>.json`` unless
+        :func:`~game.stats.summarize`) as ``<date-time>-<µs>-<id>.json`` unless
         that game is kept already, then drop all but the newest :data:`KEEP`.
         Returns the record's path. Raises ``OSError`` when it cannot be
         written (nothing is then changed)."""
@@ -120,7 +120,9 @@ class FinishedGames:
         record = dict(record)
         if record.get("note") is None:
             record["note"] = _note(summary)
-        path = self.folder / f"{time.strftime('%Y%m%d-%H%M%S')}-{summary.id}.json"
+        now = time.time_ns()
+        stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(now // 10**9))
+        path = self.folder / f"{stamp}-{now // 1000 % 10**6:06d}-{summary.id}.json"
         atomic_write_text(path, json.dumps(record, ensure_ascii=False, indent=1) + "\n")
         index = self._read_index()
         index[path.name] = {"stamp": self._stamp(path), "summary": summary.to_dict()}
