@@ -30,6 +30,7 @@ from .app import Scene
 from .chart import draw_line_chart
 from .dialogs import ChoiceDialog
 from .results import signed
+from .scrolling import draw_scrollbar, key_scroll
 from .widgets import Button, FocusRing
 
 LEVEL_WORDS = {"easy": "Easy", "medium": "Medium", "hard": "Hard", "human": "you"}
@@ -123,7 +124,7 @@ class StatisticsScene(Scene):
         self.app.pop()
 
     def ask_reset(self) -> None:
-        dialog = self.app.push(ChoiceDialog(self.app), title="Reset statistics? Every figure starts again from zero.",
+        dialog = self.app.push(ChoiceDialog(self.app), title="Reset your statistics to zero?",
                                options=[("Reset statistics", True)], on_choose=lambda _: self.reset())
         dialog.focus.focus(dialog.buttons[-1])  # Cancel first: Enter by habit loses nothing
 
@@ -177,7 +178,7 @@ class StatisticsScene(Scene):
         chart_top = legend_y + round(th.small * 2)
         label_w = T.font(th.small).size("−1000")[0] + th.pad * 2
         chart_h = max(th.body * 8, (fig_bottom - chart_top - th.small * 3) if wide else th.body * 12)
-        self.chart_rect = pygame.Rect(cx + label_w, chart_top, max(th.body * 6, cw - label_w - th.pad), chart_h)
+        self.chart_rect = pygame.Rect(cx + label_w, chart_top, max(th.body * 6, cw - label_w - 3 * th.pad), chart_h)
         if not self.stats.recent:
             items.append((T.text("The chart fills in as you finish games.", th.body, T.TEXT_DIM),
                           (self.chart_rect.x + th.pad, self.chart_rect.centery - th.body // 2)))
@@ -213,11 +214,9 @@ class StatisticsScene(Scene):
     # ------------------------------------------------------------ events
     def handle_event(self, event) -> bool:
         if event.type == pygame.KEYDOWN:
-            page = max(self.line_h, self.view.height - 2 * self.line_h)
-            moves = {pygame.K_DOWN: self.line_h, pygame.K_UP: -self.line_h, pygame.K_PAGEDOWN: page,
-                     pygame.K_PAGEUP: -page, pygame.K_HOME: -10**9, pygame.K_END: 10**9}
-            if event.key in moves:
-                self._scroll(moves[event.key])
+            dy = key_scroll(event.key, self.line_h, max(self.line_h, self.view.height - 2 * self.line_h))
+            if dy is not None:
+                self._scroll(dy)
                 return True
             if event.key in (pygame.K_LEFT, pygame.K_RIGHT):
                 self.focus.move(1 if event.key == pygame.K_RIGHT else -1)
@@ -256,10 +255,5 @@ class StatisticsScene(Scene):
             if self.view.top - surf.get_height() < y + oy < self.view.bottom:
                 surface.blit(surf, (x + ox, y + oy))
         surface.set_clip(clip)
-        if self.max_scroll:
-            h = self.view.height
-            bar_h = max(20, round(h * h / (h + self.max_scroll)))
-            bar = pygame.Rect(self.view.right - 6, self.view.y + round(self.scroll / self.max_scroll * (h - bar_h)),
-                              4, bar_h)
-            pygame.draw.rect(surface, T.PANEL_EDGE, bar, border_radius=2)
+        draw_scrollbar(surface, self.view, self.scroll, self.max_scroll)
         self.focus.draw(surface, th)

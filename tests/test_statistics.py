@@ -6,42 +6,16 @@ from __future__ import annotations
 import json
 
 import pygame
-import pytest
 
 from game.finished import record_finished_game
 from game.rules import RuleSet
 from game.stats import count_game, game_id, profile_of, summarize
 from game.storage import RECENT_GAMES, STATISTICS_VERSION, Statistics, Storage, record_game
 from game_play import KNOWN_RECORD, expected_person_figures, play_to_last_results, step
-from scenes.app import App, Options
 from scenes.dialogs import ChoiceDialog
 from scenes.statistics import StatisticsScene, figures, result_words
 from scenes.title import TitleScene
-
-SIZES = [(1024, 640), (1280, 720), (1920, 1080), (3840, 2160)]
-
-
-@pytest.fixture
-def app(tmp_path):
-    a = App(Options(config_dir=str(tmp_path / "cfg"), size=(1280, 720), speed="instant"))
-    yield a
-    a.close()
-
-
-def key(app, k, mod=0):
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
-    app.step(1 / 60)
-
-
-def click(app, pos):
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-    app.step(1 / 60)
-
-
-def resize(app, size):
-    app.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
-    app._resized(size)
+from test_scenes import SIZES, app, click, key, resize  # noqa: F401  (app is a fixture)
 
 
 # --------------------------------------------------------------------------- one game
