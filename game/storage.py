@@ -10,8 +10,9 @@ Where the files live
     ``statistics.json`` in ``user_data_dir``; ``rummy500.log`` in
     ``user_log_dir``. ``Storage(DIR)`` (the ``--config-dir DIR`` option, and
     tests) puts everything under DIR: ``DIR/settings.json``, ``DIR/saves/``,
-    ``DIR/statistics.json``, ``DIR/logs/``. Nothing is ever written next to
-    the program.
+    ``DIR/statistics.json``, ``DIR/logs/``. Finished games are kept as
+    records in ``saves/finished/`` (:mod:`game.finished`). Nothing is ever
+    written next to the program.
 
 How files are written and read
     Every write is atomic (:func:`atomic_write_text`): a temp file in the same
