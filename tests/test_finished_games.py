@@ -212,3 +212,37 @@ def test_summary_of_the_kept_record_matches_the_index(tmp_path):
     unfinished["hands"][0]["actions"].pop()
     assert record_finished_game(storage, unfinished, ["human", "hard"], 0) == (None, False, None)
     assert len(kept(storage)) == 1
+
+
+def test_the_persons_own_winning_move_keeps_and_counts_the_game_at_once(tmp_path):
+    from game.actions import Discard
+    from game.cards import parse_card
+    from game.record import game_from_record
+    from game.session import Seat, TableSession
+
+    rec = json.loads(json.dumps(KNOWN_RECORD))  # seats swapped: the person (seat 0) goes out and wins
+    rec["players"] = ["Me", "Ann"]
+    h = rec["hands"][0]
+    h["dealer"] = 0
+    h["deal"]["hands"].reverse()
+    for a in h["actions"]:
+        a["p"] = 1 - a["p"]
+    last = h["actions"].pop()
+    app = new_app(tmp_path / "cfg")
+    try:
+        session = TableSession([Seat("Me", "human"), Seat("Ann", "hard")], game=game_from_record(rec),
+                               use_workers=False)
+        table = app.push(TableScene(app), session=session)
+        assert not kept(app.storage)
+        assert table.human.apply(Discard(0, parse_card(last["discard"])))
+        # no frame has run: the engine said "won" and the game is already kept, counted and saved
+        stats, _ = app.storage.load_statistics()
+        assert stats.games_played == stats.games_won == 1 and stats.rummy_calls == 1
+        assert stats.by_level == {"hard": [1, 1]} and stats.recent == [[35, -6]]
+        assert len(kept(app.storage)) == 1
+        saved, _ = app.storage.load_game("autosave")
+        assert game_from_record(saved).winner == 0
+    finally:
+        app.close()
+    stats, _ = Storage(tmp_path / "cfg").load_statistics()
+    assert stats.games_played == 1
