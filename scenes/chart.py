@@ -17,7 +17,8 @@ def draw_line_chart(surface: pygame.Surface, th: T.Theme, r: pygame.Rect, series
     ``r`` on a dark panel: a grid every 100 points (250 beyond a 1,000-point
     range) labelled at the left, x numbers from ``first_x`` below with
     ``x_label``, an optional gold line at ``ref`` (``ref_label`` over it),
-    each series in its colour (``bold``: the index drawn thicker). Nothing
+    each series in its colour, lines thicker on bigger windows (``bold``:
+    the index drawn thicker still). Nothing
     is drawn for no series or empty series."""
     if not series or not series[0]:
         return
@@ -46,10 +47,11 @@ def draw_line_chart(surface: pygame.Surface, th: T.Theme, r: pygame.Rect, series
         lab = T.text(str(i + first_x), th.small, T.TEXT_DIM)
         surface.blit(lab, lab.get_rect(midtop=(x, r.bottom + th.pad)))
     surface.blit(T.text(x_label, th.small, T.TEXT_DIM), (r.right - th.body * 2, r.bottom + th.pad + th.small))
+    width = max(2, round(th.pad / 4))  # 2 px at 720p, thicker on big windows
     for s, values in enumerate(series):
         pts = [pt(i, v) for i, v in enumerate(values)]
         colour = colours[s % len(colours)]
         if len(pts) > 1:
-            pygame.draw.lines(surface, colour, False, pts, 3 if s == bold else 2)
+            pygame.draw.lines(surface, colour, False, pts, width + 1 if s == bold else width)
         for p in pts:
-            pygame.draw.circle(surface, colour, p, 3)
+            pygame.draw.circle(surface, colour, p, width + 1)
