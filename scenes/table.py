@@ -90,6 +90,8 @@ class TableScene(Scene):
         self._status_surfs = []
         self.saved_at = 0.0
         self.dealing = False
+        self.recorded = False  # the won game is kept and counted (record_if_won)
+        self.game_over_seen = False  # set by the game-over scene: Continue no longer needs the save
         game = self.session.game
         h = game.hand
         if h is None or (h.ended is not None and game.winner is None):
@@ -111,6 +113,7 @@ class TableScene(Scene):
             from .human import HumanPlay
             self.human = HumanPlay(self)
         self.resize()
+        self.record_if_won()  # a continued game that was already won: recorded once, by its id
 
     def hand_order(self) -> list[int] | None:
         """The person's arrangement of the bottom hand (``None``: sorted)."""
@@ -127,8 +130,10 @@ class TableScene(Scene):
         """Queue the picture after a move of the person (or an undo) for showing."""
         self.steps.append((events, model_of(self.session.game), "undo" if undo else "move"))
         self.hold = self.clock + AI_PACE_S * self.factor
+        self.record_if_won()
 
     def exit(self) -> None:
+        self.record_if_won()
         self.autosave()
         self.session.close()
 
@@ -175,7 +180,7 @@ class TableScene(Scene):
         from game.record import record_of
         try:
             game = self.session.game
-            if game.winner is not None:
+            if game.winner is not None and self.game_over_seen:
                 self.app.storage.delete_game("autosave")
                 return
             self.app.storage.save_game(record_of(game))
@@ -189,6 +194,25 @@ class TableScene(Scene):
         else:
             self.save_failed = False
         self.saved_at = self.clock
+
+    def record_if_won(self) -> None:
+        """When the engine says the game is won (R21): save it (Continue
+        keeps it until the game-over screen is seen), keep its record in
+        ``saves/finished`` and count it in the person's statistics, once
+        (:func:`game.finished.record_finished_game`, by the game's id).
+        Only a game the person played at seat 0 counts; a demo or a watched
+        game is kept but not counted."""
+        game = self.session.game
+        if game.winner is None or self.recorded:
+            return
+        self.recorded = True
+        self.autosave()
+        from game.finished import record_finished_game
+        from game.record import record_of
+        person = 0 if not self.demo and self.session.seats[0].is_human else None
+        _, _, message = record_finished_game(self.app.storage, record_of(game), self.levels, person)
+        if message:
+            self.app.notify(message, 8.0)
 
     def next_hand(self) -> None:
         """Deal the next hand (called by the results panel)."""
@@ -292,6 +316,7 @@ class TableScene(Scene):
 
     def _take_step(self) -> None:
         events = self.session.advance()
+        self.record_if_won()
         if self.factor and self.clock - self.saved_at > 10.0:  # a crash loses at most a few moves
             self.autosave()
         if events:
