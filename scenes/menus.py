@@ -90,8 +90,12 @@ class PauseMenu(MenuScene):
     title = "Paused"
 
     def items(self):
-        return [("Resume", self.back), ("Rules", self.rules), ("Settings", self.settings),
-                ("Save and leave the table", self.leave)]
+        return [("Resume", self.back), ("How to play", self.how_to_play), ("Rules", self.rules),
+                ("Settings", self.settings), ("Save and leave the table", self.leave)]
+
+    def how_to_play(self) -> None:
+        from .how_to_play import HowToPlayScene
+        self.app.push(HowToPlayScene(self.app))
 
     def rules(self) -> None:
         from .rules_help import RulesScene

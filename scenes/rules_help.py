@@ -44,7 +44,8 @@ class RulesScene(Scene):
         self.lines = []
         for head, para in self.sections:
             self.lines.append((head, True))
-            self.lines.extend((line, False) for line in T.wrap(para, th.body, self.box.width - 2 * th.pad))
+            for part in para.split("\n"):  # a paragraph may hold several lines
+                self.lines.extend((line, False) for line in T.wrap(part, th.body, self.box.width - 2 * th.pad))
             self.lines.append(("", False))
         self.line_h = round(th.body * 1.4)
         self.max_scroll = max(0, len(self.lines) * self.line_h - self.box.height + 2 * th.pad)
@@ -73,11 +74,15 @@ class RulesScene(Scene):
     def _scroll(self, dy: int) -> None:
         self.scroll = max(0, min(self.max_scroll, self.scroll + dy))
 
+    def page_title(self) -> str:
+        """The heading over the page."""
+        return "The rules" + (f": {self.profile}" if self.profile else "") \
+            + (f" for {self.players} players" if self.players else "")
+
     def draw(self, surface) -> None:
         th = self.theme
         surface.blit(T.felt(th.size), (0, 0))
-        title = "The rules" + (f": {self.profile}" if self.profile else "") \
-            + (f" for {self.players} players" if self.players else "")
+        title = self.page_title()
         t = T.fit_text(title, th.title, th.width - 4 * th.pad, T.TEXT, bold=True)
         surface.blit(t, t.get_rect(midtop=(th.width // 2, th.pad * 2)))
         T.draw_panel(surface, self.box, th.radius * 2)

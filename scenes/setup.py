@@ -32,9 +32,13 @@ class SetupScene(FormScene):
 
     heading = "New game"
 
-    def enter(self, rules: RuleSet | None = None, rules_from: str | None = None, **kwargs) -> None:
+    def enter(self, rules: RuleSet | None = None, rules_from: str | None = None, replace: str | None = None,
+              **kwargs) -> None:
         """``rules``: a rule set to choose (``rummy500 --rules FILE``; the
-        file's name in ``rules_from``), else the last choice."""
+        file's name in ``rules_from``), else the last choice. ``replace``: the
+        save slot (:mod:`game.slots`) the new game takes the place of, deleted
+        only when the game starts (Back keeps it)."""
+        self.replace = replace
         last = dict(self.app.settings.last_setup or {})
         players = last.get("players", 4)
         players = players if isinstance(players, int) and 2 <= players <= 8 else 4
@@ -69,6 +73,8 @@ class SetupScene(FormScene):
         self.rules_button = Button("Read these rules", self.read_rules, role="small")
         self.change_button = Button("Change rules…", self.change_rules, role="small")
         self.focus = FocusRing([])
+        self.resize()
+        self.focus.focus(self.players)  # the keyboard works at once: arrows change the player count
         pygame.key.start_text_input()
 
     def exit(self) -> None:
@@ -188,7 +194,14 @@ class SetupScene(FormScene):
                         "names": [f.value for f in self.seat_names],
                         "levels": [st.value for st in self.seat_levels], "you_level": self.you_level.value}
         self.app.save_settings()
-        self.app.replace(TableScene(self.app), seats=seats, rules=rules)
+        from game.slots import Slots
+        slots = Slots(self.app.storage)
+        if self.replace:
+            try:
+                slots.delete(self.replace)
+            except OSError as exc:
+                self.app.notify(f"The old game could not be deleted ({exc.strerror or exc}); it stays in Load game.")
+        self.app.replace(TableScene(self.app), seats=seats, rules=rules, slot=slots.new_name())
 
     def draw(self, surface) -> None:
         th = self.theme

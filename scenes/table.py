@@ -60,13 +60,20 @@ class Motion:
 
 class TableScene(Scene):
     """The table (see the module docstring). ``enter(seats=..., rules=...,
-    seed=..., demo=False, session=None)``: a new game between ``seats``
-    (:class:`~game.session.Seat`), or the given ``session`` (a continued game)."""
+    seed=..., demo=False, session=None, slot=None, hand_order=(), sort_mode="suit")``:
+    a new game between ``seats`` (:class:`~game.session.Seat`), or the given
+    ``session`` (a continued game), saved in save slot ``slot`` (a new one
+    when ``None``, :mod:`game.slots`) with the person's ``hand_order`` (card
+    codes) and ``sort_mode`` ("suit" or "rank")."""
 
     def enter(self, seats: list[Seat] | None = None, rules: RuleSet | None = None, seed: int | None = None,
-              demo: bool = False, session: TableSession | None = None, use_workers: bool = True) -> None:
+              demo: bool = False, session: TableSession | None = None, use_workers: bool = True,
+              slot: str | None = None, hand_order=(), sort_mode: str = "suit") -> None:
+        from game.slots import Slots
         app = self.app
         self.demo = demo
+        self.slots = Slots(app.storage)
+        self.slot = slot or self.slots.new_name()
         self.session = session or TableSession(seats, rules, seed=seed, use_workers=use_workers)
         self.names = self.session.names
         self.levels = [s.level for s in self.session.seats]
@@ -112,8 +119,18 @@ class TableScene(Scene):
         if self.session.seats[self.viewer].is_human and not self.session.is_ai(self.viewer):
             from .human import HumanPlay
             self.human = HumanPlay(self)
+            self._restore_hand(list(hand_order), sort_mode)
         self.resize()
         self.record_if_won()  # a continued game that was already won: recorded once, by its id
+
+    def _restore_hand(self, order: list[int], sort_mode: str) -> None:
+        """Put back the person's saved arrangement and sort order (item 16)."""
+        h = self.human
+        if sort_mode == "rank":
+            h.toggle_sort()  # sorts by rank and relabels the Sort button
+        if order:
+            h.order = order
+            h.sync()  # kept cards keep their places; cards not in the hand leave
 
     def hand_order(self) -> list[int] | None:
         """The person's arrangement of the bottom hand (``None``: sorted)."""
@@ -174,17 +191,21 @@ class TableScene(Scene):
         self.app.push(PauseMenu(self.app))
 
     def autosave(self) -> None:
-        """Save the game (a game record) so Continue can resume it."""
+        """Save the game in its slot (a game record and the slot's sidecar:
+        seats, sort order, arrangement) so Continue can resume it."""
         if self.demo:
             return
         from game.record import record_of
         try:
             game = self.session.game
             if game.winner is not None and self.game_over_seen:
-                self.app.storage.delete_game("autosave")
+                self.slots.delete(self.slot)
                 return
-            self.app.storage.save_game(record_of(game))
-            self.app.storage.save_seats([{"name": s.name, "level": s.level} for s in self.session.seats])
+            from game.slots import info_of
+            human = self.human
+            info = info_of(self.slot, game, self.levels, human.order if human is not None else (),
+                           human.sort_mode if human is not None else "suit")
+            self.slots.save(info, record_of(game))
         except (OSError, ValueError, TypeError) as exc:
             log.warning("autosave failed: %s", exc)
             if not self.save_failed:

@@ -8,30 +8,41 @@ from .menus import MenuScene
 
 
 class TitleScene(MenuScene):
-    """The first scene. Continue resumes the autosaved game (greyed out when
-    there is none); a game won but whose game-over screen was never seen (the
-    window closed on the last results) opens on those results, then shows who
-    won. A save that cannot be loaded is moved aside and the player is told,
-    and the title stays. Statistics opens the person's record."""
+    """The first scene. Continue resumes the game in progress played most
+    recently (greyed out when there is none); Load game lists every saved
+    game (:mod:`scenes.load_game`). New game with a game in progress asks
+    first: keep it in its slot, replace it, or cancel. A game won but whose
+    game-over screen was never seen (the window closed on the last results)
+    opens on those results, then shows who won. A save that cannot be loaded
+    is moved aside and the player is told, and the title stays. The single
+    autosave of older versions becomes a slot on arrival."""
 
     title = "Rummy 500"
     subtitle = "against computer opponents"
 
     def items(self):
-        return [("New game", self.new_game), ("Continue", self.continue_game), ("Settings", self.settings),
+        return [("New game", self.new_game), ("Continue", self.continue_game), ("Load game", self.load_game),
+                ("How to play", self.how_to_play), ("Settings", self.settings),
                 ("Statistics", self.statistics), ("Rules", self.rules), ("Quit", self.quit)]
 
     def enter(self, **kwargs) -> None:
+        from game.slots import Slots
         super().enter(**kwargs)
+        self.slots = Slots(self.app.storage)
+        try:
+            self.slots.migrate()
+        except (OSError, ValueError) as exc:  # the old save stays where it is; the title still opens
+            self.app.notify(f"The saved game could not be moved into a slot ({exc}).")
         self.refresh()
 
     def refresh(self) -> None:
         try:
-            has = self.app.storage.has_game("autosave")
+            has = bool(self.slots.names())
         except (OSError, ValueError):
             has = False
-        self.buttons[1].enabled = has
-        if not has and self.focus.focused is self.buttons[1]:
+        for b in self.buttons[1:3]:
+            b.enabled = has
+        if not has and self.focus.focused in self.buttons[1:3]:
             self.focus.focus(self.buttons[0])
 
     def update(self, dt: float) -> None:
@@ -41,30 +52,53 @@ class TitleScene(MenuScene):
     def back(self) -> None:
         pass  # Esc on the title does not quit by accident
 
+    def _latest(self):
+        info = self.slots.latest()
+        for m in self.slots.messages:
+            self.app.notify(m, 8.0)
+        self.slots.messages.clear()
+        return info
+
     def new_game(self) -> None:
+        """New game; with a game in progress, ask first (keep it / replace it / cancel)."""
+        from game.slots import MAX_SLOTS
+
+        from .dialogs import ChoiceDialog
+        info = self._latest()
+        if info is None or info.won:
+            self.start_setup(None)
+            return
+        options = [("Keep it (Load game has it) and start a new one", None) if not self.slots.full() else
+                   (f"Keep it: all {MAX_SLOTS} places are used, free one first", "load"),
+                   ("Start a new one in its place", info.name)]
+        self.app.push(ChoiceDialog(self.app), title=f"You have a game in progress ({info.scores()}, hand "
+                      f"{info.hand}). Start a new one?", options=options, on_choose=self.start_setup)
+
+    def start_setup(self, replace: str | None) -> None:
+        """Open New game; ``replace`` is the slot the new game will take the place of
+        (``"load"``: open Load game instead)."""
+        if replace == "load":
+            self.load_game()
+            return
         from .setup import SetupScene
-        self.app.push(SetupScene(self.app))
+        self.app.push(SetupScene(self.app), replace=replace)
 
     def continue_game(self) -> None:
-        from game.record import game_from_record
-        from game.session import Seat, TableSession
+        from .load_game import resume
+        info = self._latest()
+        if info is None:
+            self.app.notify("There is no saved game to continue.")
+        else:
+            resume(self.app, info)
+        self.refresh()
 
-        from .table import TableScene
+    def load_game(self) -> None:
+        from .load_game import LoadGameScene
+        self.app.push(LoadGameScene(self.app))
 
-        record, message = self.app.storage.load_game("autosave")
-        if record is None:
-            self.app.notify(message or "There is no saved game to continue.")
-            self.refresh()
-            return
-        game = game_from_record(record)  # a won game opens on its last results, then who won
-        saved = self.app.storage.load_seats("autosave") or []
-        seats = []
-        for i, name in enumerate(game.names):
-            level = saved[i]["level"] if i < len(saved) and saved[i]["name"] == name else None
-            seats.append(Seat(name, level if level in ("easy", "medium", "hard", "human") else
-                              ("human" if i == 0 else "medium")))
-        session = TableSession(seats, game.rules, game=game)
-        self.app.push(TableScene(self.app), session=session)
+    def how_to_play(self) -> None:
+        from .how_to_play import HowToPlayScene
+        self.app.push(HowToPlayScene(self.app))
 
     def settings(self) -> None:
         from .settings import SettingsScene

@@ -14,6 +14,7 @@ import pytest
 from game.finished import KEEP, FinishedGames, game_date, record_finished_game
 from game.record import record_of
 from game.stats import game_id, summarize
+from game.slots import Slots
 from game.storage import Storage
 from game_play import KNOWN_RECORD, enter, play_to_last_results, step
 from scenes.app import App, Options
@@ -69,7 +70,7 @@ def test_a_game_won_on_the_last_results_is_kept_once_and_continue_shows_who_won(
         assert isinstance(app.top, GameOver)
         assert resumed.session.game.totals == totals and resumed.session.game.winner == winner
         # seen: Continue no longer offers the game; it is still counted once and kept once
-        assert not app.storage.has_game("autosave")
+        assert not Slots(app.storage).names()
         step(app, 60)
         app.top.to_title()
         step(app)
@@ -200,7 +201,7 @@ def test_a_demo_game_is_kept_but_not_counted(tmp_path):
     games, message = FinishedGames(storage.finished_dir).list()
     assert message is None and len(games) == 1 and games[0][1].person is None
     assert games[0][1].levels == ["easy", "easy"]
-    assert not storage.statistics_path.exists() and not storage.has_game("autosave")
+    assert not storage.statistics_path.exists() and not Slots(storage).names()
 
 
 def test_summary_of_the_kept_record_matches_the_index(tmp_path):
@@ -240,7 +241,7 @@ def test_the_persons_own_winning_move_keeps_and_counts_the_game_at_once(tmp_path
         assert stats.games_played == stats.games_won == 1 and stats.rummy_calls == 1
         assert stats.by_level == {"hard": [1, 1]} and stats.recent == [[35, -6]]
         assert len(kept(app.storage)) == 1
-        saved, _ = app.storage.load_game("autosave")
+        saved, _ = app.storage.load_game(table.slot)
         assert game_from_record(saved).winner == 0
     finally:
         app.close()

@@ -106,17 +106,19 @@ def test_title_buttons_and_keyboard(app):
     assert isinstance(app.top, SetupScene)
     key(app, pygame.K_ESCAPE)
     assert app.top is title
-    key(app, pygame.K_DOWN)  # focus moves to the next usable button (Settings: Continue is off)
-    assert title.focus.focused is title.buttons[2]
+    key(app, pygame.K_DOWN)  # focus moves to the next usable button (How to play: Continue and Load are off)
+    assert title.focus.focused is title.buttons[3]
+    key(app, pygame.K_DOWN)
+    assert title.focus.focused is title.buttons[4]  # Settings
     key(app, pygame.K_RETURN)
     assert isinstance(app.top, SettingsScene)
     key(app, pygame.K_ESCAPE)
-    click(app, title.buttons[4].rect.center)
+    click(app, title.buttons[6].rect.center)
     assert isinstance(app.top, RulesScene)
     key(app, pygame.K_PAGEDOWN)
     assert app.top.scroll > 0
     key(app, pygame.K_ESCAPE)
-    click(app, title.buttons[5].rect.center)
+    click(app, title.buttons[7].rect.center)
     assert not app.running
 
 
@@ -285,14 +287,14 @@ def test_continue_resumes_the_saved_game(app):
 
 def test_a_broken_save_is_moved_aside_and_the_player_told(app):
     title = app.push(TitleScene(app))
-    path = app.storage.game_path("autosave")
+    path = app.storage.game_path("game-20260101-120000")
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text("{not json", encoding="utf-8")
     frames(app, 1)
     click(app, title.buttons[1].rect.center)
     assert app.top is title
     assert any("could not be loaded" in m for m, _ in app.toasts)
-    assert not path.exists() and list(path.parent.glob("autosave.json.corrupt-*"))
+    assert not path.exists() and list(path.parent.glob("game-20260101-120000.json.corrupt-*"))
 
 
 def test_running_totals_add_up():

@@ -125,7 +125,7 @@ def test_reset_asks_first_cancel_keeps_and_confirm_clears(app):
     assert before.games_played == 3
     title = app.push(TitleScene(app))
     step(app)
-    click(app, title.buttons[3].rect.center)  # Statistics
+    click(app, title.buttons[5].rect.center)  # Statistics
     scene = app.top
     assert isinstance(scene, StatisticsScene) and len(scene.games) == 3
     click(app, scene.reset_button.rect.center)
@@ -178,7 +178,7 @@ def test_statistics_scene_keyboard(app):
     _some_games(app.storage, 2)
     title = app.push(TitleScene(app))
     step(app)
-    title.focus.focus(title.buttons[3])
+    title.focus.focus(title.buttons[5])  # Statistics
     key(app, pygame.K_RETURN)
     scene = app.top
     assert isinstance(scene, StatisticsScene) and scene.focus.focused is scene.back_button

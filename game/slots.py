@@ -1,0 +1,238 @@
+"""Save slots: every game in progress in its own save.
+
+A slot is a game record ``saves_dir/game-<time>.json`` (written and checked
+by :class:`game.storage.Storage`, whose public API this module only calls)
+and a sidecar ``saves_dir/game-<time>.slot`` (JSON) that holds what a game
+record may not (``game-record.md`` allows no unknown keys): who sits where
+and at what level, the person's sort order and hand arrangement, and a
+summary for the "Load game" list (players, totals, hand number, when it was
+last played), so listing the slots replays nothing.
+
+Continue resumes the slot played most recently; New game with a game in
+progress keeps it in its slot (while fewer than :data:`MAX_SLOTS` are used)
+or replaces it. The one ``autosave`` of older versions is moved into a slot
+by :meth:`Slots.migrate`, so a player upgrading keeps their game.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import time
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from .cards import card_token, parse_card
+from .storage import Storage, atomic_write_text
+
+log = logging.getLogger("rummy500.slots")
+
+MAX_SLOTS = 5  # games in progress kept at once
+PREFIX = "game-"
+SIDECAR = ".slot"
+LEGACY = "autosave"  # the single save of versions before slots
+SORT_MODES = ("suit", "rank")
+
+
+@dataclass
+class SlotInfo:
+    """What the "Load game" list shows of one slot.
+
+    ``name`` is the save name (the file stem, ``game-YYYYMMDD-HHMMSS``);
+    ``players`` and ``totals`` are by seat (seat 0 is the person);
+    ``hand`` is the 1-based number of the hand being played; ``saved_at``
+    is when it was last saved (seconds since the epoch); ``levels`` by seat
+    (``"human"``, ``"easy"``, ...); ``hand_order`` the person's arrangement
+    (card tokens such as ``"7H"``, empty when sorted) and ``sort_mode``
+    (``"suit"`` or ``"rank"``).
+    """
+
+    name: str
+    players: list[str]
+    totals: list[int]
+    hand: int
+    saved_at: float
+    levels: list[str] = field(default_factory=list)
+    hand_order: list[str] = field(default_factory=list)
+    sort_mode: str = "suit"
+    won: bool = False
+
+    def title(self) -> str:
+        """The players, "Ana, Ben and Cleo"."""
+        p = self.players
+        return p[0] if len(p) == 1 else ", ".join(p[:-1]) + " and " + p[-1]
+
+    def scores(self) -> str:
+        """The totals by seat, "151–94–30"."""
+        return "–".join(str(t) for t in self.totals)
+
+    def when(self, now: float | None = None) -> str:
+        """When it was last played: "today 09:40", or "30 Nov 2026 09:40"."""
+        d = datetime.fromtimestamp(self.saved_at)
+        today = datetime.fromtimestamp(time.time() if now is None else now).date()
+        return f"today {d:%H:%M}" if d.date() == today else f"{d.day} {d:%b %Y %H:%M}"
+
+    def line(self, now: float | None = None) -> str:
+        """One line for a list: "151–94, hand 3 · today 09:40"."""
+        state = "won, results not seen" if self.won else f"hand {self.hand}"
+        return f"{self.scores()}, {state} · {self.when(now)}"
+
+    def seats(self) -> list[dict]:
+        """``[{"name", "level"}, ...]``, as :meth:`Storage.save_seats` writes them."""
+        return [{"name": n, "level": lv} for n, lv in zip(self.players, self.levels)]
+
+
+def info_of(name: str, game, levels: list[str], hand_order=(), sort_mode: str = "suit",
+            saved_at: float | None = None) -> SlotInfo:
+    """The :class:`SlotInfo` of ``game`` (a :class:`game.engine.Game`) saved as
+    ``name``; ``hand_order`` is card codes (ints)."""
+    hand = game.hand.index + 1 if game.hand is not None else 1
+    return SlotInfo(name, list(game.names), list(game.totals), hand, time.time() if saved_at is None else saved_at,
+                    list(levels), [card_token(c) for c in hand_order],
+                    sort_mode if sort_mode in SORT_MODES else "suit", game.winner is not None)
+
+
+def order_cards(tokens) -> list[int]:
+    """Card codes from the tokens of :attr:`SlotInfo.hand_order` (bad ones are dropped)."""
+    out = []
+    for t in tokens:
+        try:
+            out.append(parse_card(t))
+        except ValueError:
+            pass
+    return out
+
+
+class Slots:
+    """The save slots under ``storage`` (a :class:`game.storage.Storage`)."""
+
+    def __init__(self, storage: Storage):
+        self.storage = storage
+        self.messages: list[str] = []  # one line each: a broken slot moved aside (for the player)
+
+    # ---------------------------------------------------------------- names
+    def new_name(self, now: float | None = None) -> str:
+        """A free slot name from the time, ``game-20261130-094012`` (``-2``... when taken)."""
+        base = PREFIX + datetime.fromtimestamp(time.time() if now is None else now).strftime("%Y%m%d-%H%M%S")
+        name, n = base, 1
+        while self.storage.has_game(name) or self._sidecar(name).exists():
+            n += 1
+            name = f"{base}-{n}"
+        return name
+
+    def _sidecar(self, name: str):
+        return self.storage.game_path(name).with_suffix(SIDECAR)
+
+    def names(self) -> list[str]:
+        """The slot names on disk (any order)."""
+        return [n for n in self.storage.list_games() if n.startswith(PREFIX)]
+
+    # ---------------------------------------------------------------- listing
+    def read_info(self, name: str) -> SlotInfo | None:
+        """The sidecar of slot ``name``, or ``None`` when missing or unreadable."""
+        try:
+            d = json.loads(self._sidecar(name).read_text(encoding="utf-8"))
+            info = SlotInfo(name, [str(p) for p in d["players"]], [int(t) for t in d["totals"]], int(d["hand"]),
+                            float(d["saved_at"]), [str(x) for x in d.get("levels", [])],
+                            [str(x) for x in d.get("hand_order", [])], str(d.get("sort_mode", "suit")),
+                            bool(d.get("won", False)))
+        except (OSError, ValueError, KeyError, TypeError):
+            return None
+        if len(info.totals) != len(info.players) or info.sort_mode not in SORT_MODES:
+            return None
+        return info
+
+    def _rebuild_info(self, name: str) -> SlotInfo | None:
+        """A slot without a usable sidecar: read its record (a broken one is
+        moved aside by the storage) and write the sidecar again."""
+        from .record import game_from_record
+        record, message = self.storage.load_game(name)
+        if record is None:
+            if message:
+                log.warning("%s", message)
+                self.messages.append(message)
+            return None
+        game = game_from_record(record)
+        saved = self.storage.load_seats(name) or []
+        levels = [s["level"] for s in saved] if len(saved) == len(game.names) else \
+            ["human"] + ["medium"] * (len(game.names) - 1)
+        try:
+            mtime = self.storage.game_path(name).stat().st_mtime
+        except OSError:
+            mtime = time.time()
+        info = info_of(name, game, levels, saved_at=mtime)
+        try:
+            self.write_info(info)
+        except OSError as exc:  # listed all the same; written again at the next save
+            log.warning("cannot write the sidecar of %s: %s", name, exc)
+        return info
+
+    def list(self) -> list[SlotInfo]:
+        """Every slot, the most recently played first."""
+        out = []
+        for name in self.names():
+            info = self.read_info(name) or self._rebuild_info(name)
+            if info is not None:
+                out.append(info)
+        out.sort(key=lambda i: i.saved_at, reverse=True)
+        return out
+
+    def latest(self) -> SlotInfo | None:
+        """The slot Continue resumes: the one played most recently (``None``: no slot)."""
+        slots = self.list()
+        return slots[0] if slots else None
+
+    def full(self) -> bool:
+        """True when :data:`MAX_SLOTS` slots are in use (a new game would need one freed)."""
+        return len(self.names()) >= MAX_SLOTS
+
+    # ---------------------------------------------------------------- writing
+    def write_info(self, info: SlotInfo) -> None:
+        """Write the sidecar of ``info.name``. Raises ``OSError`` when it cannot be written."""
+        data = {"version": 1, "players": info.players, "totals": info.totals, "hand": info.hand,
+                "saved_at": info.saved_at, "levels": info.levels, "hand_order": info.hand_order,
+                "sort_mode": info.sort_mode, "won": info.won}
+        atomic_write_text(self._sidecar(info.name), json.dumps(data, ensure_ascii=False) + "\n")
+
+    def save(self, info: SlotInfo, record: dict) -> None:
+        """Save a game record in slot ``info.name`` with its sidecar. Raises
+        ``OSError``/``ValueError``/``TypeError`` as :meth:`Storage.save_game`."""
+        self.storage.save_game(record, info.name)
+        self.write_info(info)
+
+    def delete(self, name: str) -> bool:
+        """Delete slot ``name`` (record and sidecars); True if a record was removed.
+        Raises ``OSError`` when a file exists but cannot be removed."""
+        removed = self.storage.delete_game(name)
+        for side in (self._sidecar(name), self.storage.game_path(name).with_suffix(".seats")):
+            try:
+                side.unlink()
+            except FileNotFoundError:
+                pass
+        return removed
+
+    # ---------------------------------------------------------------- upgrade
+    def migrate(self) -> str | None:
+        """Move the single ``autosave`` of older versions (record and ``.seats``)
+        into a new slot; returns its name, ``None`` when there was none. A
+        file that cannot be moved stays where it is (logged)."""
+        if not self.storage.has_game(LEGACY):
+            return None
+        src = self.storage.game_path(LEGACY)
+        try:
+            when = src.stat().st_mtime
+        except OSError:
+            when = time.time()
+        name = self.new_name(when)
+        dst = self.storage.game_path(name)
+        try:
+            seats = src.with_suffix(".seats")
+            if seats.exists():
+                os.replace(seats, dst.with_suffix(".seats"))
+            os.replace(src, dst)
+        except OSError as exc:
+            log.warning("cannot move the old autosave into a slot: %s", exc)
+            return None
+        self._rebuild_info(name)
+        return name
