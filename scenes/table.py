@@ -116,6 +116,7 @@ class TableScene(Scene):
             self.steps.append(([], model_of(game), "deal"))
             self.log_lines.append(f"Hand {h.index + 1}: {self.names[h.dealer]} deals.")
         self.human = None
+        self.pending_order = None
         if self.session.seats[self.viewer].is_human and not self.session.is_ai(self.viewer):
             from .human import HumanPlay
             self.human = HumanPlay(self)
@@ -124,13 +125,19 @@ class TableScene(Scene):
         self.record_if_won()  # a continued game that was already won: recorded once, by its id
 
     def _restore_hand(self, order: list[int], sort_mode: str) -> None:
-        """Put back the person's saved arrangement and sort order (item 16)."""
+        """Put back the person's saved arrangement and sort order (item 16);
+        while the deal is still to be shown, once it has been."""
         h = self.human
         if sort_mode == "rank":
             h.toggle_sort()  # sorts by rank and relabels the Sort button
-        if order:
-            h.order = order
-            h.sync()  # kept cards keep their places; cards not in the hand leave
+        self.pending_order = order or None
+        self._apply_pending_order()
+
+    def _apply_pending_order(self) -> None:
+        if self.pending_order and self.shown.phase != "deal":
+            self.human.order = self.pending_order
+            self.pending_order = None
+            self.human.sync()  # kept cards keep their places; cards not in the hand leave
 
     def hand_order(self) -> list[int] | None:
         """The person's arrangement of the bottom hand (``None``: sorted)."""
@@ -203,7 +210,8 @@ class TableScene(Scene):
                 return
             from game.slots import info_of
             human = self.human
-            info = info_of(self.slot, game, self.levels, human.order if human is not None else (),
+            order = (self.pending_order or human.order) if human is not None else ()
+            info = info_of(self.slot, game, self.levels, order,
                            human.sort_mode if human is not None else "suit")
             self.slots.save(info, record_of(game))
         except (OSError, ValueError, TypeError) as exc:
@@ -364,6 +372,7 @@ class TableScene(Scene):
         self.shown = model
         if self.human is not None:
             self.human.on_shown()
+            self._apply_pending_order()
         new = self.lay_out(model)
         for e in events:
             line = describe(e, self.names)

@@ -1,0 +1,192 @@
+"""Save slots (issue 13, items 2 and 16): each game in progress in its own
+slot, Continue resumes the latest, Load game lists and deletes, New game asks
+before it replaces a game, the old autosave migrates, and the person's sort
+order and hand arrangement come back on Continue."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pygame
+
+from game.engine import Game
+from game.random_play import random_step
+from game.record import record_of
+from game.session import Seat, TableSession
+from game.slots import MAX_SLOTS, Slots, info_of
+from scenes.dialogs import ChoiceDialog
+from scenes.load_game import LoadGameScene
+from scenes.setup import SetupScene
+from scenes.table import TableScene
+from scenes.title import TitleScene
+from test_human import drag
+from test_scenes import app, click, frames, key  # noqa: F401  (app is a fixture)
+
+
+def leave_a_game(app, names=("Me", "Ana"), seed=9, moves=5, levels=("human", "hard")):
+    """Play ``moves`` random moves at a new table, then leave it (which saves it); the table."""
+    session = TableSession([Seat(n, lv) for n, lv in zip(names, levels)], seed=seed, use_workers=False)
+    table = app.push(TableScene(app), session=session)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        random_step(session.game, rng)
+    app.pop()
+    frames(app, 1)
+    return table
+
+
+def write_slot(storage, name, names=("Me", "Ana"), seed=1, saved_at=1_700_000_000.0):
+    game = Game.new(list(names), seed=seed)
+    Slots(storage).save(info_of(name, game, ["human"] + ["easy"] * (len(names) - 1), saved_at=saved_at),
+                        record_of(game))
+    return game
+
+
+def test_leaving_keeps_the_game_in_a_slot_and_continue_resumes_the_latest(app):
+    title = app.push(TitleScene(app))
+    first = leave_a_game(app, names=("Me", "Ana"), seed=3)
+    second = leave_a_game(app, names=("Me", "Bo", "Cy"), seed=4, levels=("human", "easy", "medium"))
+    slots = Slots(app.storage)
+    assert sorted(slots.names()) == sorted([first.slot, second.slot]) and first.slot != second.slot
+    assert slots.latest().name == second.slot
+    click(app, title.buttons[1].rect.center)  # Continue
+    resumed = app.top
+    assert isinstance(resumed, TableScene) and resumed.slot == second.slot
+    assert resumed.session.names == ["Me", "Bo", "Cy"] and resumed.levels == ["human", "easy", "medium"]
+    resumed.session.close()
+
+
+def test_load_game_lists_players_scores_hand_and_date_and_deletes_after_asking(app, tmp_path):
+    title = app.push(TitleScene(app))
+    for i in range(3):
+        write_slot(app.storage, f"game-2026010{i + 1}-120000", names=("Me", f"Opp{i}"), seed=i,
+                   saved_at=1_700_000_000.0 + i * 3600)
+    frames(app, 1)
+    click(app, title.buttons[2].rect.center)  # Load game
+    scene = app.top
+    assert isinstance(scene, LoadGameScene) and len(scene.rows) == 3
+    assert [r.label for r in scene.rows] == ["Me and Opp2", "Me and Opp1", "Me and Opp0"]  # latest first
+    assert all(r.detail.startswith("0–0, hand 1 · ") and "2023" in r.detail for r in scene.rows)
+    click(app, scene.deletes[1].rect.center)
+    dialog = app.top
+    assert isinstance(dialog, ChoiceDialog) and "Opp1" in dialog.title
+    key(app, pygame.K_ESCAPE)  # cancel: nothing is deleted
+    assert app.top is scene and len(Slots(app.storage).names()) == 3
+    click(app, scene.deletes[1].rect.center)
+    click(app, app.top.buttons[0].rect.center)  # "Delete it"
+    assert app.top is scene and [r.label for r in scene.rows] == ["Me and Opp2", "Me and Opp0"]
+    saves = app.storage.saves_dir
+    assert not (saves / "game-20260102-120000.json").exists()
+    assert not (saves / "game-20260102-120000.slot").exists()
+    click(app, scene.rows[1].rect.center)  # resume the older one
+    table = app.top
+    assert isinstance(table, TableScene) and table.session.names == ["Me", "Opp0"]
+    table.session.close()
+
+
+def test_new_game_with_a_game_in_progress_asks_and_can_keep_it(app):
+    title = app.push(TitleScene(app))
+    kept = leave_a_game(app)
+    info = Slots(app.storage).latest()
+    click(app, title.buttons[0].rect.center)  # New game
+    dialog = app.top
+    assert isinstance(dialog, ChoiceDialog)
+    assert dialog.title == f"You have a game in progress ({info.scores()}, hand {info.hand}). Start a new one?"
+    key(app, pygame.K_ESCAPE)  # cancel: still on the title, the game kept
+    assert app.top is title and Slots(app.storage).names() == [kept.slot]
+    click(app, title.buttons[0].rect.center)
+    click(app, app.top.buttons[0].rect.center)  # keep it
+    setup = app.top
+    assert isinstance(setup, SetupScene) and setup.replace is None
+    click(app, setup.start.rect.center)
+    table = app.top
+    assert isinstance(table, TableScene) and table.slot != kept.slot
+    app.pop()
+    frames(app, 1)
+    assert sorted(Slots(app.storage).names()) == sorted([kept.slot, table.slot])
+
+
+def test_new_game_can_replace_the_game_in_progress_but_back_keeps_it(app):
+    title = app.push(TitleScene(app))
+    old = leave_a_game(app)
+    click(app, title.buttons[0].rect.center)
+    click(app, app.top.buttons[1].rect.center)  # start a new one in its place
+    setup = app.top
+    assert isinstance(setup, SetupScene) and setup.replace == old.slot
+    key(app, pygame.K_ESCAPE)  # Back: the old game is still there
+    assert app.top is title and Slots(app.storage).names() == [old.slot]
+    click(app, title.buttons[0].rect.center)
+    click(app, app.top.buttons[1].rect.center)
+    click(app, app.top.start.rect.center)
+    table = app.top
+    assert isinstance(table, TableScene)
+    app.pop()
+    frames(app, 1)
+    assert Slots(app.storage).names() == [table.slot]
+
+
+def test_with_every_slot_used_new_game_sends_the_player_to_load_game(app):
+    title = app.push(TitleScene(app))
+    for i in range(MAX_SLOTS):
+        write_slot(app.storage, f"game-2026010{i + 1}-120000", seed=i, saved_at=1_700_000_000.0 + i)
+    frames(app, 1)
+    click(app, title.buttons[0].rect.center)
+    dialog = app.top
+    assert isinstance(dialog, ChoiceDialog) and f"all {MAX_SLOTS} places are used" in dialog.buttons[0].label
+    click(app, dialog.buttons[0].rect.center)
+    assert isinstance(app.top, LoadGameScene) and len(app.top.rows) == MAX_SLOTS
+
+
+def test_the_old_autosave_moves_into_a_slot_with_its_levels(app):
+    game = Game.new(["Me", "Ana", "Bo"], seed=5)
+    rng = random.Random(5)
+    for _ in range(4):
+        random_step(game, rng)
+    app.storage.save_game(record_of(game), "autosave")
+    app.storage.save_seats([{"name": "Me", "level": "human"}, {"name": "Ana", "level": "hard"},
+                            {"name": "Bo", "level": "easy"}], "autosave")
+    title = app.push(TitleScene(app))
+    frames(app, 1)
+    assert not app.storage.has_game("autosave")
+    (name,) = Slots(app.storage).names()
+    assert title.buttons[1].enabled
+    click(app, title.buttons[1].rect.center)
+    table = app.top
+    assert isinstance(table, TableScene) and table.slot == name
+    assert table.levels == ["human", "hard", "easy"]
+    assert table.session.game.hand.snapshot() == game.hand.snapshot()
+    table.session.close()
+
+
+def test_a_broken_sidecar_is_rebuilt_from_the_record(app):
+    game = write_slot(app.storage, "game-20260101-120000", names=("Me", "Ana", "Bo"))
+    side = app.storage.saves_dir / "game-20260101-120000.slot"
+    side.write_text("{oops", encoding="utf-8")
+    (info,) = Slots(app.storage).list()
+    assert info.players == ["Me", "Ana", "Bo"] and info.totals == list(game.totals) and info.hand == 1
+    assert json.loads(side.read_text(encoding="utf-8"))["players"] == ["Me", "Ana", "Bo"]
+
+
+def test_sort_order_and_arrangement_come_back_on_continue(app):
+    title = app.push(TitleScene(app))
+    session = TableSession([Seat("Me", "human"), Seat("Ana", "hard")], seed=11, use_workers=False)
+    table = app.push(TableScene(app), session=session)
+    frames(app, 4)
+    human = table.human
+    key(app, pygame.K_s)  # sort by rank
+    assert human.sort_mode == "rank"
+    first = human.order[0]
+    last = human.card_rect(len(human.order) - 1)
+    drag(app, human.card_rect(0).center, (last.right - 2, last.centery))
+    assert human.order[-1] == first
+    arranged = list(human.order)
+    app.pop()  # leave: saved
+    frames(app, 1)
+    click(app, title.buttons[1].rect.center)
+    resumed = app.top
+    assert isinstance(resumed, TableScene) and resumed is not table
+    frames(app, 2)
+    assert resumed.human.order == arranged and resumed.human.sort_mode == "rank"
+    assert resumed.human.buttons["sort"].label == "Sort by suit (S)"
+    resumed.session.close()
