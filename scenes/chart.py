@@ -10,6 +10,18 @@ import pygame
 from . import theme as T
 
 
+def chart_range(series: Sequence[Sequence[int]], ref: int | None = None) -> tuple[int, int, int]:
+    """``(lo, hi, step)`` of a chart of ``series`` (points): the values at
+    the frame's bottom and top edges and the grid step (100, or 250 beyond
+    a 1,000-point range). ``lo`` is 0 or a multiple of ``step`` at or below
+    the lowest value, so every grid line ``lo, lo + step, ... <= hi`` lies
+    inside the frame. Raises ``ValueError`` for no points."""
+    lo = min(0, min(min(s) for s in series))
+    hi = max(max(max(s) for s in series), ref if ref is not None else 0, lo + 1)
+    step = 100 if hi - lo <= 1000 else 250
+    return (lo // step) * step, hi, step
+
+
 def draw_line_chart(surface: pygame.Surface, th: T.Theme, r: pygame.Rect, series: Sequence[Sequence[int]],
                     colours: Sequence[tuple[int, int, int]], *, x_label: str = "hand", first_x: int = 0,
                     ref: int | None = None, ref_label: str = "", bold: int | None = None) -> None:
@@ -22,16 +34,14 @@ def draw_line_chart(surface: pygame.Surface, th: T.Theme, r: pygame.Rect, series
     is drawn for no series or empty series."""
     if not series or not series[0]:
         return
-    lo = min(0, min(min(s) for s in series))
-    hi = max(max(max(s) for s in series), ref if ref is not None else 0, lo + 1)
+    lo, hi, step = chart_range(series, ref)
     n = max(1, len(series[0]) - 1)
     T.draw_panel(surface, r.inflate(th.pad * 2, th.pad * 2), th.radius, (0, 0, 0, 90))
 
     def pt(i, v):
         return (r.x + round(i * r.width / n), r.bottom - round((v - lo) * r.height / max(1, hi - lo)))
 
-    step = 100 if hi - lo <= 1000 else 250
-    v = (lo // step) * step
+    v = lo
     while v <= hi:
         y = pt(0, v)[1]
         pygame.draw.line(surface, (60, 110, 80), (r.x, y), (r.right, y), 1)

@@ -182,7 +182,8 @@ def layout(model: TableModel, theme: Theme, viewer: int = 0, viewer_face_up: boo
     side_w = max(round(W * 0.16), theme.body * 9)
     out.seat_rects[viewer] = pygame.Rect(pad, hand_top + round(hand_h * 0.2), side_w - pad, hand_h - pad)
     out.buttons_rect = pygame.Rect(W - side_w, hand_top + round(hand_h * 0.2), side_w - pad, hand_h - pad)
-    out.hand_rect = pygame.Rect(side_w, hand_top, W - 2 * side_w, bottom_h)
+    # a pad clear of the seat panel and the buttons, so a full hand never touches them
+    out.hand_rect = pygame.Rect(side_w + pad, hand_top, W - 2 * side_w - 2 * pad, bottom_h)
 
     # -- the strip: stock, discard pile, status
     cw = Theme.card_w(tc)
@@ -241,7 +242,7 @@ def layout(model: TableModel, theme: Theme, viewer: int = 0, viewer_face_up: boo
     step = 0 if m <= 1 else min(hw * 0.62, (area.width - hw) / (m - 1))
     total = hw + step * max(0, m - 1)
     left = area.centerx - total / 2
-    base_y = hand_top + round(hand_h * 0.16)
+    base_y = hand_top + round(hand_h * 0.2)  # room above for a selected card's lift (18 %) and its ring
     for j, i in enumerate(mine):
         t = 0.0 if m <= 1 else (j / (m - 1)) * 2 - 1
         y = base_y + round(t * t * hand_h * 0.025)

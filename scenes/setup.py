@@ -22,6 +22,7 @@ from . import rules_choice as C
 from . import theme as T
 from .menus import FormScene
 from .widgets import Button, FocusRing, Stepper, TextField
+from .words import without_rule_ids
 
 DEFAULT_NAMES = ["Ana", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus"]
 LEVEL_LABELS = ["Easy", "Medium", "Hard"]
@@ -184,6 +185,7 @@ class SetupScene(FormScene):
         rules = self.chosen_rules()
         problem = rules.deal_problem(self.players.value)
         if problem:
+            problem = without_rule_ids(problem)  # the rule ids are for the Rules page, not this line
             self.problem = f"Can't start: {problem[0].lower()}{problem[1:]} Choose other rules or fewer players."
             return
         seats = self.seats()

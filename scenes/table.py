@@ -84,6 +84,8 @@ class TableScene(Scene):
         self.motions: list[Motion] = []
         self.log_lines: list[str] = []
         self.show_log = bool(app.settings.show_log)
+        from .game_log import LogPanel
+        self.log_panel = LogPanel()
         self.banner: tuple[str, int | None, float] | None = None
         self.last_action_at = 0.0
         self.hold = 0.0  # seconds to wait before the next computer action
@@ -121,8 +123,15 @@ class TableScene(Scene):
             from .human import HumanPlay
             self.human = HumanPlay(self)
             self._restore_hand(list(hand_order), sort_mode)
+        from .first_tip import FirstGameTip
+        self.tip = FirstGameTip(self.human is not None and not demo and self._first_game(), game, self.viewer)
         self.resize()
         self.record_if_won()  # a continued game that was already won: recorded once, by its id
+
+    def _first_game(self) -> bool:
+        """True while the person has no finished game in the statistics."""
+        stats, _ = self.app.storage.load_statistics()
+        return stats.games_played == 0
 
     def _restore_hand(self, order: list[int], sort_mode: str) -> None:
         """Put back the person's saved arrangement and sort order (item 16);
@@ -181,6 +190,9 @@ class TableScene(Scene):
             badge.rect = pygame.Rect(top_button.right - w, top_button.top - th.pad - h, w, h)
         if getattr(self, "human", None) is not None:
             self.human.layout_buttons()
+        if getattr(self, "tip", None) is not None:
+            zone = self.layout_.zone_rects[self.viewer]  # left of the status panel and the log
+            self.tip.layout(pygame.Rect(zone.x, zone.y, self.layout_.status_rect.x - zone.x, zone.h), th)
 
     def apply_settings(self) -> None:
         """Pick up changed settings (card faces and back, speed)."""
@@ -189,6 +201,12 @@ class TableScene(Scene):
         self.factor = SPEEDS.get(app.speed, 1.0)
 
     # ------------------------------------------------------------ actions
+    def log_refusal(self, message: str) -> None:
+        """Keep a refused move in the game log with the rule it cites (the
+        one-line message above the hand leaves the rule id out, item 18)."""
+        from .words import refusal_entry
+        self.log_lines.append(refusal_entry(message))
+
     def toggle_log(self) -> None:
         self.show_log = not self.show_log
         self.app.settings.show_log = self.show_log
@@ -269,6 +287,10 @@ class TableScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE and self.motions:
             self._finish_motions()  # skip the running animation
             return True
+        if self.show_log and self.log_panel.handle(event, self.mouse):
+            return True
+        if self.tip.handle(event):
+            return True
         if self.human is not None and self.human.handle_event(event):
             return True
         if event.type == pygame.MOUSEMOTION:
@@ -297,6 +319,9 @@ class TableScene(Scene):
     # ------------------------------------------------------------ update
     def update(self, dt: float) -> None:
         self.clock += dt
+        if self.show_log and self.layout_ is not None:
+            self.log_panel.layout(self.log_lines, self.log_rect(), self.theme,
+                                  self.layout_.hand_rect.top - self.theme.pad)
         if self.warm_at is not None and self.clock >= self.warm_at:
             self.warm_at = None
             th = self.theme
@@ -310,6 +335,7 @@ class TableScene(Scene):
             self.banner = None
         if self.human is not None:
             self.human.update(dt)
+        self.tip.update()
         if self.factor == 0:
             self._run_instant()
             return
@@ -462,13 +488,14 @@ class TableScene(Scene):
             self._draw_motion(surface, m)
         if self.human is not None:
             self.human.draw(surface, {id(m.place) for m in self.motions if not m.tween.done})
+        self.tip.draw(surface, th)
         self._draw_hover(surface, lay, model)
         self._draw_status(surface, lay, model)
         for b in self.buttons:
             b.draw(surface, th)
+        self.rules_badge.draw(surface, th)
         if self.show_log:
             self._draw_log(surface)
-        self.rules_badge.draw(surface, th)
         if self.banner and self.app.top is self:
             self._draw_banner(surface, lay)
 
@@ -763,7 +790,9 @@ class TableScene(Scene):
             surface.blit(surf, (r.x + th.pad, y))
             y += round(th.body * 1.25)
 
-    def _draw_log(self, surface) -> None:
+    def log_rect(self) -> pygame.Rect:
+        """The game log's place beside the table, under the status panel (its
+        larger view is :meth:`scenes.game_log.LogPanel.frame`)."""
         th = self.theme
         lay = self.layout_
         w = lay.status_rect.width
@@ -774,17 +803,10 @@ class TableScene(Scene):
         r = pygame.Rect(lay.status_rect.x, top, w, max(th.body * 5, bottom - top - th.pad))
         if r.bottom > th.height - th.pad:
             r.bottom = th.height - th.pad
-        T.draw_panel(surface, r, th.radius, (0, 0, 0, 238))
-        surface.blit(T.text("Game log", th.small, T.TEXT_DIM, bold=True), (r.x + th.pad, r.y + th.pad // 2))
-        lh = round(th.small * 1.3)
-        lines: list[str] = []
-        for entry in self.log_lines[-60:]:
-            lines.extend(T.wrap(entry, th.small, r.width - 2 * th.pad))
-        room = max(1, (r.height - lh - th.pad) // lh)
-        y = r.y + th.pad // 2 + lh
-        for line in lines[-room:]:
-            surface.blit(T.fit_text(line, th.small, r.width - 2 * th.pad), (r.x + th.pad, y))
-            y += lh
+        return r
+
+    def _draw_log(self, surface) -> None:
+        self.log_panel.draw(surface, self.theme)
 
     def _draw_banner(self, surface, lay: Layout) -> None:
         th = self.theme

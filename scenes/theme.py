@@ -30,8 +30,9 @@ LEGAL = (76, 195, 255)       # #4cc3ff: a legal drop target
 ILLEGAL = (255, 176, 0)      # #ffb000: an illegal target, always with words or an icon
 GOLD = (242, 196, 64)        # the committed card's ring (R9)
 HALO = (255, 255, 255)
-SEAT_COLOURS = [(236, 112, 99), (93, 173, 226), (244, 208, 63), (175, 122, 197),
-                (88, 214, 141), (245, 176, 65), (72, 201, 176), (236, 240, 241)]
+# Okabe–Ito's eight colour-blind-safe colours, black made light grey for the dark felt
+SEAT_COLOURS = [(213, 94, 0), (86, 180, 233), (240, 228, 66), (204, 121, 167),
+                (0, 158, 115), (230, 159, 0), (0, 114, 178), (235, 235, 235)]
 
 CARD_RATIO = 2.5 / 3.5       # width / height of a real card
 MIN_CARD_H = 70              # below this the corner index stops being readable

@@ -25,9 +25,36 @@ def card_words(token: str) -> str:
 _TOKEN = re.compile(r"\b(JK=(?:10|[2-9TJQKA])[CDHS]|(?:10|[2-9TJQKA])[CDHS])\b")
 
 
-def plain(message: str) -> str:
-    """An engine message with its card tokens written as cards: "the 2C" -> "the 2♣"."""
-    return _TOKEN.sub(lambda m: card_words(m.group(1)), message)
+_RULE = r"R\d{1,2}"
+# " (R13)", " (R2, R4)", " (R1–R21)" at the end of a message, or ", R11" closing a parenthesis: "(a set, R11)"
+_RULE_IDS = re.compile(rf"\s*\({_RULE}(?:\s*[,–-]\s*{_RULE})*\)|,\s*{_RULE}(?:\s*[,–-]\s*{_RULE})*(?=\))")
+
+
+def rule_ids(message: str) -> list[str]:
+    """The rule ids a message cites, in order: ``"... (R2, R4)."`` -> ``["R2", "R4"]``."""
+    return [rid for m in _RULE_IDS.finditer(message) for rid in re.findall(_RULE, m.group(0))]
+
+
+def without_rule_ids(message: str) -> str:
+    """``message`` without its rule ids: "A meld needs at least 3 cards (R13)."
+    -> "A meld needs at least 3 cards."; "(a set, R11)" -> "(a set)"."""
+    return _RULE_IDS.sub("", message)
+
+
+def plain(message: str, keep_rule_ids: bool = False) -> str:
+    """An engine message for the player's one-line message: card tokens
+    written as cards ("the 2C" -> "the 2♣") and the rule ids such as
+    "(R18)" left out, unless ``keep_rule_ids`` (the game log's detail and
+    tooltips keep them)."""
+    text = _TOKEN.sub(lambda m: card_words(m.group(1)), message)
+    return text if keep_rule_ids else without_rule_ids(text)
+
+
+def refusal_entry(message: str) -> str:
+    """A refused move as a game-log line, with the rule it cites:
+    "Refused: A set can't hold two cards of the same suit. (R11)"."""
+    ids = rule_ids(message)
+    return f"Refused: {plain(message)}" + (f" ({', '.join(ids)})" if ids else "")
 
 
 def cards_words(tokens) -> str:
