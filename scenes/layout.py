@@ -162,7 +162,7 @@ def layout(model: TableModel, theme: Theme, viewer: int = 0, viewer_face_up: boo
     seat_h = theme.seat_card
     top_h = max(seat_h, round(theme.small * 1.35) * 3) + 2 * pad
     hand_h = theme.hand_card
-    bottom_h = hand_h + round(hand_h * 0.2) + pad
+    bottom_h = hand_h + round(hand_h * 0.24) + pad  # room for a selected card's lift (18 %) and its ring
     tc = theme.table_card
     strip_h = tc + theme.small + 3 * pad
     avail = H - top_h - bottom_h - strip_h
@@ -242,7 +242,7 @@ def layout(model: TableModel, theme: Theme, viewer: int = 0, viewer_face_up: boo
     step = 0 if m <= 1 else min(hw * 0.62, (area.width - hw) / (m - 1))
     total = hw + step * max(0, m - 1)
     left = area.centerx - total / 2
-    base_y = hand_top + round(hand_h * 0.2)  # room above for a selected card's lift (18 %) and its ring
+    base_y = hand_top + round(hand_h * 0.22)  # a selected card rises 18 %: its ring stays under the buttons
     for j, i in enumerate(mine):
         t = 0.0 if m <= 1 else (j / (m - 1)) * 2 - 1
         y = base_y + round(t * t * hand_h * 0.025)
