@@ -52,20 +52,25 @@ class TitleScene(MenuScene):
     def back(self) -> None:
         pass  # Esc on the title does not quit by accident
 
-    def _latest(self):
-        info = self.slots.latest()
+    def _slots(self):
+        """The slots, latest first (a broken one is moved aside and the player told)."""
+        infos = self.slots.list()
         for m in self.slots.messages:
             self.app.notify(m, 8.0)
         self.slots.messages.clear()
-        return info
+        return infos
+
+    def _latest(self):
+        infos = self._slots()
+        return infos[0] if infos else None
 
     def new_game(self) -> None:
         """New game; with a game in progress, ask first (keep it / replace it / cancel)."""
         from game.slots import MAX_SLOTS
 
         from .dialogs import ChoiceDialog
-        info = self._latest()
-        if info is None or info.won:
+        info = next((i for i in self._slots() if not i.won), None)  # a won game is no longer in progress
+        if info is None:
             self.start_setup(None)
             return
         options = [("Keep it (Load game has it) and start a new one", None) if not self.slots.full() else
