@@ -190,3 +190,19 @@ def test_sort_order_and_arrangement_come_back_on_continue(app):
     assert resumed.human.order == arranged and resumed.human.sort_mode == "rank"
     assert resumed.human.buttons["sort"].label == "Sort by suit (S)"
     resumed.session.close()
+
+
+def test_new_game_asks_about_the_game_in_progress_not_a_won_one(app):
+    title = app.push(TitleScene(app))
+    write_slot(app.storage, "game-20260101-120000", names=("Me", "Old"), saved_at=1_700_000_000.0)
+    write_slot(app.storage, "game-20260102-120000", names=("Me", "Won"), saved_at=1_700_090_000.0)
+    slots = Slots(app.storage)
+    won = slots.read_info("game-20260102-120000")
+    won.won = True  # its last results were showing when the window closed
+    slots.write_info(won)
+    frames(app, 1)
+    click(app, title.buttons[0].rect.center)
+    dialog = app.top
+    assert isinstance(dialog, ChoiceDialog)
+    click(app, dialog.buttons[1].rect.center)  # start a new one in its place
+    assert isinstance(app.top, SetupScene) and app.top.replace == "game-20260101-120000"
