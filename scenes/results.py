@@ -217,13 +217,9 @@ class GameOver(Scene):
             b.rect.midbottom = (th.width // 2 + (i * 2 - 1) * (bw // 2 + th.pad), th.height - 2 * th.pad)
 
     def new_game(self) -> None:
-        from .setup import SetupScene
-        from .title import TitleScene
-        self.app.pop()
-        self.app.pop_to(TitleScene)
-        if not self.app.stack:
-            self.app.push(TitleScene(self.app))
-        self.app.push(SetupScene(self.app))
+        """New game, as from the title (which asks first about another game in progress)."""
+        self.to_title()
+        self.app.top.new_game()
 
     def to_title(self) -> None:
         from .title import TitleScene

@@ -206,3 +206,25 @@ def test_new_game_asks_about_the_game_in_progress_not_a_won_one(app):
     assert isinstance(dialog, ChoiceDialog)
     click(app, dialog.buttons[1].rect.center)  # start a new one in its place
     assert isinstance(app.top, SetupScene) and app.top.replace == "game-20260101-120000"
+
+
+def test_new_game_from_game_over_asks_about_another_game_in_progress(app):
+    from game.record import game_from_record
+    from game_play import KNOWN_RECORD, enter
+    from scenes.results import GameOver, HandResults
+    title = app.push(TitleScene(app))
+    write_slot(app.storage, "game-20260101-120000", names=("Me", "Other"))
+    session = TableSession([Seat("Ann", "human"), Seat("Ben", "easy")], game=game_from_record(KNOWN_RECORD),
+                           use_workers=False)
+    table = app.push(TableScene(app), session=session)
+    frames(app, 3)
+    assert isinstance(app.top, HandResults)
+    enter(app)
+    over = app.top
+    assert isinstance(over, GameOver)
+    assert Slots(app.storage).names() == ["game-20260101-120000"]  # the finished game left its slot
+    frames(app, 60)  # the chart ignores clicks for its first 0.8 s
+    click(app, over.buttons[0].rect.center)  # New game
+    dialog = app.top
+    assert isinstance(dialog, ChoiceDialog) and app.stack[0] is title and table not in app.stack
+    assert dialog.title.startswith("You have a game in progress (0–0, hand 1)")
