@@ -152,6 +152,10 @@ class Slots:
             if message:
                 log.warning("%s", message)
                 self.messages.append(message)
+                try:
+                    self.delete(name)  # its sidecars: the record itself was moved aside
+                except OSError as exc:
+                    log.warning("cannot remove the sidecars of %s: %s", name, exc)
             return None
         game = game_from_record(record)
         saved = self.storage.load_seats(name) or []

@@ -33,6 +33,9 @@ class TitleScene(MenuScene):
             self.slots.migrate()
         except (OSError, ValueError) as exc:  # the old save stays where it is; the title still opens
             self.app.notify(f"The saved game could not be moved into a slot ({exc}).")
+        for m in self.slots.messages:  # the old save was broken: moved aside, and the player told now
+            self.app.notify(m, 8.0)
+        self.slots.messages.clear()
         self.refresh()
 
     def refresh(self) -> None:

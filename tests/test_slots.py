@@ -228,3 +228,17 @@ def test_new_game_from_game_over_asks_about_another_game_in_progress(app):
     dialog = app.top
     assert isinstance(dialog, ChoiceDialog) and app.stack[0] is title and table not in app.stack
     assert dialog.title.startswith("You have a game in progress (0–0, hand 1)")
+
+
+def test_a_broken_old_autosave_is_moved_aside_and_the_player_told_on_arrival(app):
+    path = app.storage.game_path("autosave")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text('{"format": "rummy500/1", "players": 3}', encoding="utf-8")
+    app.storage.save_seats([{"name": "Me", "level": "human"}], "autosave")
+    title = app.push(TitleScene(app))
+    frames(app, 1)
+    assert any("could not be loaded" in m for m, _ in app.toasts)
+    assert not path.exists() and not Slots(app.storage).names()
+    assert list(path.parent.glob("game-*.json.corrupt-*"))  # kept for the curious, never offered
+    assert not list(path.parent.glob("*.seats"))
+    assert not title.buttons[1].enabled
