@@ -62,6 +62,7 @@ class FirstGameTip:
         return False
 
     def draw(self, surface: pygame.Surface, th: T.Theme) -> None:
+        """Draw the tip and its × where :meth:`layout` put them (nothing when hidden)."""
         if not self.shown or not self.rect.width:
             return
         T.draw_panel(surface, self.rect, th.radius, (255, 250, 225, 235), T.GOLD, 1)

@@ -103,17 +103,20 @@ class LoadGameScene(FormScene):
                                             bw, max(th.body * 2, 30) + 4)
 
     def load(self, info: SlotInfo) -> None:
+        """Resume ``info``'s game (back to this list, refreshed, if it cannot be loaded)."""
         app = self.app
         app.pop()
         if not resume(app, info):
             app.push(LoadGameScene(app))
 
     def ask_delete(self, info: SlotInfo) -> None:
+        """Ask before deleting ``info``'s game; Cancel or Esc keeps it."""
         from .dialogs import ChoiceDialog
         self.app.push(ChoiceDialog(self.app), title=f"Delete the game of {info.title()} ({info.scores()})?",
                       options=[("Delete it", info)], on_choose=self.delete)
 
     def delete(self, info: SlotInfo) -> None:
+        """Delete ``info``'s slot (a failure is told in one sentence) and list the slots again."""
         try:
             self.slots.delete(info.name)
         except OSError as exc:

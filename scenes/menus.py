@@ -94,6 +94,7 @@ class PauseMenu(MenuScene):
                 ("Settings", self.settings), ("Save and leave the table", self.leave)]
 
     def how_to_play(self) -> None:
+        """Open the controls page over the table."""
         from .how_to_play import HowToPlayScene
         self.app.push(HowToPlayScene(self.app))
 

@@ -92,6 +92,7 @@ class TitleScene(MenuScene):
         self.app.push(SetupScene(self.app), replace=replace)
 
     def continue_game(self) -> None:
+        """Resume the game in progress played most recently."""
         from .load_game import resume
         info = self._latest()
         if info is None:
@@ -101,10 +102,12 @@ class TitleScene(MenuScene):
         self.refresh()
 
     def load_game(self) -> None:
+        """Open the list of saved games."""
         from .load_game import LoadGameScene
         self.app.push(LoadGameScene(self.app))
 
     def how_to_play(self) -> None:
+        """Open the controls page."""
         from .how_to_play import HowToPlayScene
         self.app.push(HowToPlayScene(self.app))
 
