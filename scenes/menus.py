@@ -90,8 +90,8 @@ class PauseMenu(MenuScene):
     title = "Paused"
 
     def items(self):
-        return [("Resume", self.back), ("How to play", self.how_to_play), ("Rules", self.rules),
-                ("Settings", self.settings), ("Save and leave the table", self.leave)]
+        return [("Resume", self.back), ("Rules", self.rules), ("Settings", self.settings),
+                ("How to play", self.how_to_play), ("Save and leave the table", self.leave)]
 
     def how_to_play(self) -> None:
         """Open the controls page over the table."""
