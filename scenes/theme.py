@@ -148,9 +148,16 @@ class Theme:
 _panel_cache: dict[tuple, pygame.Surface] = {}
 
 
-def draw_panel(surface: pygame.Surface, rect: pygame.Rect, radius: int, colour=PANEL,
-               edge=PANEL_EDGE, width: int = 1) -> None:
-    """A rounded, translucent panel with an outline (cached per size and colours)."""
+_FELT_DEFAULT = object()
+
+
+def draw_panel(surface: pygame.Surface, rect: pygame.Rect, radius: int, colour=None,
+               edge=_FELT_DEFAULT, width: int = 1) -> None:
+    """A rounded, translucent panel with an outline (cached per size and
+    colours). ``colour`` and ``edge`` default to the felt's panel colours
+    (:func:`set_felt`); ``edge=None`` draws no outline."""
+    colour = PANEL if colour is None else colour
+    edge = PANEL_EDGE if edge is _FELT_DEFAULT else edge
     key = (rect.size, radius, tuple(colour), None if edge is None else tuple(edge), width)
     tmp = _panel_cache.get(key)
     if tmp is None:
