@@ -58,7 +58,7 @@ class SettingsScene(FormScene):
         s = self.app.settings
         change = self.changed
         self.speed = Stepper("Animation speed", list(SPEEDS), s.speed, [x.capitalize() for x in SPEEDS],
-                             on_change=self._speed_changed)
+                             on_change=change)  # (a --speed given on the command line still wins)
         self.reduced = _on_off("Reduced motion", s.reduced_motion, change)
         secs = _with(RUMMY_SECONDS, float(s.rummy_window_s))
         self.rummy = Stepper("Time to call Rummy", secs, float(s.rummy_window_s), [_seconds(x) for x in secs],
@@ -143,10 +143,6 @@ class SettingsScene(FormScene):
             self.focus.focus(self.speed)
 
     # ------------------------------------------------------------ changes
-    def _speed_changed(self, _value) -> None:
-        self.app.options.speed = None  # the player's choice now wins over --speed
-        self.changed()
-
     def _sound_changed(self, _value) -> None:
         self._sync_enabled()
         self.changed()
