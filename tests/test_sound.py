@@ -18,7 +18,7 @@ from game.events import (CardDrawn, DiscardTaken, Discarded, Floated, GameWon, H
 from scenes.app import App, Options
 from scenes.sound import SOUND_NAMES, SoundPlayer, sound_folder, sounds_for
 
-from test_human import SCRIPT, bot_moves, click, drag, felt_spot, key, pos_of, record, select, settle, table_for
+from test_human import SCRIPT, app, bot_moves, click, drag, felt_spot, key, pos_of, record, select, settle, table_for  # noqa: F401
 
 
 class FakeSound:
@@ -73,13 +73,6 @@ def ticking():
 
 def C(token):
     return parse_card(token)
-
-
-@pytest.fixture
-def app(tmp_path):
-    a = App(Options(config_dir=str(tmp_path / "cfg"), size=(1280, 720), speed="instant"))
-    yield a
-    a.close()
 
 
 def listen(app, enabled=True, volume=30) -> FakeMixer:
