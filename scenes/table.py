@@ -631,9 +631,10 @@ class TableScene(Scene):
         if r is None:
             return
         th = self.theme
-        pulse = 0.5 + 0.5 * math.sin(self.clock * 5.0)
+        still = self.reduced_motion  # a steady outline and three dots instead of a pulse
+        pulse = 1.0 if still else 0.5 + 0.5 * math.sin(self.clock * 5.0)
         pygame.draw.rect(surface, (120 + int(60 * pulse), 200, 255), r.inflate(4, 4), 2, border_radius=th.radius + 2)
-        dots = int(self.clock * 3) % 3 + 1
+        dots = 3 if still else int(self.clock * 3) % 3 + 1
         bubble = pygame.Rect(0, 0, th.small * 3, round(th.small * 1.3))
         fan = lay.fan_rects.get(seat) if seat != self.viewer else None
         if fan is not None:
