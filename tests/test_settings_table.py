@@ -379,3 +379,30 @@ def test_the_page_fits_and_every_control_has_a_focus_ring(app, size):
         page.draw(app.screen)
         ring = (w.rect.centerx, w.rect.top - 2)
         assert app.screen.get_at(ring)[:3] == T.LEGAL, (size, w)
+
+
+def test_reduced_motion_keeps_the_thinking_mark_still(app):
+    app.options.speed = "normal"
+    seats = [Seat("P0", "easy"), Seat("P1", "easy")]
+    table = app.push(TableScene(app), session=TableSession(seats, seed=2, use_workers=False))
+    for _ in range(300):
+        app.step(1 / 30)
+        if not table.steps and not table.motions and table.session.ready():
+            break  # a computer's move is paced: its seat is marked
+    else:
+        pytest.fail("no computer move waited")
+
+    def pictures():
+        out = []
+        for t in (0.0, 0.15, 0.3):
+            table.clock += t
+            surf = pygame.Surface(app.screen.get_size())
+            table._draw_thinking(surf, table.layout_)
+            out.append(pygame.image.tobytes(surf, "RGB"))
+            table.clock -= t
+        return out
+
+    assert len(set(pictures())) > 1  # it pulses...
+    table.reduced_motion = True
+    still = pictures()
+    assert len(set(still)) == 1 and any(still[0])  # ...unless motion is reduced (and it is still drawn)
