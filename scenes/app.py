@@ -105,7 +105,10 @@ class App:
         if message:
             self.notify(message)
         _dpi_aware()
-        pygame.display.init()  # no audio: the game has no sound yet (and no ALSA noise)
+        pygame.display.init()  # no audio here: the mixer starts with the first sound (scenes.sound)
+        from .sound import SoundPlayer
+        self.sound = SoundPlayer.from_settings(self.settings)
+        T.set_felt(self.settings.felt)
         pygame.font.init()
         pygame.key.set_repeat(400, 40)
         self.fullscreen = False
@@ -190,6 +193,11 @@ class App:
             self.notify(f"Screenshot saved to {path}")
         log.info("screenshot %s", path)
         return path
+
+    def set_fullscreen(self, on: bool) -> None:
+        """Go fullscreen (``on``) or back to the window, unless already there."""
+        if bool(on) != self.fullscreen:
+            self.toggle_fullscreen()
 
     def toggle_fullscreen(self) -> None:
         if self.fullscreen:
@@ -305,6 +313,7 @@ class App:
             self.pop()
         if not self.options.demo:
             self.save_settings()
+        self.sound.close()
         pygame.display.quit()
 
 

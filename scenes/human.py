@@ -560,6 +560,8 @@ class HumanPlay:
             self._spring_back(d)
 
     def _spring_back(self, d: Drag) -> None:
+        if self.table.reduced_motion:
+            return  # reduced motion: the cards are simply back in the hand
         for i in d.cards:
             home = self.card_rect(i)
             if home is not None:

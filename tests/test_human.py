@@ -431,6 +431,8 @@ def test_monkey_20000_random_events_across_every_scene(app, monkeypatch):
             rng.seed(5_000)  # the table's run does not depend on how the menus were roamed
             while app.stack:
                 app.pop()
+            # the roaming may have lengthened the Rummy window in Settings, which holds every discard longer
+            app.settings.rummy_window_s = 2.0
             app.push(TitleScene(app))
             app.push(TableScene(app), seats=[Seat("You", "human"), Seat("Ana", "easy"), Seat("Ben", "medium")],
                      seed=7)
