@@ -19,21 +19,23 @@ import json
 import sys
 
 
-def _read(path: str) -> bytes:
-    if path == "-":
-        return sys.stdin.buffer.read()
-    with open(path, "rb") as fh:
-        return fh.read()
-
-
 def cmd_replay(args: argparse.Namespace) -> int:
-    """``rummy500 replay FILE``: print the replay JSON, return the exit status."""
-    from .record import bad_record, replay
+    """``rummy500 replay FILE``: print the replay JSON, return the exit status.
+    Reads at most the record size limit + 1 bytes (a larger file, or an
+    endless one like ``/dev/zero``, is a ``bad_record`` at once)."""
+    from .paths import shown
+    from .record import RecordError, bad_record, read_record_bytes, replay
 
     try:
-        data = _read(args.file)
+        if args.file == "-":
+            data = read_record_bytes(sys.stdin.buffer)
+        else:
+            with open(args.file, "rb") as fh:
+                data = read_record_bytes(fh)
     except OSError as exc:
-        out, status = bad_record(f"cannot read {args.file}: {exc.strerror or exc}"), 2
+        out, status = bad_record(f"cannot read {shown(args.file)}: {exc.strerror or exc}"), 2
+    except RecordError as exc:
+        out, status = bad_record(str(exc)), 2
     else:
         out, status = replay(data)
     sys.stdout.write(json.dumps(out, indent=2, ensure_ascii=True) + "\n")
