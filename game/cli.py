@@ -122,6 +122,7 @@ def _tournament_rules(args: argparse.Namespace):
 
 def cmd_tournament(args: argparse.Namespace) -> int:
     """``rummy500 tournament``: play, print the table or JSON, return the exit status."""
+    from .procs import StopSignals, Stopped
     from .tournament import format_table, run_tournament
 
     n = args.players
@@ -137,12 +138,16 @@ def cmd_tournament(args: argparse.Namespace) -> int:
                                   f"rules' pack has {rules.pack_size(n)} (R2, R4)")
     games = args.games is not None
     try:
-        result = run_tournament(args.ai, args.games if games else args.hands, args.seed, rules,
-                                games=games, jobs=args.jobs)
+        with StopSignals():  # SIGTERM and Ctrl+C stop the workers and exit at once
+            result = run_tournament(args.ai, args.games if games else args.hands, args.seed, rules,
+                                    games=games, jobs=args.jobs)
     except ImportError as exc:  # a level whose module is missing (checked before any play)
         return _usage_error(args, f"an AI level is not available: {exc}")
-    except KeyboardInterrupt:
-        print("rummy500 tournament: interrupted", file=sys.stderr)
+    except Stopped as exc:
+        print(f"rummy500 tournament: {exc}; nothing was reported", file=sys.stderr)
+        return exc.exit_status
+    except KeyboardInterrupt:  # Ctrl+C outside the main thread's handler
+        print("rummy500 tournament: interrupted; nothing was reported", file=sys.stderr)
         return 130
     except RuntimeError as exc:
         print(f"rummy500 tournament: {exc}", file=sys.stderr)
