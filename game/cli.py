@@ -215,6 +215,21 @@ def _size(text: str) -> tuple[int, int]:
     return (w, h)
 
 
+def _config_dir(text: str) -> str:
+    """``--config-dir DIR``: a folder, or a name for one (created on the first
+    write); not an empty name, and not a file."""
+    import os
+
+    from .paths import shown
+
+    if not text.strip():
+        raise argparse.ArgumentTypeError("give a folder (an empty name is not one; use . for the "
+                                         "current folder)")
+    if os.path.exists(text) and not os.path.isdir(text):
+        raise argparse.ArgumentTypeError(f"{shown(text)} is a file, not a folder")
+    return text
+
+
 def gui_parser() -> argparse.ArgumentParser:
     """The options of ``rummy500`` when it opens the table."""
     p = argparse.ArgumentParser(prog="rummy500", description="Rummy 500 against computer opponents: "
@@ -229,7 +244,8 @@ def gui_parser() -> argparse.ArgumentParser:
     p.add_argument("--quit-after-game", action="store_true", help="demo: exit 0 when the game is over")
     p.add_argument("--screenshot-dir", metavar="DIR",
                    help="where screenshots go (demo: one per hand and one at the end)")
-    p.add_argument("--config-dir", metavar="DIR", help="keep settings, saves, statistics and logs in DIR")
+    p.add_argument("--config-dir", type=_config_dir, metavar="DIR",
+                   help="keep settings, saves, statistics and logs in DIR")
     p.add_argument("--size", type=_size, metavar="WxH", help="window size, e.g. 1920x1080")
     p.add_argument("--max-frames", type=_whole(1, 10**9), metavar="F", help=argparse.SUPPRESS)
     return p
