@@ -86,8 +86,11 @@ def quiet_resource_tracker() -> None:
     this interpreter's ``-W`` options, so the filter is added to
     ``sys.warnoptions`` only while it starts. It still unlinks what a killed
     program left behind. Does nothing on Windows, or when the tracker is
-    already running (it was started without the filter: it stays as it is)."""
-    if sys.platform == "win32":
+    already running (it was started without the filter: it stays as it is),
+    or in a frozen (PyInstaller) build: there the tracker is the program
+    itself, recognised by its exact interpreter flags, and a ``-W`` option
+    it does not expect would start the game instead of the tracker."""
+    if sys.platform == "win32" or getattr(sys, "frozen", False):
         return
     try:
         from multiprocessing import resource_tracker

@@ -196,3 +196,20 @@ def test_stop_signals_turns_sigterm_into_stopped_and_restores_the_handler():
     assert caught.value.signum == signal.SIGTERM and caught.value.exit_status == 143
     assert str(caught.value) == "stopped by SIGTERM"
     assert signal.getsignal(signal.SIGTERM) == before
+
+
+def test_the_resource_tracker_is_left_alone_in_a_frozen_build(monkeypatch):
+    from multiprocessing import resource_tracker
+
+    from game import procs
+
+    started = []
+    monkeypatch.setattr(resource_tracker, "ensure_running", lambda: started.append(list(sys.warnoptions)))
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    procs.quiet_resource_tracker()
+    assert started == []  # PyInstaller knows its tracker by its flags: no -W added there
+    monkeypatch.delattr(sys, "frozen")
+    before = list(sys.warnoptions)
+    procs.quiet_resource_tracker()
+    assert started == [before + ["ignore:resource_tracker:UserWarning"]]
+    assert sys.warnoptions == before  # only while the tracker starts
