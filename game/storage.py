@@ -687,7 +687,8 @@ def configure_logging(storage: Storage, level: int = logging.INFO) -> Path | Non
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         handler: logging.Handler = logging.handlers.RotatingFileHandler(
-            path, maxBytes=LOG_MAX_BYTES, backupCount=LOG_BACKUPS, encoding="utf-8")
+            path, maxBytes=LOG_MAX_BYTES, backupCount=LOG_BACKUPS, encoding="utf-8",
+            errors="backslashreplace")  # a path's non-UTF-8 byte is logged as \xff, never an error
     except OSError:
         handler = logging.NullHandler()
         path = None

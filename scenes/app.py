@@ -22,6 +22,8 @@ from pathlib import Path
 
 import pygame
 
+from game.paths import shown
+
 from . import theme as T
 
 log = logging.getLogger("rummy500.app")
@@ -163,7 +165,9 @@ class App:
         return self.options.speed or self.settings.speed
 
     def notify(self, message: str, seconds: float = 4.0) -> None:
-        """Show a one-line message at the bottom of the window for a while."""
+        """Show a one-line message at the bottom of the window for a while
+        (a path's bytes that are not UTF-8 show as U+FFFD, see game.paths)."""
+        message = shown(message)
         log.info("notice: %s", message)
         self.toasts.append((message, time.monotonic() + seconds))
         self.toasts = self.toasts[-3:]
