@@ -256,6 +256,8 @@ def start_gui(argv: list[str]) -> int:
         print(f"rummy500: error: --ai needs {args.players} levels, not {len(args.ai)}", file=sys.stderr)
         return 2
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    for hint in ("SDL_VIDEO_X11_WMCLASS", "SDL_VIDEO_WAYLAND_WMCLASS"):  # matches rummy500.desktop
+        os.environ.setdefault(hint, "rummy500")
     from scenes.app import Options, main as gui_main
 
     options = Options(demo=args.demo, players=args.players, seed=args.seed, speed=args.speed,
