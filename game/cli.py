@@ -24,6 +24,7 @@ STARTED = time.perf_counter()  # as early as the program can tell: for --time-st
 
 import argparse  # noqa: E402
 import json  # noqa: E402
+import multiprocessing  # noqa: E402
 import os  # noqa: E402
 import sys  # noqa: E402
 
@@ -293,7 +294,5 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    import multiprocessing
-
     multiprocessing.freeze_support()
     sys.exit(main())
