@@ -81,12 +81,13 @@ def folder_files(folder: Path) -> dict[str, int]:
 
 
 def build_processes(folder: Path, exclude: int | None = None) -> list[psutil.Process]:
-    """Running processes whose executable lies inside ``folder``."""
+    """Running processes (not zombies) whose executable lies inside ``folder``."""
     inside = []
     root = os.path.normcase(str(folder.resolve()))
-    for proc in psutil.process_iter(["pid", "exe"]):
+    for proc in psutil.process_iter(["pid", "exe", "status"]):
         exe = proc.info.get("exe")
-        if proc.info["pid"] != exclude and exe and os.path.normcase(exe).startswith(root + os.sep):
+        if (proc.info["pid"] != exclude and exe and proc.info.get("status") != psutil.STATUS_ZOMBIE
+                and os.path.normcase(exe).startswith(root + os.sep)):
             inside.append(proc)
     return inside
 
@@ -109,6 +110,7 @@ def run_demo(exe: Path, folder: Path, config: Path) -> int:
         if time.monotonic() - t0 > DEMO_TIMEOUT:
             for p in build_processes(folder):
                 p.kill()
+            proc.wait()
             raise CheckFailed(f"the frozen demo ran past {DEMO_TIMEOUT:.0f} s and was killed")
         workers.update(p.pid for p in build_processes(folder, exclude=proc.pid))
         time.sleep(0.02)
@@ -126,11 +128,11 @@ def run_demo(exe: Path, folder: Path, config: Path) -> int:
     log = (config / "logs" / "rummy500.log").read_text(encoding="utf-8", errors="replace")
     if "worker could not start" in log or "Traceback" in log:
         raise CheckFailed(f"the frozen demo logged a failure: see {config / 'logs' / 'rummy500.log'}")
-    if not workers:
-        raise CheckFailed("no AI worker process was seen during the frozen demo")
     written = sorted(set(folder_files(folder).items()) - set(before.items()))
     if written:
         raise CheckFailed(f"the frozen demo wrote into its own folder: {written[:5]}")
+    if not workers:
+        raise CheckFailed("no AI worker process was seen during the frozen demo")
     print(f"demo: exit 0 in {seconds:.1f} s from {cwd}; {len(workers)} more processes of the build "
           f"(AI workers, multiprocessing's helper) while it played, none left after")
     return len(workers)

@@ -24,6 +24,7 @@ log = logging.getLogger("rummy500.startup")
 ICON_NAME = "rummy500-256.png"  # under assets/icons/ (made by tools/make_icons.py)
 FALLBACK_LOG = "rummy500-startup-error.log"  # in the temporary folder, when no log folder works
 HEADLESS_DRIVERS = ("dummy", "offscreen")
+REINSTALL = "download or install the game again"
 
 ShowBox = Callable[[str, str], object]
 
@@ -39,10 +40,12 @@ def check_assets(root: Path) -> None:
     try:
         names = set(os.listdir(root))
     except OSError as exc:
-        raise AssetsMissing(f"the game's files at {root} cannot be read ({exc.strerror or exc})") from exc
+        raise AssetsMissing(f"the game's files at {root} cannot be read ({exc.strerror or exc}); "
+                            f"{REINSTALL}") from exc
     missing = sorted({"cards", "fonts"} - names)
     if missing:
-        raise AssetsMissing(f"the game's files at {root} are incomplete: no {', '.join(missing)} folder")
+        raise AssetsMissing(f"the game's files at {root} are incomplete (no {', '.join(missing)} "
+                            f"folder); {REINSTALL}")
 
 
 def set_window_icon(root: Path) -> bool:
@@ -79,6 +82,8 @@ def process_age() -> float | None:
 
             created, exited, kernel, user, now = (wintypes.FILETIME() for _ in range(5))
             k32 = ctypes.windll.kernel32
+            k32.GetCurrentProcess.restype = wintypes.HANDLE  # a 64-bit pseudo-handle, not an int
+            k32.GetProcessTimes.argtypes = [wintypes.HANDLE] + [ctypes.POINTER(wintypes.FILETIME)] * 4
             if not k32.GetProcessTimes(k32.GetCurrentProcess(), ctypes.byref(created),
                                        ctypes.byref(exited), ctypes.byref(kernel), ctypes.byref(user)):
                 return None
