@@ -122,6 +122,8 @@ class App:
         self.running = True
         self.exit_status = 0
         self.frames = 0
+        from .crash import install
+        self._restore_hooks = install(self)  # uncaught exceptions to the log; SIGTERM/SIGHUP save
         if self.settings.fullscreen and not self.options.demo:
             self.toggle_fullscreen()
         log.info("window %sx%s, config %s", *self.screen.get_size(), self.storage.settings_path)
@@ -295,9 +297,11 @@ class App:
             self.exit_status = 130
         except Exception as exc:
             if self.frames:
-                raise
-            from .startup import startup_failed  # the first frame failed: say so, not silently
-            self.exit_status = startup_failed(exc, self.options.config_dir)
+                from .crash import crashed  # log it, autosave, tell the player where the log is
+                self.exit_status = crashed(self, exc)
+            else:
+                from .startup import startup_failed  # the first frame failed: say so, not silently
+                self.exit_status = startup_failed(exc, self.options.config_dir)
         finally:
             self.close()
         return self.exit_status
@@ -318,6 +322,10 @@ class App:
             self.pop()
         if not self.options.demo:
             self.save_settings()
+        restore = getattr(self, "_restore_hooks", None)
+        if restore is not None:
+            self._restore_hooks = None
+            restore()
         pygame.display.quit()
 
 
@@ -345,6 +353,7 @@ def main(options: Options) -> int:
     mode) and run; returns the exit status (1 when the game could not start:
     see :func:`scenes.startup.startup_failed`)."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    app = None
     try:
         app = App(options)
         if options.demo:
@@ -355,8 +364,12 @@ def main(options: Options) -> int:
             app.push(TitleScene(app))
     except Exception as exc:  # before the first frame: a message box, not a silent exit
         from .startup import startup_failed
-        pygame.display.quit()
-        return startup_failed(exc, options.config_dir)
+        status = startup_failed(exc, options.config_dir)
+        if app is None:
+            pygame.display.quit()
+        else:
+            app.close()
+        return status
     return app.run()
 
 

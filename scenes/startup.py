@@ -120,16 +120,25 @@ def show_message_box(title: str, message: str) -> None:
         log.warning("the start-up message box could not be shown", exc_info=True)
 
 
-def _log_file(config_dir: str | None) -> Path | None:
-    """The log file that a start-up failure is written to: the game's own
-    log (set up here if the app did not get that far) or ``None``."""
-    from game.storage import LOGGER_NAME, Storage, configure_logging
+def log_path() -> Path | None:
+    """The file the game logs to, or ``None`` when logging is not set up."""
+    from game.storage import LOGGER_NAME
 
-    logger = logging.getLogger(LOGGER_NAME)
-    for h in logger.handlers:
+    for h in logging.getLogger(LOGGER_NAME).handlers:
         name = getattr(h, "baseFilename", None)
         if name:
             return Path(name)
+    return None
+
+
+def _log_file(config_dir: str | None) -> Path | None:
+    """The log file that a start-up failure is written to: the game's own
+    log (set up here if the app did not get that far) or ``None``."""
+    from game.storage import Storage, configure_logging
+
+    path = log_path()
+    if path is not None:
+        return path
     try:
         return configure_logging(Storage(config_dir))
     except Exception:  # a config dir that cannot even be named

@@ -21,29 +21,10 @@ import scenes.theme as theme
 from game.cli import main as cli_main
 from scenes.app import Options
 from scenes.app import main as app_main
+from window_fixtures import boxes, logging_restored  # noqa: F401 (fixtures)
 
 ROOT = Path(__file__).resolve().parent.parent
 IMPORTED = time.perf_counter()
-
-
-@pytest.fixture
-def boxes(monkeypatch):
-    """Message boxes the game would have shown (none pops up in tests)."""
-    shown: list[tuple[str, str]] = []
-    monkeypatch.setattr(startup, "show_message_box", lambda title, message: shown.append((title, message)))
-    return shown
-
-
-@pytest.fixture(autouse=True)
-def _logging_restored():
-    """Each test gets the "rummy500" logger as it found it (the app adds a file handler)."""
-    logger = logging.getLogger("rummy500")
-    before = list(logger.handlers)
-    yield
-    for h in list(logger.handlers):
-        if h not in before:
-            logger.removeHandler(h)
-            h.close()
 
 
 def _log(config: Path) -> str:
@@ -89,9 +70,9 @@ def test_an_error_after_the_first_frame_is_not_a_startup_error(tmp_path, monkeyp
         if len(calls) == 2:
             raise RuntimeError("later")
     monkeypatch.setattr(TitleScene, "update", breaks_later)
-    with pytest.raises(RuntimeError, match="later"):
-        app_main(Options(config_dir=str(tmp_path / "cfg"), max_frames=5))
-    assert boxes == []
+    assert app_main(Options(config_dir=str(tmp_path / "cfg"), max_frames=5)) == 1
+    (title, message), = boxes  # scenes/crash.py's message (tests/test_crash.py), not start-up's
+    assert title == "Rummy 500 stopped" and message.startswith("Rummy 500 stopped because of an error: later")
 
 
 def test_without_a_log_folder_the_traceback_goes_to_the_temporary_folder(tmp_path, monkeypatch, boxes):

@@ -20,7 +20,6 @@ What it writes (under --out, default assets/icons/)
 from __future__ import annotations
 
 import argparse
-import math
 from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFilter

@@ -33,6 +33,7 @@ pygame (it imports only ``game``).
 from __future__ import annotations
 
 import atexit
+import logging
 import multiprocessing
 import multiprocessing.connection as mp_connection
 import os
@@ -49,6 +50,8 @@ from ..actions import Action, CallRummy
 from ..view import PlayerView, sample_world
 from . import make_ai
 from .base import AIPlayer
+
+log = logging.getLogger("rummy500.ai.worker")
 
 START_CAP_S = 30.0
 """How long a new worker process may take to start (imports, building the
@@ -261,8 +264,10 @@ class AIWorker:
             except CancelledError:
                 return None
             except BrokenProcessPool:
+                log.error("the %s AI's worker process died; playing the fallback move", self.level)
                 return Answer(self._fallback(view, rummy), True, "crashed")
-            except Exception:
+            except Exception:  # the traceback includes the worker's own (concurrent.futures)
+                log.exception("the %s AI failed in its worker; playing the fallback move", self.level)
                 return Answer(self._fallback(view, rummy), True, "error")
             if self._acceptable(view, rummy, action):
                 return Answer(action)
