@@ -269,12 +269,13 @@ def start_gui(argv: list[str]) -> int:
 
 
 def guard_streams() -> None:
-    """Point ``sys.stdout``/``sys.stderr`` at the null device where they are
-    ``None`` (a windowed build, ``pythonw``), so a print or argparse message
-    is dropped instead of raising ``AttributeError``."""
-    for name in ("stdout", "stderr"):
+    """Point ``sys.stdin``/``sys.stdout``/``sys.stderr`` at the null device
+    where they are ``None`` (a windowed build, ``pythonw``), so a print or
+    argparse message is dropped (and ``replay -`` reads nothing) instead of
+    raising ``AttributeError``."""
+    for name in ("stdin", "stdout", "stderr"):
         if getattr(sys, name) is None:
-            setattr(sys, name, open(os.devnull, "w", encoding="utf-8"))
+            setattr(sys, name, open(os.devnull, "r" if name == "stdin" else "w", encoding="utf-8"))
 
 
 def main(argv: list[str] | None = None) -> int:

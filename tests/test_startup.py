@@ -142,9 +142,11 @@ def test_asset_root_is_the_bundle_when_frozen_and_never_the_working_folder(tmp_p
 
 
 def test_no_stdout_or_stderr_breaks_nothing(monkeypatch, tmp_path):
+    monkeypatch.setattr(sys, "stdin", None)
     monkeypatch.setattr(sys, "stdout", None)
     monkeypatch.setattr(sys, "stderr", None)
     assert cli_main(["--version"]) == 0
+    assert cli_main(["replay", "-"]) == 2  # nothing to read: a malformed record, not a crash
     assert cli_main(["--help"]) == 0
     assert cli_main(["--players", "nine"]) == 2  # a usage error writes to stderr
     assert cli_main(["--time-startup", "--config-dir", str(tmp_path)]) == 0
