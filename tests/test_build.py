@@ -139,6 +139,9 @@ def test_spec_one_file_on_request(tmp_path, monkeypatch):
     rec = _Recorder(tmp_path / "argv")
     exec(compile(SPEC.read_text(encoding="utf-8"), str(SPEC), "exec"), rec.globals())
     assert "COLLECT" not in rec.calls
+    monkeypatch.setattr(sys, "argv", ["pyinstaller"])
+    mac = _run_spec(tmp_path, monkeypatch, "darwin", onefile=True)
+    assert "BUNDLE" not in mac and "COLLECT" not in mac  # a plain one-file executable
 
 
 def test_spec_macos_app_is_high_resolution_without_console(tmp_path, monkeypatch):
