@@ -92,6 +92,16 @@ def build_processes(folder: Path, exclude: int | None = None) -> list[psutil.Pro
     return inside
 
 
+def kill(procs: list[psutil.Process]) -> None:
+    """Kill ``procs`` and wait (a few seconds at most) until they are gone."""
+    for p in procs:
+        try:
+            p.kill()
+        except psutil.NoSuchProcess:
+            pass
+    psutil.wait_procs(procs, timeout=5)
+
+
 def frozen_env() -> dict[str, str]:
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     env.pop("PYTHONPATH", None)  # the frozen app must stand on its own
@@ -108,8 +118,7 @@ def run_demo(exe: Path, folder: Path, config: Path) -> int:
     workers: set[int] = set()
     while proc.poll() is None:
         if time.monotonic() - t0 > DEMO_TIMEOUT:
-            for p in build_processes(folder):
-                p.kill()
+            kill(build_processes(folder))
             proc.wait()
             raise CheckFailed(f"the frozen demo ran past {DEMO_TIMEOUT:.0f} s and was killed")
         workers.update(p.pid for p in build_processes(folder, exclude=proc.pid))
@@ -122,8 +131,7 @@ def run_demo(exe: Path, folder: Path, config: Path) -> int:
         time.sleep(0.1)
     if left:
         names = ", ".join(f"{p.pid} {p.info.get('exe')}" for p in left)
-        for p in left:
-            p.kill()
+        kill(left)
         raise CheckFailed(f"the frozen demo left processes behind: {names}")
     log = (config / "logs" / "rummy500.log").read_text(encoding="utf-8", errors="replace")
     if "worker could not start" in log or "Traceback" in log:

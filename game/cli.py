@@ -111,23 +111,18 @@ def _usage_error(args: argparse.Namespace, message: str) -> int:
 
 
 def _tournament_rules(args: argparse.Namespace):
-    """The rules of ``--rules FILE`` (a JSON object of rule keys, rules.md);
-    raises ``ValueError`` with a message for the player."""
-    from .rules import RuleSet, RulesError
+    """The rules of ``--rules FILE`` (a rules JSON: a JSON object of rule
+    keys, rules.md; see :func:`game.profiles.read_rules_file`); raises
+    ``ValueError`` with a message for the player."""
+    from .profiles import ProfileError, read_rules_file
+    from .rules import RuleSet
 
     if args.rules is None:
         return RuleSet()
     try:
-        with open(args.rules, encoding="utf-8") as fh:
-            data = json.load(fh)
-    except OSError as exc:
-        raise ValueError(f"cannot read {args.rules}: {exc.strerror or exc}") from None
-    except (ValueError, RecursionError) as exc:  # bad JSON, bad UTF-8, absurd nesting
-        raise ValueError(f"{args.rules} is not JSON: {exc}") from None
-    try:
-        return RuleSet.from_dict(data)
-    except RulesError as exc:
-        raise ValueError(f"{args.rules}: {exc}") from None
+        return read_rules_file(args.rules)
+    except ProfileError as exc:
+        raise ValueError(str(exc)) from None
 
 
 def cmd_tournament(args: argparse.Namespace) -> int:
@@ -142,9 +137,9 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         rules = _tournament_rules(args)
     except ValueError as exc:
         return _usage_error(args, f"--rules: {exc}")
-    if n * rules.hand_size(n) + 1 > rules.pack_size(n):
-        return _usage_error(args, f"{n} players need {n * rules.hand_size(n) + 1} cards but these "
-                                  f"rules' pack has {rules.pack_size(n)} (R2, R4)")
+    problem = rules.deal_problem(n)
+    if problem is not None:
+        return _usage_error(args, problem)
     games = args.games is not None
     try:
         result = run_tournament(args.ai, args.games if games else args.hands, args.seed, rules,
@@ -241,6 +236,9 @@ def gui_parser() -> argparse.ArgumentParser:
                         "first drawn frame (the title, or the table with --demo), and exit 0; "
                         "also logged on every start")
     p.add_argument("--version", action="version", version=f"rummy500 {__version__}")
+    p.add_argument("--rules", metavar="FILE",
+                   help="open New game with the rules in FILE chosen (a rules JSON, e.g. one Export "
+                        "wrote); with --demo the demo game is played under them")
     p.add_argument("--max-frames", type=_whole(1, 10**9), metavar="F", help=argparse.SUPPRESS)
     return p
 
@@ -256,6 +254,18 @@ def start_gui(argv: list[str]) -> int:
         parser.print_usage(sys.stderr)
         print(f"rummy500: error: --ai needs {args.players} levels, not {len(args.ai)}", file=sys.stderr)
         return 2
+    rules = None
+    if args.rules is not None:
+        from .profiles import ProfileError, read_rules_file
+        try:
+            rules = read_rules_file(args.rules)
+        except ProfileError as exc:
+            print(f"rummy500: error: --rules: {exc}", file=sys.stderr)
+            return 2
+        problem = rules.deal_problem(args.players) if args.demo else None
+        if problem:
+            print(f"rummy500: error: --rules: {problem}", file=sys.stderr)
+            return 2
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     for hint in ("SDL_VIDEO_X11_WMCLASS", "SDL_VIDEO_WAYLAND_WMCLASS"):  # matches rummy500.desktop
         os.environ.setdefault(hint, "rummy500")
@@ -264,7 +274,9 @@ def start_gui(argv: list[str]) -> int:
     options = Options(demo=args.demo, players=args.players, seed=args.seed, speed=args.speed,
                       levels=args.ai or [], quit_after_game=args.quit_after_game,
                       screenshot_dir=args.screenshot_dir, config_dir=args.config_dir, size=args.size,
-                      max_frames=args.max_frames, time_startup=args.time_startup, started=STARTED)
+                      max_frames=args.max_frames, rules=rules,
+                      rules_from=os.path.basename(args.rules) if args.rules else None,
+                      time_startup=args.time_startup, started=STARTED)
     return gui_main(options)
 
 

@@ -138,7 +138,9 @@ class HandState:
     cards)``, ``("rummy", seat, cards)``, ``("meld", seat, meld, cards)``,
     ``("layoff", seat, card, meld)``, ``("discard", seat, card)``,
     ``("end", seat)``) and ``known`` (per seat, a ``Counter`` of the cards
-    it took from the pile and still holds: public knowledge).
+    it took from the pile and still holds: public knowledge) and
+    ``reshuffles`` (times the pile was turned over as a new stock this hand,
+    counted against R17 ``reshuffle_limit``).
     """
 
     def __init__(self, rules: RuleSet, players: int, index: int, dealer: int,
@@ -166,6 +168,7 @@ class HandState:
         self.log: list[tuple] = []
         self.known: list[Counter] = [Counter() for _ in range(players)]
         self.rng = random.Random(f"reshuffle:{seed}")
+        self.reshuffles = 0  # times the pile was turned over this hand (R17 reshuffle_limit)
 
     # ----------------------------------------------------------------- queries
     def clone(self) -> "HandState":
@@ -219,13 +222,21 @@ class HandState:
             "single_taken": None if self.single_taken is None else card_token(self.single_taken),
             "window": self.window, "has_melded": list(self.has_melded), "ended": self.ended,
             "went_out": self.went_out, "actions": [a.to_record() for a in self.actions],
-            "rng": repr(self.rng.getstate()),
+            "rng": repr(self.rng.getstate()), "reshuffles": self.reshuffles,
         }
 
     def stock_draw_possible(self) -> bool:
         """True when R8.1 is open: the stock has a card, or R17 ``reshuffle``
-        can turn the pile (more than its top card) into a new stock."""
-        return bool(self.stock) or (self.rules.empty_stock == "reshuffle" and len(self.discard) > 1)
+        can turn the pile (more than its top card) into a new stock and the
+        ``reshuffle_limit`` (if any) is not used up."""
+        return bool(self.stock) or (self.reshuffle_allowed() and len(self.discard) > 1)
+
+    def reshuffle_allowed(self) -> bool:
+        """True when R17 lets the pile be turned over again this hand: the rules
+        say ``empty_stock = reshuffle`` and the pile has been turned fewer times
+        than ``reshuffle_limit`` (``None``: no limit)."""
+        limit = self.rules.reshuffle_limit
+        return self.rules.empty_stock == "reshuffle" and (limit is None or self.reshuffles < limit)
 
     def plan_for(self, seat: int | None = None) -> list | None:
         """A sequence of plays that lets the seat to move finish this turn (see
@@ -248,6 +259,12 @@ class HandState:
     def _check_draw_stock(self, a: DrawStock) -> None:
         self._turn_checks(a, Phase.DRAW)
         if not self.stock_draw_possible():
+            if self.rules.empty_stock == "reshuffle" and not self.reshuffle_allowed():
+                times = {1: "once", 2: "twice"}.get(self.reshuffles, f"{self.reshuffles} times")
+                raise _illegal("empty_stock", "R17",
+                               f"The stock is empty and the discard pile has already been turned "
+                               f"over {times}, the limit for a hand: take from the discard pile "
+                               f"or end the hand.")
             if self.rules.empty_stock == "reshuffle":
                 raise _illegal("empty_stock", "R17",
                                "The stock is empty and the discard pile has only its top card: "
@@ -461,6 +478,7 @@ class HandState:
                 self.stock = self.discard
                 shuffle(self.stock, self.rng)
                 self.discard = [top]
+                self.reshuffles += 1
                 events.append(StockReshuffled(seat, len(self.stock)))
             card = self.stock.pop()
             self.hands[seat].append(card)

@@ -24,6 +24,7 @@ CHOICES: dict[str, tuple] = {
     "layoff_requires_own_meld": (False, True),
     "ace_wraps": (False, True),
     "empty_stock": ("end", "reshuffle"),
+    "reshuffle_limit": (None, 1, 2, 3),
     "rummy_calls": (True, False),
 }
 MAX_TARGET = 1_000_000
@@ -44,7 +45,9 @@ class RuleSet:
     ``final_discard_unplayable`` (False, R16), ``top_discard_must_be_used``
     (False, R9), ``deep_card_must_start_meld`` (False, R9),
     ``layoff_requires_own_meld`` (False, R14), ``ace_wraps`` (False, R12),
-    ``empty_stock`` ("end" | "reshuffle", R17), ``rummy_calls`` (True, R18),
+    ``empty_stock`` ("end" | "reshuffle", R17), ``reshuffle_limit`` (None: no
+    limit, or 1 | 2 | 3 turnings of the pile per hand under ``reshuffle``,
+    R17; ``null`` in JSON), ``rummy_calls`` (True, R18),
     ``target`` (500 points, R21).
     """
 
@@ -59,6 +62,7 @@ class RuleSet:
     layoff_requires_own_meld: bool = False
     ace_wraps: bool = False
     empty_stock: str = "end"
+    reshuffle_limit: int | None = None
     rummy_calls: bool = True
     target: int = 500
 
@@ -108,6 +112,21 @@ class RuleSet:
     def hand_size(self, players: int) -> int:
         """Cards dealt to each player (R4)."""
         return self.two_player_hand_size if players == 2 else 7
+
+    def deal_problem(self, players: int) -> str | None:
+        """``None`` when these rules' pack can deal ``players`` players (each
+        hand by R4 plus one card to start the discard pile), else one sentence
+        saying why not (R2, R4), e.g. "8 players need 57 cards but these
+        rules' pack has 54 (R2, R4)."."""
+        need = players * self.hand_size(players) + 1
+        have = self.pack_size(players)
+        if need <= have:
+            return None
+        return f"{players} players need {need} cards but these rules' pack has {have} (R2, R4)."
+
+    def undealable_player_counts(self) -> list[int]:
+        """The player counts from 2 to 8 that these rules can't deal (see :meth:`deal_problem`)."""
+        return [n for n in range(2, 9) if self.deal_problem(n) is not None]
 
 
 def _same(value: object, allowed: object) -> bool:

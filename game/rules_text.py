@@ -174,6 +174,11 @@ def _empty_stock(rules: RuleSet) -> str:
                 "from the stock: all discards but the top card are shuffled and turned over "
                 "as a new stock first. The hand ends only if the pile holds just one card "
                 "and you don't take it.")
+        limit = rules.reshuffle_limit
+        if limit is not None:
+            times = "once" if limit == 1 else f"{_word(limit)} times"
+            text += (f" The pile may be turned over only {times} in a hand; after that an "
+                     "empty stock ends the hand unless you take from the discard pile.")
     else:
         text = ("When your turn starts with an empty stock, you may still take from the "
                 "discard pile; if you don't, the hand ends there and then.")
@@ -262,6 +267,9 @@ def _change_line(key: str, value: object) -> str:
         return "Aces go round the corner (K-A-2)"
     if key == "empty_stock":
         return "Empty stock: reshuffle the discards"
+    if key == "reshuffle_limit":
+        return ("Discards turned over at most once a hand" if value == 1
+                else f"Discards turned over at most {_word(int(value))} times a hand")
     if key == "rummy_calls":
         return "No Rummy calls"
     return f"{key}: {value}"
@@ -270,8 +278,10 @@ def _change_line(key: str, value: object) -> str:
 def rule_changes(rules: RuleSet) -> list[str]:
     """One short line per key whose value differs from ``RuleSet()``, in the
     order of ``rules.md`` (e.g. "No jokers", "Aces go round the corner (K-A-2)",
-    "Target 300 points"); ``[]`` for the default rules."""
+    "Target 300 points"); ``[]`` for the default rules. A ``reshuffle_limit``
+    is left out unless ``empty_stock = reshuffle``: it means nothing otherwise (R17)."""
     default = RuleSet().to_dict()
     return [_change_line(key, value) for key, value in rules.to_dict().items()
-            if value != default[key]]
+            if value != default[key]
+            and not (key == "reshuffle_limit" and rules.empty_stock != "reshuffle")]
 

@@ -10,8 +10,9 @@ Where the files live
     ``statistics.json`` in ``user_data_dir``; ``rummy500.log`` in
     ``user_log_dir``. ``Storage(DIR)`` (the ``--config-dir DIR`` option, and
     tests) puts everything under DIR: ``DIR/settings.json``, ``DIR/saves/``,
-    ``DIR/statistics.json``, ``DIR/logs/``. Nothing is ever written next to
-    the program.
+    ``DIR/statistics.json``, ``DIR/logs/``. Finished games are kept as
+    records in ``saves/finished/`` (:mod:`game.finished`). Nothing is ever
+    written next to the program.
 
 How files are written and read
     Every write is atomic (:func:`atomic_write_text`): a temp file in the same
@@ -44,11 +45,12 @@ from typing import Any, Callable
 
 from .errors import IllegalMove
 from .record import MAX_NAME, RecordError, decode_json, game_from_record, parse_record
+from .stats import COUNTED_IDS, RECENT_GAMES, STATISTICS_VERSION, Statistics, record_game  # noqa: F401
 
 __all__ = [
     "APP_NAME", "LOG_NAME", "LOGGER_NAME", "SETTINGS_VERSION", "STATISTICS_VERSION",
     "SPEEDS", "CARD_STYLES", "CARD_BACKS", "FELTS", "MIN_WINDOW", "MAX_WINDOW",
-    "RUMMY_WINDOW_RANGE", "Settings", "Statistics", "Storage", "atomic_write_text",
+    "RUMMY_WINDOW_RANGE", "RECENT_GAMES", "Settings", "Statistics", "Storage", "atomic_write_text",
     "record_game", "configure_logging",
 ]
 
@@ -63,8 +65,6 @@ LOG_BACKUPS = 3
 SETTINGS_VERSION = 1
 """The settings file format this version writes; a file with a higher
 ``version`` came from a newer program and is not overwritten."""
-STATISTICS_VERSION = 1
-
 SPEEDS = ("slow", "normal", "fast", "instant")
 CARD_STYLES = ("2color", "4color")
 CARD_BACKS = ("blue", "red", "black")
@@ -363,121 +363,6 @@ class Settings:
         return _is_int(self.version) and self.version > SETTINGS_VERSION
 
 
-# --------------------------------------------------------------------------- statistics
-
-@dataclass
-class Statistics:
-    """The player's record across games (``statistics.json``).
-
-    * ``games_played``, ``games_won``: finished games, and those the person won.
-    * ``hands_played``: hands scored in those games.
-    * ``best_hand_score``: the person's best score in one hand (points, may be
-      negative), ``None`` before the first hand.
-    * ``highest_total``: the person's best final total in a game, ``None``
-      before the first game.
-    * ``current_streak``, ``best_streak``: games won in a row.
-    * ``by_level``: AI level name -> ``[won, played]``, games against at least
-      one opponent of that level (``{"easy": [3, 5], "hard": [0, 2]}``).
-    * ``version``: :data:`STATISTICS_VERSION`; ``extra``: unknown keys, kept.
-    """
-
-    games_played: int = 0
-    games_won: int = 0
-    hands_played: int = 0
-    best_hand_score: int | None = None
-    highest_total: int | None = None
-    current_streak: int = 0
-    best_streak: int = 0
-    by_level: dict[str, list[int]] = field(default_factory=dict)
-    version: int = STATISTICS_VERSION
-    extra: dict = field(default_factory=dict, repr=False)
-
-    _COUNTERS = ("games_played", "games_won", "hands_played", "current_streak", "best_streak")
-    _OPTIONAL = ("best_hand_score", "highest_total")
-
-    @classmethod
-    def from_dict(cls, data: dict) -> tuple["Statistics", list[str]]:
-        """Statistics from a decoded ``statistics.json`` object, key by key
-        (like :meth:`Settings.from_dict`): returns ``(stats, reset)``;
-        counters must be whole numbers ≥ 0; a ``by_level`` entry that is not
-        ``[won, played]`` with ``0 <= won <= played`` is dropped."""
-        values: dict[str, Any] = {}
-        extra: dict[str, Any] = {}
-        reset: list[str] = []
-        for key, value in data.items():
-            if key in cls._COUNTERS:
-                ok = _is_int(value) and value >= 0
-            elif key in cls._OPTIONAL:
-                ok = value is None or _is_int(value)
-            elif key == "version":
-                ok = _is_int(value) and value >= 0
-            elif key == "by_level":
-                ok = isinstance(value, dict)
-                if ok:
-                    clean = {}
-                    for level, pair in value.items():
-                        if (isinstance(pair, list) and len(pair) == 2 and all(_is_int(x) for x in pair)
-                                and 0 <= pair[0] <= pair[1]):
-                            clean[level] = list(pair)
-                        elif "by_level" not in reset:
-                            reset.append("by_level")
-                    value = clean
-            else:
-                extra[key] = value
-                continue
-            if ok:
-                values[key] = value
-            elif key != "version":
-                reset.append(key)
-        if values.get("version", 0) < STATISTICS_VERSION:
-            values["version"] = STATISTICS_VERSION
-        return cls(**values, extra=extra), reset
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON object to write: unknown keys first, then every field."""
-        out: dict[str, Any] = dict(self.extra)
-        for f in dataclasses.fields(self):
-            if f.name != "extra":
-                value = getattr(self, f.name)
-                out[f.name] = {k: list(v) for k, v in value.items()} if f.name == "by_level" else value
-        return out
-
-    @property
-    def is_newer(self) -> bool:
-        return _is_int(self.version) and self.version > STATISTICS_VERSION
-
-
-def record_game(stats: Statistics, won: bool, level_names: list[str], hand_scores: list[int],
-                total: int) -> Statistics:
-    """Add one finished game to ``stats`` (changed in place and returned).
-
-    ``won``: the person won the game; ``level_names``: the AI levels of the
-    opponents (``["easy", "hard"]``; each distinct level counts the game
-    once); ``hand_scores``: the person's score in each hand of the game
-    (points); ``total``: the person's final total (points).
-    """
-    stats.games_played += 1
-    stats.hands_played += len(hand_scores)
-    if won:
-        stats.games_won += 1
-        stats.current_streak += 1
-        stats.best_streak = max(stats.best_streak, stats.current_streak)
-    else:
-        stats.current_streak = 0
-    if hand_scores:
-        best = max(hand_scores)
-        if stats.best_hand_score is None or best > stats.best_hand_score:
-            stats.best_hand_score = best
-    if stats.highest_total is None or total > stats.highest_total:
-        stats.highest_total = total
-    for level in dict.fromkeys(level_names):
-        pair = stats.by_level.setdefault(level, [0, 0])
-        pair[1] += 1
-        if won:
-            pair[0] += 1
-    return stats
-
-
 # --------------------------------------------------------------------------- storage
 
 _BAD_NAME = re.compile(r'[<>:"/\\|?*\x00-\x1f\x7f]')
@@ -532,6 +417,12 @@ class Storage:
     def saves_dir(self) -> Path:
         """The folder of saved games (``<name>.json``)."""
         return self._saves_dir
+
+    @property
+    def finished_dir(self) -> Path:
+        """The folder of finished games kept as records (``saves/finished``,
+        see :mod:`game.finished`)."""
+        return self._saves_dir / "finished"
 
     @property
     def statistics_path(self) -> Path:
@@ -639,6 +530,14 @@ class Storage:
         skipped (a newer program's file) or failed. Never raises for file
         problems."""
         return self._save_object(self.statistics_path, stats.to_dict(), STATISTICS_VERSION, "statistics")
+
+    def reset_statistics(self) -> bool:
+        """Start the statistics afresh ("Reset statistics"): every figure is
+        cleared; only the ids of the games already counted are kept, so a
+        game counted before the reset is never counted again. ``True`` when
+        written (like :meth:`save_statistics`)."""
+        old, _ = self.load_statistics()
+        return self.save_statistics(Statistics(counted=list(old.counted), extra=dict(old.extra)))
 
     # ---------------------------------------------------------------- saves
     def game_path(self, name: str = "autosave") -> Path:

@@ -67,7 +67,8 @@ class PlayerView:
     ``known`` is, per seat, the cards that seat took from the discard pile
     and still holds (everyone saw them taken); ``committed`` and
     ``single_taken`` belong to the seat in its play phase (everyone saw
-    those cards taken too).
+    those cards taken too). ``reshuffles``: how often the pile was turned
+    over this hand (R17 ``reshuffle_limit``; public).
     """
 
     seat: int
@@ -89,6 +90,7 @@ class PlayerView:
     known: tuple[tuple[Card, ...], ...]
     hand_index: int
     dealer: int
+    reshuffles: int = 0  # times the pile was turned over this hand (R17 reshuffle_limit)
 
     @property
     def my_turn(self) -> bool:
@@ -133,7 +135,8 @@ def view_of(h: HandState, seat: int, totals) -> PlayerView:
         current=h.current, phase=phase, window=h.window,
         committed=h.committed, single_taken=h.single_taken,
         has_melded=tuple(h.has_melded), history=tuple(h.log),
-        known=tuple(tuple(k) for k in known_holdings(h)), hand_index=h.index, dealer=h.dealer)
+        known=tuple(tuple(k) for k in known_holdings(h)), hand_index=h.index, dealer=h.dealer,
+        reshuffles=h.reshuffles)
 
 
 def sample_world(view: PlayerView, rng: random.Random) -> HandState:
@@ -179,6 +182,7 @@ def sample_world(view: PlayerView, rng: random.Random) -> HandState:
     h.log = list(view.history)
     h.known = [Counter(k) for k in view.known]
     h.rng = random.Random(rng.getrandbits(64))
+    h.reshuffles = view.reshuffles
     return h
 
 

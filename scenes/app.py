@@ -80,6 +80,8 @@ class Options:
     max_frames: int | None = None  # tests: stop after this many frames
     time_startup: bool = False  # print the seconds to the first drawn frame, then quit
     started: float | None = None  # time.perf_counter() at the program's start, if known
+    rules: object = None  # --rules FILE: a game.rules.RuleSet chosen on New game (and for --demo)
+    rules_from: str | None = None  # that file's name, for New game to show
 
 
 class App:
@@ -235,6 +237,14 @@ class App:
         if event.type in (pygame.WINDOWSIZECHANGED, pygame.WINDOWRESIZED):
             self._resized(self.screen.get_size())
             return False
+        if event.type == getattr(pygame, "DROPFILE", -1) and not hasattr(self.top, "import_path"):
+            from .rules_settings import RulesSettingsScene  # a rules file dropped: import it there
+            from .table import TableScene
+            if isinstance(self.top, TableScene) or self.top is None:
+                self.notify("To use a rules file, open Settings, then House rules, and drop it there.")
+            else:
+                self.push(RulesSettingsScene(self)).import_path(event.file)
+            return True
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_F11:
                 self.toggle_fullscreen()
@@ -362,6 +372,9 @@ def main(options: Options) -> int:
         else:
             from .title import TitleScene
             app.push(TitleScene(app))
+            if options.rules is not None:
+                from .setup import SetupScene
+                app.push(SetupScene(app), rules=options.rules, rules_from=options.rules_from)
     except Exception as exc:  # before the first frame: a message box, not a silent exit
         from .startup import startup_failed
         status = startup_failed(exc, options.config_dir)
@@ -381,4 +394,4 @@ def demo_game(options: Options) -> dict:
     levels = options.levels or ["medium"] * n
     names = ["You", "Ana", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus"]
     seats = [Seat(names[i], levels[i]) for i in range(n)]
-    return {"seats": seats, "seed": options.seed, "demo": True}
+    return {"seats": seats, "seed": options.seed, "demo": True, "rules": options.rules}

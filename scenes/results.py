@@ -17,6 +17,7 @@ from game.melds import hand_value, meld_card_values
 from . import theme as T
 from .app import Scene
 from .cardart import short_name, suit_colour
+from .chart import draw_line_chart
 from .widgets import Button, FocusRing
 from .words import verb
 
@@ -202,17 +203,11 @@ class GameOver(Scene):
         self.buttons = [Button("New game", self.new_game), Button("Title screen", self.to_title)]
         self.focus = FocusRing(self.buttons)
         self.focus.focus(self.buttons[0])
-        if not table.demo:
-            self._record_statistics()
-
-    def _record_statistics(self) -> None:
-        from game.storage import record_game
-        storage = self.app.storage
-        stats, _ = storage.load_statistics()
-        human = 0
-        record_game(stats, self.game.winner == human, [s.level for s in self.table.session.seats[1:]],
-                    [s[human]["hand"] for s in self.game.hand_scores], self.game.totals[human])
-        storage.save_statistics(stats)
+        # the game was kept and counted when it was won (TableScene.record_if_won);
+        # now that the player has seen who won, Continue no longer offers it
+        table.record_if_won()
+        table.game_over_seen = True
+        table.autosave()
 
     def resize(self) -> None:
         th = self.theme
@@ -279,36 +274,5 @@ class GameOver(Scene):
         self.focus.draw(surface, th)
 
     def _chart(self, surface, r: pygame.Rect, g) -> None:
-        th = self.theme
-        series = running_totals(g)
-        lo = min(0, min(min(s) for s in series))
-        hi = max(g.rules.target, max(max(s) for s in series))
-        n = max(1, len(series[0]) - 1)
-        T.draw_panel(surface, r.inflate(th.pad * 2, th.pad * 2), th.radius, (0, 0, 0, 90))
-
-        def pt(i, v):
-            return (r.x + round(i * r.width / n), r.bottom - round((v - lo) * r.height / max(1, hi - lo)))
-
-        step = 100 if hi - lo <= 1000 else 250
-        v = (lo // step) * step
-        while v <= hi:
-            y = pt(0, v)[1]
-            pygame.draw.line(surface, (60, 110, 80), (r.x, y), (r.right, y), 1)
-            lab = T.text(str(v), th.small, T.TEXT_DIM)
-            surface.blit(lab, (r.x - lab.get_width() - th.pad, y - lab.get_height() // 2))
-            v += step
-        ty = pt(0, g.rules.target)[1]
-        pygame.draw.line(surface, T.GOLD, (r.x, ty), (r.right, ty), 2)
-        surface.blit(T.text(f"target {g.rules.target}", th.small, T.GOLD), (r.x + th.pad, ty - th.small - 4))
-        for i in range(0, n + 1, max(1, n // 12)):
-            x = pt(i, lo)[0]
-            lab = T.text(str(i), th.small, T.TEXT_DIM)
-            surface.blit(lab, lab.get_rect(midtop=(x, r.bottom + th.pad)))
-        surface.blit(T.text("hand", th.small, T.TEXT_DIM), (r.right - th.body * 2, r.bottom + th.pad + th.small))
-        for s, values in enumerate(series):
-            pts = [pt(i, v) for i, v in enumerate(values)]
-            colour = T.SEAT_COLOURS[s % len(T.SEAT_COLOURS)]
-            if len(pts) > 1:
-                pygame.draw.lines(surface, colour, False, pts, 3 if s == g.winner else 2)
-            for p in pts:
-                pygame.draw.circle(surface, colour, p, 3)
+        draw_line_chart(surface, self.theme, r, running_totals(g), T.SEAT_COLOURS, x_label="hand",
+                        ref=g.rules.target, ref_label=f"target {g.rules.target}", bold=g.winner)

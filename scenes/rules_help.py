@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from game.rules import RuleSet
-from game.rules_text import describe_rules
+from game.rules_text import describe_rules, rule_changes
 
 from . import theme as T
 from .app import Scene
@@ -14,15 +14,21 @@ from .widgets import Button, FocusRing
 
 
 class RulesScene(Scene):
-    """``enter(rules=None, players=None)``: the rules to explain (the
-    standard rules by default) and, when known, the number of players."""
+    """``enter(rules=None, players=None, profile=None)``: the rules to explain
+    (the standard rules by default), when known the number of players, and
+    the profile's shown name (``*`` when changed) for the title. A first
+    section lists how these rules differ from the rulebook."""
 
     fps = 30
 
-    def enter(self, rules: RuleSet | None = None, players: int | None = None) -> None:
+    def enter(self, rules: RuleSet | None = None, players: int | None = None,
+              profile: str | None = None) -> None:
         self.rules = rules or RuleSet()
         self.players = players
-        self.sections = describe_rules(self.rules, players)
+        self.profile = profile
+        changes = rule_changes(self.rules)
+        differ = ("; ".join(changes) + ".") if changes else "None: these are the rulebook's rules."
+        self.sections = [("How these differ from the rulebook", differ)] + describe_rules(self.rules, players)
         self.scroll = 0
         self.back_button = Button("Back", lambda: self.app.pop())
         self.focus = FocusRing([self.back_button])
@@ -70,8 +76,9 @@ class RulesScene(Scene):
     def draw(self, surface) -> None:
         th = self.theme
         surface.blit(T.felt(th.size), (0, 0))
-        title = "The rules" + (f" for {self.players} players" if self.players else "")
-        t = T.text(title, th.title, T.TEXT, bold=True)
+        title = "The rules" + (f": {self.profile}" if self.profile else "") \
+            + (f" for {self.players} players" if self.players else "")
+        t = T.fit_text(title, th.title, th.width - 4 * th.pad, T.TEXT, bold=True)
         surface.blit(t, t.get_rect(midtop=(th.width // 2, th.pad * 2)))
         T.draw_panel(surface, self.box, th.radius * 2)
         clip = surface.get_clip()

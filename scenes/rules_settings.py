@@ -1,30 +1,294 @@
-"""House rules: the "Rules" page of Settings (also reached from New game by
-"Change rules…"). A placeholder until the rules page is built: it shows a
-heading and goes back on Done or Esc."""
+"""House rules: the "Rules" page of Settings, also reached from New game by
+"Change rules…".
+
+One control per rule key (:mod:`scenes.rule_controls`), each with a line
+saying what it does and the rulebook's value marked; a control that means
+nothing under the other choices is greyed with the reason. On top: the
+profile in use (``*`` when changed), Save as…, Rename…, Delete, Export,
+Import… (a path typed, or a rules file dropped on the window) and Read these
+rules. Every change is saved at once (settings ``last_setup``, saved
+profiles in ``profiles.json``), so Esc or Done never loses one; rules
+changed during a game apply from the next game, and the page says so.
+"""
 
 from __future__ import annotations
 
 import pygame
 
+from game.profiles import ProfileError, export_folder, export_rules, file_stem, read_rules_file
+from game.rules import RuleSet, RulesError
+
+from . import rules_choice as C
+from . import theme as T
 from .menus import FormScene
-from .widgets import Button, FocusRing
+from .rule_controls import CONTROLS, choices_for, greyed_reason, note
+from .scroll import ScrollArea
+from .widgets import Button, FocusRing, Stepper, TextField
+
+PROMPTS = {"save": "Save these rules as:", "rename": "New name for this profile:",
+           "import": "Path of a rules file (or drop one on the window):"}
 
 
 class RulesSettingsScene(FormScene):
-    """The house-rules page (placeholder): Done or Esc goes back."""
+    """The house-rules page (see the module docstring). ``enter()`` takes no
+    arguments: it edits the rules chosen for the next game
+    (:func:`scenes.rules_choice.selection`)."""
 
     heading = "House rules"
 
     def enter(self, **kwargs) -> None:
+        self.name, self.rules = C.selection(self.app)
+        self.message, self.bad = "", False
+        self.confirm_delete = False
+        self.prompt: str | None = None
+        self.profile = Stepper("Profile", [self.name], self.name, on_change=self._pick_profile)
+        self.save_as = Button("Save as…", lambda: self._open("save"), role="small")
+        self.rename = Button("Rename…", lambda: self._open("rename"), role="small")
+        self.delete = Button("Delete", self._delete, role="small")
+        self.export = Button("Export", self._export, role="small")
+        self.import_ = Button("Import…", lambda: self._open("import"), role="small")
+        self.read = Button("Read these rules", self._read, role="small")
+        self.tools = [self.save_as, self.rename, self.delete, self.export, self.import_, self.read]
+        self.field = TextField("", "", 300)
+        self.ok = Button("OK", self._confirm, role="small")
+        self.cancel = Button("Cancel", self._close, role="small")
+        self.controls: dict[str, Stepper] = {}
+        for key, (label, _, _) in CONTROLS.items():
+            values, names = choices_for(key, getattr(self.rules, key))
+            self.controls[key] = Stepper(label, values, getattr(self.rules, key), names,
+                                         on_change=lambda v, k=key: self._change(k, v))
         self.done = Button("Done", self.back)
-        self.focus = FocusRing([self.done])
-        self.focus.focus(self.done)
+        self.scroll = ScrollArea()
+        self.focus = FocusRing([])
+        self._refresh()
+        self.focus.focus(self.profile)
+        pygame.key.start_text_input()
 
+    def exit(self) -> None:
+        pygame.key.stop_text_input()
+
+    # ----------------------------------------------------------- the state
+    def _refresh(self) -> None:
+        """Controls, profile list and buttons follow ``self.name`` / ``self.rules``."""
+        book = C.book(self.app)
+        self.name = C.fill_profiles(self.app, self.profile, self.name, self.rules)
+        for key, st in self.controls.items():
+            value = getattr(self.rules, key)
+            if value not in st.choices or st.value != value:
+                st.choices, st.names = choices_for(key, value)
+                st.index = next(i for i, v in enumerate(st.choices) if v == value and type(v) is type(value))
+            st.enabled = greyed_reason(self.rules, key) is None
+        saved = not book.is_builtin(self.name)
+        self.rename.enabled = saved
+        self.delete.enabled = saved
+        self.delete.label = "Really delete?" if self.confirm_delete else "Delete"
+
+    def _remember(self) -> None:
+        C.choose(self.app, self.name, self.rules)
+        self._refresh()
+
+    def _say(self, text: str, bad: bool = False) -> None:
+        self.message, self.bad = text, bad
+
+    def _next_game_words(self) -> str:
+        return ("A game is in progress: these rules apply from the next game."
+                if C.game_in_progress(self.app) else "These rules are used for the next game.")
+
+    def _change(self, key: str, value) -> None:
+        try:
+            self.rules = self.rules.with_changes(**{key: value})
+        except RulesError as exc:  # not reachable from the offered values, kept for safety
+            self._say(str(exc), True)
+            return
+        self.confirm_delete = False
+        self._remember()
+        self._say(f"Saved. {self._next_game_words()}")
+
+    def _pick_profile(self, name) -> None:
+        self.name = name
+        self.rules = C.book(self.app).rules_of(name)
+        self.confirm_delete = False
+        self._remember()
+        self._say(f"Profile {C.book(self.app).display(name)}. {self._next_game_words()}")
+
+    # --------------------------------------------------------- the buttons
+    def _open(self, kind: str) -> None:
+        self.prompt = kind
+        book = C.book(self.app)
+        if kind == "import":
+            self.field.value = ""
+        else:
+            self.field.value = "" if book.is_builtin(self.name) else self.name
+        self.confirm_delete = False
+        self.resize()
+        self.focus.focus(self.field)
+
+    def _close(self) -> None:
+        self.prompt = None
+        self.resize()
+        self.focus.focus(self.profile)
+
+    def _confirm(self) -> None:
+        book = C.book(self.app)
+        text = self.field.value.strip()
+        try:
+            if self.prompt == "import":
+                self.import_path(text)
+                return
+            if self.prompt == "save":
+                replace = None if book.is_builtin(self.name) else self.name
+                self.name = book.save_as(text, self.rules, replace=replace)
+                done = f'Saved as "{self.name}".'
+            else:
+                self.name = book.rename(self.name, text)
+                done = f'Renamed to "{self.name}".'
+        except ProfileError as exc:
+            self._say(str(exc), True)
+            return
+        C.save_book(self.app)
+        self._remember()
+        self._say(done)
+        self._close()
+
+    def _delete(self) -> None:
+        book = C.book(self.app)
+        if not self.confirm_delete:
+            self.confirm_delete = True
+            self._refresh()
+            self._say(f'Press "Really delete?" to delete "{self.name}"; its rules stay chosen.')
+            return
+        gone = self.name
+        book.delete(gone)
+        C.save_book(self.app)
+        self.confirm_delete = False
+        self.name = "standard"  # the rules stay as they were: "Standard*" unless equal
+        self._remember()
+        self._say(f'Deleted "{gone}".')
+
+    def _export(self) -> None:
+        display = C.book(self.app).display(self.name)
+        try:
+            path = export_rules(self.app.storage, display, self.rules)
+        except OSError as exc:
+            self._say(f"Could not write to {export_folder(self.app.storage)} ({exc.strerror or exc}).", True)
+            return
+        self._say(f"Exported to {path}.")
+
+    def import_path(self, path: str) -> bool:
+        """Import the rules file at ``path``: on success its rules are chosen
+        (a changed copy of the profile in use) and "Save as…" is offered; on
+        failure one sentence is shown and nothing changes. True on success."""
+        if not path:
+            self._say("Type the path of a rules file, or drop one on the window.", True)
+            return False
+        try:
+            rules = read_rules_file(path)
+        except ProfileError as exc:
+            self._say(str(exc), True)
+            return False
+        self.rules = rules
+        self._remember()
+        self._open("save")
+        self.field.value = file_stem(path.rsplit("/", 1)[-1].rsplit("\\", 1)[-1].rsplit(".", 1)[0])[:24]
+        self._say("Imported: these rules are chosen now. Give them a name to keep them as a profile.")
+        return True
+
+    def _read(self) -> None:
+        from .rules_help import RulesScene
+        self.app.push(RulesScene(self.app), rules=self.rules, profile=C.label(self.app, self.name, self.rules))
+
+    # -------------------------------------------------------------- events
+    def handle_event(self, event) -> bool:
+        if event.type == getattr(pygame, "DROPFILE", -1):
+            self.import_path(event.file)
+            return True
+        if self.prompt and event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.focus.focused is self.field:
+                self._confirm()
+                return True
+            if event.key == pygame.K_ESCAPE:
+                self._close()
+                return True
+        before = self.focus.focused
+        if self.focus.handle(event):
+            if self.focus.focused is not before and self.focus.focused is not None:
+                self.scroll.reveal(self.focus.focused)
+            return True
+        if self.scroll.handle(event):
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.back()
+            return True
+        return False
+
+    # -------------------------------------------------------------- layout
     def resize(self) -> None:
         th = self.theme
-        row = max(th.body * 2, 30)
-        self.done.rect = pygame.Rect(th.width // 2 - th.body * 5, th.title * 4, th.body * 10, row)
+        row = max(round(th.body * 1.9), 28)
+        gap = max(4, th.pad // 2)
+        col = min(th.width - 4 * th.pad, th.body * 46)
+        x = th.width // 2 - col // 2
+        y = th.title + 3 * th.pad
+        self.col = pygame.Rect(x, y, col, 0)
+        self.profile.rect = pygame.Rect(x, y, col, row)
+        y += row + gap
+        bw = (col - 5 * gap) // 6
+        for i, b in enumerate(self.tools):
+            b.rect = pygame.Rect(x + i * (bw + gap), y, bw, row)
+            b.visible = self.prompt is None
+        label_w = min(col // 2, T.text(PROMPTS[self.prompt or "save"], th.small, T.TEXT).get_width() + th.pad)
+        sw = max(th.body * 5, 70)
+        self.field.rect = pygame.Rect(x + label_w, y, col - label_w - 2 * (sw + gap), row)
+        self.ok.rect = pygame.Rect(self.field.rect.right + gap, y, sw, row)
+        self.cancel.rect = pygame.Rect(self.ok.rect.right + gap, y, sw, row)
+        for w in (self.field, self.ok, self.cancel):
+            w.visible = self.prompt is not None
+        self.prompt_y = y
+        y += row + gap
+        self.message_y = y
+        y += round(th.small * 1.3) * 2 + gap
+        self.done.rect = pygame.Rect(th.width // 2 - th.body * 5, th.height - row - 2 * th.pad, th.body * 10, row)
+        self.scroll.viewport = pygame.Rect(x - th.pad, y, col + 2 * th.pad, self.done.rect.top - th.pad - y)
+        self.scroll.step = row
+        self.scroll.clear()
+        line = round(th.small * 1.35)
+        cy = th.pad
+        for key, st in self.controls.items():
+            r = pygame.Rect(th.pad, cy, col - th.pad, row)
+            self.scroll.add(st, r, pygame.Rect(r.x, r.y, r.width, row + 2 * line))
+            cy += row + 2 * line + gap
+        self.scroll.content_height += th.pad
+        self.scroll.place()
+        fixed = [self.profile] + (self.tools if self.prompt is None else [self.field, self.ok, self.cancel])
+        self.focus.set(fixed + list(self.controls.values()) + [self.done])
+
+    def _control_lines(self, key: str) -> tuple[str, str | None]:
+        reason = greyed_reason(self.rules, key)
+        if reason:
+            return reason, None
+        return CONTROLS[key][2], note(self.rules, key)
 
     def draw(self, surface) -> None:
+        th = self.theme
         self.draw_heading(surface)
-        self.focus.draw(surface, self.theme)
+        if self.prompt:
+            s = T.fit_text(PROMPTS[self.prompt], th.small, self.field.rect.x - self.col.x - th.pad, T.TEXT)
+            surface.blit(s, (self.col.x, self.field.rect.centery - s.get_height() // 2))
+        text = self.message or (f"Export writes to {export_folder(self.app.storage)}. "
+                                + self._next_game_words())
+        y = self.message_y
+        for ln in T.wrap(text, th.small, self.col.width)[:2]:
+            surface.blit(T.text(ln, th.small, (255, 190, 170) if self.bad else T.TEXT_DIM), (self.col.x, y))
+            y += round(th.small * 1.3)
+        T.draw_panel(surface, self.scroll.viewport, th.radius * 2)
+        line = round(th.small * 1.35)
+        for key, st in self.controls.items():
+            if st.rect.x < 0:
+                continue
+            first, warn = self._control_lines(key)
+            ly = st.rect.bottom + 2
+            surface.blit(T.fit_text(first, th.small, st.rect.width, T.TEXT_DIM), (st.rect.x, ly))
+            if warn:
+                surface.blit(T.fit_text(warn, th.small, st.rect.width, (255, 190, 170)), (st.rect.x, ly + line))
+        self.scroll.draw_bar(surface)
+        self.focus.draw(surface, th)

@@ -1,6 +1,10 @@
 """New game: how many players, a name and level for each computer seat, the rules.
 
-The choices are remembered in the settings (``last_setup``) for next time.
+The rules are a profile (built-in or saved, :mod:`scenes.rules_choice`),
+``*`` marking one changed on the Rules page ("Change rules…"). Start is
+refused, with the engine's words, when the pack can't deal the chosen
+number of players. The choices are remembered in the settings
+(``last_setup``) for next time.
 Until the hands-on play of the next issue, the bottom seat is also played by
 a computer (the level chosen under "Plays for you") and the person watches.
 """
@@ -10,10 +14,11 @@ from __future__ import annotations
 import pygame
 
 from game.ai import LEVELS
-from game.rules import PROFILES
-from game.rules_text import PROFILE_NAMES, PROFILE_SUMMARIES
+from game.rules import RuleSet
+from game.rules_text import PROFILE_SUMMARIES, rule_changes
 from game.session import Seat
 
+from . import rules_choice as C
 from . import theme as T
 from .menus import FormScene
 from .widgets import Button, FocusRing, Stepper, TextField
@@ -27,20 +32,30 @@ class SetupScene(FormScene):
 
     heading = "New game"
 
-    def enter(self, **kwargs) -> None:
+    def enter(self, rules: RuleSet | None = None, rules_from: str | None = None, **kwargs) -> None:
+        """``rules``: a rule set to choose (``rummy500 --rules FILE``; the
+        file's name in ``rules_from``), else the last choice."""
         last = dict(self.app.settings.last_setup or {})
         players = last.get("players", 4)
         players = players if isinstance(players, int) and 2 <= players <= 8 else 4
         names = last.get("names") if isinstance(last.get("names"), list) else []
         levels = last.get("levels") if isinstance(last.get("levels"), list) else []
-        profile = last.get("profile") if last.get("profile") in PROFILES else "standard"
+        self.sel_name, self.sel_rules = C.selection(self.app)
+        if rules is not None:
+            book = C.book(self.app)
+            self.sel_name = next((n for n in book.names() if book.rules_of(n) == rules), self.sel_name)
+            self.sel_rules = rules
+            C.choose(self.app, self.sel_name, rules)
+        self.problem = ""
+        self.rules_from = rules_from
         you_level = last.get("you_level") if last.get("you_level") in LEVELS + ("human",) else "human"
-        self.players = Stepper("Players", list(range(2, 9)), players, on_change=lambda v: self._relayout())
+        self.players = Stepper("Players", list(range(2, 9)), players, on_change=lambda v: self._players_changed())
         you = "".join(ch for ch in (self.app.settings.player_name or "") if ch.isprintable())[:16]
         self.you = TextField("Your name", you if you and you != "You" else "Player", 16)
         self.you_level = Stepper("Your seat", ["human"] + list(LEVELS), you_level,
                                  ["You play"] + [f"{x} plays for you" for x in LEVEL_LABELS])
-        self.profile = Stepper("Rules", list(PROFILES), profile, [PROFILE_NAMES[p] for p in PROFILES])
+        self.profile = Stepper("Rules", [self.sel_name], self.sel_name, on_change=self._pick_profile)
+        self._sync_profiles()
         self.seat_names: list[TextField] = []
         self.seat_levels: list[Stepper] = []
         for i in range(7):
@@ -52,6 +67,7 @@ class SetupScene(FormScene):
         self.start = Button("Start the game", self.start_game)
         self.back_button = Button("Back", self.back)
         self.rules_button = Button("Read these rules", self.read_rules, role="small")
+        self.change_button = Button("Change rules…", self.change_rules, role="small")
         self.focus = FocusRing([])
         pygame.key.start_text_input()
 
@@ -60,7 +76,7 @@ class SetupScene(FormScene):
 
     def _widgets(self):
         n = self.players.value
-        ws = [self.players, self.you, self.you_level, self.profile, self.rules_button]
+        ws = [self.players, self.you, self.you_level, self.profile, self.change_button, self.rules_button]
         for i in range(n - 1):
             ws += [self.seat_names[i], self.seat_levels[i]]
         return ws + [self.start, self.back_button]
@@ -82,7 +98,9 @@ class SetupScene(FormScene):
             w.rect = pygame.Rect(left_x, y, col_w, row)
             y += row + gap
         self.summary_y = y
-        self.rules_button.rect = pygame.Rect(left_x, y + th.body * 4, col_w // 2, row)
+        half = (col_w - gap) // 2
+        self.change_button.rect = pygame.Rect(left_x, y + th.body * 4, half, row)
+        self.rules_button.rect = pygame.Rect(left_x + half + gap, y + th.body * 4, half, row)
         y = top
         for i in range(7):
             visible = i < n - 1
@@ -97,9 +115,47 @@ class SetupScene(FormScene):
         self.back_button.rect = pygame.Rect(th.width // 2 - th.pad - bw, th.height - row - 3 * th.pad, bw, row + 4)
         self.focus.set(self._widgets())
 
+    # --------------------------------------------------------------- rules
+    def _sync_profiles(self) -> None:
+        """The profile stepper lists every profile; the chosen one shows ``*`` when changed."""
+        self.sel_name = C.fill_profiles(self.app, self.profile, self.sel_name, self.sel_rules)
+
+    def _pick_profile(self, name: str) -> None:
+        self.sel_name, self.sel_rules = name, C.book(self.app).rules_of(name)
+        self.problem = ""
+        self.rules_from = None
+        C.choose(self.app, self.sel_name, self.sel_rules)
+        self._sync_profiles()
+
+    def _players_changed(self) -> None:
+        self.problem = ""
+        self._relayout()
+
+    def chosen_rules(self) -> RuleSet:
+        """The rules the game will be played under: the chosen profile's, or
+        its changed copy."""
+        name = self.profile.value
+        return self.sel_rules if name == self.sel_name else C.book(self.app).rules_of(name)
+
+    def update(self, dt: float) -> None:
+        # back from the Rules page: pick up what was chosen there
+        chosen = C.selection(self.app)
+        if chosen != (self.sel_name, self.sel_rules):
+            self.sel_name, self.sel_rules = chosen
+            self.problem = ""
+            self.rules_from = None
+            self._sync_profiles()
+
+    def change_rules(self) -> None:
+        from .rules_settings import RulesSettingsScene
+        C.choose(self.app, self.profile.value, self.chosen_rules())
+        self.app.push(RulesSettingsScene(self.app))
+
     def read_rules(self) -> None:
         from .rules_help import RulesScene
-        self.app.push(RulesScene(self.app), rules=PROFILES[self.profile.value], players=self.players.value)
+        rules = self.chosen_rules()
+        self.app.push(RulesScene(self.app), rules=rules, players=self.players.value,
+                      profile=C.label(self.app, self.profile.value, rules))
 
     def seats(self) -> list[Seat]:
         """The seats as chosen: you at seat 0, then the computer seats."""
@@ -116,25 +172,45 @@ class SetupScene(FormScene):
         return seats
 
     def start_game(self) -> None:
+        """Start the table, unless the pack can't deal this many players
+        (then say so in the engine's words and stay)."""
         from .table import TableScene
+        rules = self.chosen_rules()
+        problem = rules.deal_problem(self.players.value)
+        if problem:
+            self.problem = f"Can't start: {problem[0].lower()}{problem[1:]} Choose other rules or fewer players."
+            return
         seats = self.seats()
+        C.choose(self.app, self.profile.value, rules)
         s = self.app.settings
         s.player_name = seats[0].name
-        s.last_setup = {"players": self.players.value, "names": [f.value for f in self.seat_names],
-                        "levels": [st.value for st in self.seat_levels], "profile": self.profile.value,
-                        "you_level": self.you_level.value}
+        s.last_setup = {**s.last_setup, "players": self.players.value,
+                        "names": [f.value for f in self.seat_names],
+                        "levels": [st.value for st in self.seat_levels], "you_level": self.you_level.value}
         self.app.save_settings()
-        self.app.replace(TableScene(self.app), seats=seats, rules=PROFILES[self.profile.value])
+        self.app.replace(TableScene(self.app), seats=seats, rules=rules)
 
     def draw(self, surface) -> None:
         th = self.theme
         self.draw_heading(surface)
         col = self.profile.rect
-        lines = T.wrap(PROFILE_SUMMARIES[self.profile.value], th.small, col.width)
         y = self.summary_y
-        for line in lines[:3]:
-            surface.blit(T.text(line, th.small, T.TEXT_DIM), (col.x, y))
-            y += round(th.small * 1.3)
+        bad = (255, 190, 170)
+        lh = round(th.small * 1.3)
+        lines = [(line, colour) for text, colour in self._summary() for line in T.wrap(text, th.small, col.width)]
+        room = max(1, (self.change_button.rect.top - th.pad // 2 - y) // lh)
+        if len(lines) > room:  # keep to the room above the buttons; the full list is under "Read these rules"
+            lines = lines[:room]
+            lines[-1] = (lines[-1][0].rstrip(";. ") + " …", lines[-1][1])
+        for line, colour in lines:
+            surface.blit(T.fit_text(line, th.small, col.width, colour), (col.x, y))
+            y += lh
+        if self.problem:
+            y = self.start.rect.top - th.pad - 2 * round(th.small * 1.3)
+            x = self.back_button.rect.x
+            for line in T.wrap(self.problem, th.small, self.start.rect.right - x)[:2]:
+                surface.blit(T.text(line, th.small, bad), (x, y))
+                y += round(th.small * 1.3)
         note = T.wrap("Drag cards to meld, lay off and discard; click the stock or the discard pile to draw. "
                       "Choose a computer level for your seat to watch it play instead.", th.small, col.width)
         y = self.rules_button.rect.bottom + th.pad * 2
@@ -144,3 +220,19 @@ class SetupScene(FormScene):
         head = T.text("Computer players", th.body, T.TEXT, bold=True)
         surface.blit(head, (self.seat_names[0].rect.x, self.seat_names[0].rect.y - head.get_height() - th.pad))
         self.focus.draw(surface, th)
+
+    def _summary(self) -> list[tuple[str, tuple]]:
+        """The lines under the rules: what the profile is, what was changed, where it came from."""
+        name, rules = self.profile.value, self.chosen_rules()
+        book = C.book(self.app)
+        if name in PROFILE_SUMMARIES and book.rules_of(name) == rules:
+            return [(PROFILE_SUMMARIES[name], T.TEXT_DIM)]
+        out = []
+        bad = rules.undealable_player_counts()
+        if bad:  # first: it decides whether Start works
+            out.append((f"Can't deal {', '.join(map(str, bad))} players.", (255, 190, 170)))
+        if self.rules_from:
+            out.append((f"Rules from {self.rules_from}.", T.TEXT_DIM))
+        changes = rule_changes(rules)
+        out.append(("Rulebook rules." if not changes else "; ".join(changes) + ".", T.TEXT_DIM))
+        return out

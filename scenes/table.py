@@ -90,6 +90,8 @@ class TableScene(Scene):
         self._status_surfs = []
         self.saved_at = 0.0
         self.dealing = False
+        self.recorded = False  # the won game is kept and counted (record_if_won)
+        self.game_over_seen = False  # set by the game-over scene: Continue no longer needs the save
         game = self.session.game
         h = game.hand
         if h is None or (h.ended is not None and game.winner is None):
@@ -99,6 +101,8 @@ class TableScene(Scene):
         self.layout_ = None
         self.buttons = [Button("Log (L)", self.toggle_log, role="small"),
                         Button("Menu (Esc)", self.open_menu, role="small")]
+        from .rules_badge import RulesBadge
+        self.rules_badge = RulesBadge(app, game.rules)
         if h.ended is None and not h.actions:
             # a fresh deal: animate it from the stock
             self.shown = predeal_model(self.shown)
@@ -109,6 +113,7 @@ class TableScene(Scene):
             from .human import HumanPlay
             self.human = HumanPlay(self)
         self.resize()
+        self.record_if_won()  # a continued game that was already won: recorded once, by its id
 
     def hand_order(self) -> list[int] | None:
         """The person's arrangement of the bottom hand (``None``: sorted)."""
@@ -125,8 +130,10 @@ class TableScene(Scene):
         """Queue the picture after a move of the person (or an undo) for showing."""
         self.steps.append((events, model_of(self.session.game), "undo" if undo else "move"))
         self.hold = self.clock + AI_PACE_S * self.factor
+        self.record_if_won()
 
     def exit(self) -> None:
+        self.record_if_won()
         self.autosave()
         self.session.close()
 
@@ -142,6 +149,12 @@ class TableScene(Scene):
         bh = max(th.body * 2, 28)
         for i, b in enumerate(self.buttons):
             b.rect = pygame.Rect(box.x + th.pad, box.bottom - (i + 1) * (bh + th.pad), box.width - 2 * th.pad, bh)
+        badge = getattr(self, "rules_badge", None)
+        if badge is not None:  # above the Log and Menu buttons, right-aligned with them
+            w, h = badge.size(th)
+            w = min(w, box.width - 2 * th.pad)
+            top_button = self.buttons[-1].rect
+            badge.rect = pygame.Rect(top_button.right - w, top_button.top - th.pad - h, w, h)
         if getattr(self, "human", None) is not None:
             self.human.layout_buttons()
 
@@ -167,7 +180,7 @@ class TableScene(Scene):
         from game.record import record_of
         try:
             game = self.session.game
-            if game.winner is not None:
+            if game.winner is not None and self.game_over_seen:
                 self.app.storage.delete_game("autosave")
                 return
             self.app.storage.save_game(record_of(game))
@@ -181,6 +194,25 @@ class TableScene(Scene):
         else:
             self.save_failed = False
         self.saved_at = self.clock
+
+    def record_if_won(self) -> None:
+        """When the engine says the game is won (R21): save it (Continue
+        keeps it until the game-over screen is seen), keep its record in
+        ``saves/finished`` and count it in the person's statistics, once
+        (:func:`game.finished.record_finished_game`, by the game's id).
+        Only a game the person played at seat 0 counts; a demo or a watched
+        game is kept but not counted."""
+        game = self.session.game
+        if game.winner is None or self.recorded:
+            return
+        self.recorded = True
+        self.autosave()
+        from game.finished import record_finished_game
+        from game.record import record_of
+        person = 0 if not self.demo and self.session.seats[0].is_human else None
+        _, _, message = record_finished_game(self.app.storage, record_of(game), self.levels, person)
+        if message:
+            self.app.notify(message, 8.0)
 
     def next_hand(self) -> None:
         """Deal the next hand (called by the results panel)."""
@@ -200,6 +232,8 @@ class TableScene(Scene):
 
     # ------------------------------------------------------------ events
     def handle_event(self, event) -> bool:
+        if self.rules_badge.handle(event):
+            return True
         for b in self.buttons:
             if b.handle(event):
                 return True
@@ -282,6 +316,7 @@ class TableScene(Scene):
 
     def _take_step(self) -> None:
         events = self.session.advance()
+        self.record_if_won()
         if self.factor and self.clock - self.saved_at > 10.0:  # a crash loses at most a few moves
             self.autosave()
         if events:
@@ -403,6 +438,7 @@ class TableScene(Scene):
             b.draw(surface, th)
         if self.show_log:
             self._draw_log(surface)
+        self.rules_badge.draw(surface, th)
         if self.banner and self.app.top is self:
             self._draw_banner(surface, lay)
 
@@ -672,7 +708,7 @@ class TableScene(Scene):
         if model.phase == "draw":
             if model.window is not None and self.session.rummy_window_open():
                 return [head, f"Rummy? Anyone may call on {self.names[model.window]}'s discard."]
-            if model.stock_size == 0 and game.rules.empty_stock == "end":
+            if model.stock_size == 0 and (game.rules.empty_stock == "end" or not game.hand.reshuffle_allowed()):
                 return [head, f"{name}: take from the discard pile or end the hand (stock empty)."]
             return [head, f"{name} to draw from the stock or take from the discard pile."]
         if model.committed is not None:

@@ -1,4 +1,4 @@
-"""The title screen: New game, Continue, Settings, Rules, Quit."""
+"""The title screen: New game, Continue, Settings, Statistics, Rules, Quit."""
 
 from __future__ import annotations
 
@@ -9,15 +9,17 @@ from .menus import MenuScene
 
 class TitleScene(MenuScene):
     """The first scene. Continue resumes the autosaved game (greyed out when
-    there is none); a save that cannot be loaded is moved aside and the
-    player is told, and the title stays."""
+    there is none); a game won but whose game-over screen was never seen (the
+    window closed on the last results) opens on those results, then shows who
+    won. A save that cannot be loaded is moved aside and the player is told,
+    and the title stays. Statistics opens the person's record."""
 
     title = "Rummy 500"
     subtitle = "against computer opponents"
 
     def items(self):
         return [("New game", self.new_game), ("Continue", self.continue_game), ("Settings", self.settings),
-                ("Rules", self.rules), ("Quit", self.quit)]
+                ("Statistics", self.statistics), ("Rules", self.rules), ("Quit", self.quit)]
 
     def enter(self, **kwargs) -> None:
         super().enter(**kwargs)
@@ -54,10 +56,7 @@ class TitleScene(MenuScene):
             self.app.notify(message or "There is no saved game to continue.")
             self.refresh()
             return
-        game = game_from_record(record)
-        if game.winner is not None:
-            self.app.notify("The saved game is already over.")
-            return
+        game = game_from_record(record)  # a won game opens on its last results, then who won
         saved = self.app.storage.load_seats("autosave") or []
         seats = []
         for i, name in enumerate(game.names):
@@ -70,6 +69,10 @@ class TitleScene(MenuScene):
     def settings(self) -> None:
         from .settings import SettingsScene
         self.app.push(SettingsScene(self.app))
+
+    def statistics(self) -> None:
+        from .statistics import StatisticsScene
+        self.app.push(StatisticsScene(self.app))
 
     def rules(self) -> None:
         from .rules_help import RulesScene

@@ -35,16 +35,18 @@ def _table_app(tmp_path, max_frames=40) -> App:
 
 
 def _on_frame(monkeypatch, n: int, action) -> None:
-    """Do ``action()`` in the table's update of frame ``n``."""
-    real = TableScene.update
+    """Do ``action()`` at the start of frame ``n`` (whatever scene is on top:
+    at instant speed a hand can end, and its results cover the table, within
+    two frames)."""
+    real = App.step
     count = [0]
 
-    def update(self, dt):
+    def step(self, dt):
         count[0] += 1
         if count[0] == n:
             action()
         real(self, dt)
-    monkeypatch.setattr(TableScene, "update", update)
+    monkeypatch.setattr(App, "step", step)
 
 
 def _log(app: App) -> str:

@@ -579,7 +579,9 @@ def test_top_level_fields(mutate, words):
 def _rule_cases():
     cases = []
     for key, choices in CHOICES.items():
-        wrong = ["yes", None, [], {}, 1.5]
+        wrong = ["yes", [], {}, 1.5] + ([] if None in choices else [None])
+        if key == "reshuffle_limit":
+            wrong += [0, 4, -1, "1", 1.0, True, "none"]
         if isinstance(choices[0], bool):
             wrong += [1, 0, "true", "false"]
         elif isinstance(choices[0], str) or key == "decks":

@@ -1433,6 +1433,7 @@ SPEC_VARIANTS = {
     "layoff_requires_own_meld": (False, True),
     "ace_wraps": (False, True),
     "empty_stock": ("end", "reshuffle"),
+    "reshuffle_limit": (None, 1, 2, 3),
     "rummy_calls": (True, False),
 }
 

@@ -35,6 +35,8 @@ WORDING = {
                                  True: "only lay off once you have tabled a meld of your own"},
     "ace_wraps": {False: "k-a-2 is not a run", True: "aces go round the corner"},
     "empty_stock": {"end": "the hand ends there and then", "reshuffle": "shuffled"},
+    "reshuffle_limit": {None: None, 1: "turned over only once in a hand",
+                        2: "turned over only two times", 3: "turned over only three times"},
     "rummy_calls": {True: 'call "rummy!"', False: "rummy calls are off"},
 }
 
@@ -62,7 +64,8 @@ def test_every_profile_gives_all_sections(name):
 
 @pytest.mark.parametrize("key,value", [(k, v) for k, vs in CHOICES.items() for v in vs])
 def test_every_value_changes_the_text_and_is_worded(key, value):
-    default = RuleSet()
+    # reshuffle_limit only means something under empty_stock = reshuffle (R17)
+    default = RuleSet(empty_stock="reshuffle") if key == "reshuffle_limit" else RuleSet()
     rules = default.with_changes(**{key: value})
     text = text_of(rules)
     if rules == default:
@@ -99,6 +102,13 @@ def test_fives_values_appear():
 def test_corner_ace_scoring_mentioned_only_when_aces_wrap():
     assert "round the corner scores 15" in dict(describe_rules(RuleSet(ace_wraps=True)))["Scoring"]
     assert "round the corner scores 15" not in dict(describe_rules(RuleSet()))["Scoring"]
+
+
+def test_reshuffle_limit_is_not_mentioned_when_the_hand_ends_on_an_empty_stock():
+    assert text_of(RuleSet(reshuffle_limit=2)) == text_of(RuleSet())
+    assert rule_changes(RuleSet(reshuffle_limit=2)) == []
+    assert rule_changes(RuleSet(empty_stock="reshuffle", reshuffle_limit=1)) == [
+        "Empty stock: reshuffle the discards", "Discards turned over at most once a hand"]
 
 
 @pytest.mark.parametrize("target", [1, 300, 500, 1234])
@@ -172,11 +182,14 @@ def test_rule_changes():
 
 @pytest.mark.parametrize("key,value", [(k, v) for k, vs in CHOICES.items() for v in vs[1:]])
 def test_each_non_default_value_gives_one_distinct_change_line(key, value):
-    lines = rule_changes(RuleSet().with_changes(**{key: value}))
+    # reshuffle_limit only means something under empty_stock = reshuffle (R17)
+    base = RuleSet(empty_stock="reshuffle") if key == "reshuffle_limit" else RuleSet()
+    lines = [x for x in rule_changes(base.with_changes(**{key: value})) if x not in rule_changes(base)]
     assert len(lines) == 1 and lines[0].strip()
     for other in CHOICES[key][1:]:
         if other != value:
-            assert rule_changes(RuleSet().with_changes(**{key: other})) != lines
+            assert rule_changes(base.with_changes(**{key: other})) != rule_changes(
+                base.with_changes(**{key: value}))
 
 
 def test_module_does_not_import_pygame():

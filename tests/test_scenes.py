@@ -111,12 +111,12 @@ def test_title_buttons_and_keyboard(app):
     key(app, pygame.K_RETURN)
     assert isinstance(app.top, SettingsScene)
     key(app, pygame.K_ESCAPE)
-    click(app, title.buttons[3].rect.center)
+    click(app, title.buttons[4].rect.center)
     assert isinstance(app.top, RulesScene)
     key(app, pygame.K_PAGEDOWN)
     assert app.top.scroll > 0
     key(app, pygame.K_ESCAPE)
-    click(app, title.buttons[4].rect.center)
+    click(app, title.buttons[5].rect.center)
     assert not app.running
 
 

@@ -1,0 +1,318 @@
+"""Rules profiles: the built-in ones, the ones a player saves, and rules files.
+
+Pure Python (never imports pygame).
+
+* :class:`ProfileBook`: the built-in profiles of :data:`game.rules.PROFILES`
+  (read-only) plus saved ones (``name -> RuleSet``): save as, rename,
+  delete. Saved profiles live in ``profiles.json`` beside the settings file
+  (:func:`profiles_path`), written atomically; :func:`load_profiles` moves a
+  corrupt file aside and drops a bad profile, each with one message.
+* :func:`read_rules_file` / :func:`parse_rules_text`: a rules JSON (the
+  ``rules`` object of a game record, ``game-record.md``; missing keys take
+  their defaults) or :class:`ProfileError` with one plain sentence naming
+  the key and the problem.
+* :func:`export_rules`: writes a profile's rules JSON into
+  :func:`export_folder` and returns the path.
+* :func:`selection_from_setup`: the profile and rules a ``last_setup``
+  (settings) asks for, checked.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import re
+from pathlib import Path
+
+from .rules import CHOICES, PROFILES, RuleSet, RulesError
+from .rules_text import PROFILE_NAMES
+
+_log = logging.getLogger(__name__)
+
+MAX_RULES_BYTES = 64 * 1024
+"""A rules file larger than this is refused without being read."""
+MAX_NAME = 24
+"""Longest profile name, in characters."""
+MAX_SAVED = 50
+"""Most saved profiles kept."""
+PROFILES_VERSION = 1
+
+
+class ProfileError(ValueError):
+    """A refused profile name or rules file; ``str(exc)`` is one sentence for the player."""
+
+
+def plain_rules_error(exc: RulesError) -> str:
+    """``RuleSet.from_dict``'s message in plain words, as one sentence naming
+    the key and the problem, e.g. ``'The rule "decks" can't be 3: use "auto",
+    1 or 2.'``."""
+    text = str(exc)
+    m = re.match(r"rules\.(\w+): (.*) is not one of (.*)$", text)
+    if m:
+        key, value, allowed = m.groups()
+        allowed = allowed.replace("null", "null (no limit)") if key == "reshuffle_limit" else allowed
+        choices = allowed.split(", ")
+        shown = ", ".join(choices[:-1]) + " or " + choices[-1] if len(choices) > 1 else allowed
+        return f'The rule "{key}" can\'t be {value}: use {shown}.'
+    m = re.match(r"rules: unknown key (.*)$", text)
+    if m:
+        return f"{m.group(1)} is not a rule this game knows (the rules are listed in rules.md)."
+    m = re.match(r"rules\.target must be a whole number, not (.*)$", text)
+    if m:
+        return f'The rule "target" must be a whole number of points, not {m.group(1)}.'
+    m = re.match(r"rules\.target must be from (\d+) to (\d+), not (.*)$", text)
+    if m:
+        return f'The rule "target" must be from {m.group(1)} to {int(m.group(2)):,} points, not {m.group(3)}.'
+    if text.startswith("rules must be an object"):
+        return "A rules file must hold one JSON object of rule keys, like {\"decks\": 2}."
+    return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
+
+
+def parse_rules_text(text: str) -> RuleSet:
+    """The rule set in ``text`` (a JSON object of rule keys; missing keys take
+    their defaults). Raises :class:`ProfileError` with one sentence."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        if exc.pos >= len(text.rstrip()) or exc.msg.startswith("Unterminated string"):
+            raise ProfileError("The rules file ends too soon: it looks cut off.") from None
+        raise ProfileError(f"The rules file is not JSON ({exc.msg} at line {exc.lineno}).") from None
+    except (ValueError, RecursionError):
+        raise ProfileError("The rules file is not JSON.") from None
+    try:
+        return RuleSet.from_dict(data)
+    except RulesError as exc:
+        raise ProfileError(plain_rules_error(exc)) from None
+
+
+def read_rules_file(path: str | os.PathLike) -> RuleSet:
+    """The rule set in the rules JSON file at ``path`` (UTF-8, at most
+    :data:`MAX_RULES_BYTES`). Raises :class:`ProfileError` with one sentence
+    for a missing, unreadable, too large, truncated, non-JSON or bad file."""
+    p = Path(path).expanduser()
+    try:
+        if p.is_dir():
+            raise ProfileError(f"{p} is a folder, not a rules file.")
+        with open(p, "rb") as fh:
+            data = fh.read(MAX_RULES_BYTES + 1)
+    except FileNotFoundError:
+        raise ProfileError(f"There is no file {p}.") from None
+    except OSError as exc:
+        raise ProfileError(f"{p} could not be read ({exc.strerror or exc}).") from None
+    if len(data) > MAX_RULES_BYTES:
+        raise ProfileError(f"The rules file is larger than {MAX_RULES_BYTES // 1024} KiB, "
+                           "so it can't be a rules file.")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise ProfileError("The rules file is not UTF-8 text.") from None
+    if not text.strip():
+        raise ProfileError("The rules file is empty.")
+    return parse_rules_text(text)
+
+
+def rules_json(rules: RuleSet) -> str:
+    """``rules`` as a rules JSON: exactly a game record's ``rules`` object, every key."""
+    return json.dumps(rules.to_dict(), indent=1) + "\n"
+
+
+def check_name(name: str) -> str:
+    """``name`` trimmed, or :class:`ProfileError` when it is empty, too long,
+    holds unprintable characters or is a built-in profile's name."""
+    name = " ".join(str(name).split())
+    if not name:
+        raise ProfileError("Give the profile a name.")
+    if len(name) > MAX_NAME:
+        raise ProfileError(f"A profile name may have at most {MAX_NAME} characters.")
+    if not all(ch.isprintable() for ch in name):
+        raise ProfileError("A profile name may only hold printable characters.")
+    if "*" in name:
+        raise ProfileError("A profile name can't hold \"*\": it marks changed rules.")
+    folded = name.casefold()
+    for key, shown in PROFILE_NAMES.items():
+        if folded in (key.casefold(), shown.casefold()):
+            raise ProfileError(f'"{shown}" is a built-in profile: choose another name.')
+    return name
+
+
+class ProfileBook:
+    """Built-in and saved profiles. ``saved`` maps a name to its rules, in
+    the order they were saved. Built-in profiles are named by their key in
+    :data:`game.rules.PROFILES` (shown as :data:`PROFILE_NAMES`)."""
+
+    def __init__(self, saved: dict[str, RuleSet] | None = None):
+        self.saved: dict[str, RuleSet] = dict(saved or {})
+
+    def names(self) -> list[str]:
+        """Every profile: the built-in keys, then the saved names."""
+        return list(PROFILES) + list(self.saved)
+
+    def display(self, name: str) -> str:
+        """A profile's name as shown."""
+        return PROFILE_NAMES.get(name, name)
+
+    def is_builtin(self, name: str) -> bool:
+        return name in PROFILES
+
+    def __contains__(self, name: object) -> bool:
+        return name in PROFILES or name in self.saved
+
+    def rules_of(self, name: str) -> RuleSet:
+        """The rules of profile ``name`` (``KeyError`` if there is none)."""
+        return PROFILES[name] if name in PROFILES else self.saved[name]
+
+    def save_as(self, name: str, rules: RuleSet, replace: str | None = None) -> str:
+        """Save ``rules`` as ``name`` (checked by :func:`check_name`) and
+        return the name used. A saved name already taken is refused unless it
+        is ``replace`` (the profile being saved over)."""
+        name = check_name(name)
+        for other in self.saved:
+            if other.casefold() == name.casefold() and other != replace:
+                raise ProfileError(f'A profile named "{other}" exists already: choose another name.')
+        if name not in self.saved and len(self.saved) >= MAX_SAVED:
+            raise ProfileError(f"At most {MAX_SAVED} profiles can be saved: delete one first.")
+        self.saved[name] = rules
+        return name
+
+    def rename(self, old: str, new: str) -> str:
+        """Rename saved profile ``old``, keeping its place; returns the new name."""
+        if old not in self.saved:
+            raise ProfileError("Only a saved profile can be renamed.")
+        new = check_name(new)
+        for other in self.saved:
+            if other.casefold() == new.casefold() and other != old:
+                raise ProfileError(f'A profile named "{other}" exists already: choose another name.')
+        self.saved = {(new if k == old else k): v for k, v in self.saved.items()}
+        return new
+
+    def delete(self, name: str) -> None:
+        """Forget saved profile ``name``; built-in ones can't be deleted."""
+        if name not in self.saved:
+            raise ProfileError("Only a saved profile can be deleted.")
+        del self.saved[name]
+
+    def to_dict(self) -> dict:
+        """The file form: ``{"version": 1, "profiles": [{"name", "rules"}, ...]}``."""
+        return {"version": PROFILES_VERSION,
+                "profiles": [{"name": n, "rules": r.to_dict()} for n, r in self.saved.items()]}
+
+    @classmethod
+    def from_dict(cls, data: object) -> tuple["ProfileBook", list[str]]:
+        """A book from :meth:`to_dict`'s form, and the names (or places) of the
+        profiles dropped as unusable."""
+        book = cls()
+        dropped: list[str] = []
+        items = data.get("profiles") if isinstance(data, dict) else None
+        if not isinstance(items, list):
+            return book, ["the list of profiles"] if data else []
+        for i, item in enumerate(items):
+            name = item.get("name") if isinstance(item, dict) else None
+            label = f'"{name}"' if isinstance(name, str) and name.isprintable() and len(name) < 60 \
+                else f"number {i + 1}"
+            try:
+                if not isinstance(name, str) or not isinstance(item.get("rules"), dict):
+                    raise ProfileError("bad entry")
+                book.save_as(name, RuleSet.from_dict(item["rules"]))
+            except (ProfileError, RulesError) as exc:
+                _log.warning("profile %s dropped: %s", label, exc)
+                dropped.append(label)
+        return book, dropped
+
+
+def profiles_path(storage) -> Path:
+    """``profiles.json`` beside the settings file of ``storage`` (a :class:`game.storage.Storage`)."""
+    return Path(storage.settings_path).with_name("profiles.json")
+
+
+def load_profiles(storage) -> tuple[ProfileBook, str | None]:
+    """The saved profiles and one message for the player, or ``None``.
+    A file that is not a JSON object is moved aside (``.corrupt-<time>``);
+    a bad profile is dropped (and not written back until the player saves
+    something). Never raises for file problems."""
+    from .storage import _move_aside
+
+    path = profiles_path(storage)
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        return ProfileBook(), None
+    except OSError as exc:
+        return ProfileBook(), f"Your saved rules profiles could not be opened ({exc.strerror or exc})."
+    try:
+        data = json.loads(raw.decode("utf-8-sig"))
+        if not isinstance(data, dict):
+            raise ValueError("not an object")
+    except (ValueError, RecursionError):
+        moved = _move_aside(path)
+        where = f"; it was moved to {moved}" if moved else ""
+        return ProfileBook(), f"Your saved rules profiles could not be read{where}."
+    book, dropped = ProfileBook.from_dict(data)
+    if dropped:
+        return book, (f"Saved rules profile{'s' if len(dropped) > 1 else ''} "
+                      f"{', '.join(dropped)} could not be used and {'were' if len(dropped) > 1 else 'was'} left out.")
+    return book, None
+
+
+def save_profiles(storage, book: ProfileBook) -> bool:
+    """Write the saved profiles atomically; ``False`` (logged) if the write failed."""
+    from .storage import atomic_write_text
+
+    try:
+        atomic_write_text(profiles_path(storage), json.dumps(book.to_dict(), ensure_ascii=False, indent=1) + "\n")
+    except OSError as exc:
+        _log.error("could not save profiles: %s", exc)
+        return False
+    return True
+
+
+def export_folder(storage) -> Path:
+    """Where Export writes: ``<config dir>/rules`` with ``--config-dir``,
+    otherwise ``Rummy 500 rules`` in the user's documents folder."""
+    if getattr(storage, "config_dir", None) is not None:
+        return Path(storage.config_dir) / "rules"
+    import platformdirs
+
+    return Path(platformdirs.user_documents_dir()) / "Rummy 500 rules"
+
+
+def file_stem(name: str) -> str:
+    """A safe file name (no extension) for a profile name."""
+    stem = re.sub(r"[^\w\- ]+", "", name, flags=re.ASCII).strip().replace(" ", "-").lower()
+    return stem or "rules"
+
+
+def export_rules(storage, name: str, rules: RuleSet) -> Path:
+    """Write ``rules`` as ``<folder>/<name>.json`` (:func:`export_folder`) and
+    return the path. Raises ``OSError`` when it can't be written."""
+    from .storage import atomic_write_text
+
+    return atomic_write_text(export_folder(storage) / f"{file_stem(name)}.json", rules_json(rules))
+
+
+def selection_from_setup(last: object, book: ProfileBook) -> tuple[str, RuleSet]:
+    """The profile name and rules a settings ``last_setup`` chose: its
+    ``profile`` (``"standard"`` if unknown) and its ``rules`` object if that
+    is a valid rule set, else the profile's rules."""
+    last = last if isinstance(last, dict) else {}
+    name = last.get("profile")
+    name = name if isinstance(name, str) and name in book else "standard"
+    rules = book.rules_of(name)
+    data = last.get("rules")
+    if isinstance(data, dict):
+        try:
+            rules = RuleSet.from_dict(data)
+        except RulesError:
+            pass
+    return name, rules
+
+
+def profile_label(book: ProfileBook, name: str, rules: RuleSet) -> str:
+    """``"Standard"``, or ``"Standard*"`` when ``rules`` differ from the profile's (changed)."""
+    changed = name not in book or book.rules_of(name) != rules
+    return book.display(name) + ("*" if changed else "")
+
+
+def rule_keys() -> list[str]:
+    """Every rule key in the order of ``rules.md`` (the variants, then ``target``)."""
+    return list(CHOICES) + ["target"]

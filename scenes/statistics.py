@@ -1,0 +1,259 @@
+"""The Statistics scene: the person's record, a chart of the last games and
+the recent finished games.
+
+Figures come from ``statistics.json`` (:class:`game.storage.Statistics`):
+games played and won (by player count and by opponent level), win rate,
+best and worst hand, highest game total, average hand score, Rummy calls,
+deep takes and winning streaks. The chart shows the final totals of the last
+20 counted games (yours against the best opponent's), drawn with the
+game-over chart (:func:`scenes.chart.draw_line_chart`). The list shows the
+finished games kept in ``saves/finished`` (:mod:`game.finished`): date,
+players and levels, rules profile and result; a watched game is listed but
+never counted.
+
+Keys: Up/Down, Page Up/Down, Home/End and the wheel scroll; Tab and
+Left/Right move between the buttons; Enter or Space presses one; Esc goes
+back. "Reset statistics" asks first (:class:`~scenes.dialogs.ChoiceDialog`)
+and the reset is written at once.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.finished import FinishedGames, game_date
+from game.rules_text import PROFILE_NAMES
+from game.stats import GameSummary
+
+from . import theme as T
+from .app import Scene
+from .chart import draw_line_chart
+from .dialogs import ChoiceDialog
+from .results import signed
+from .scrolling import draw_scrollbar, key_scroll
+from .widgets import Button, FocusRing
+
+LEVEL_WORDS = {"easy": "Easy", "medium": "Medium", "hard": "Hard", "human": "you"}
+YOU_COLOUR = T.SEAT_COLOURS[0]
+THEM_COLOUR = T.SEAT_COLOURS[1]
+
+
+def _points(n: int | None) -> str:
+    return "—" if n is None else signed(n) if n < 0 else str(n)
+
+
+def _won_of(pair: list[int]) -> str:
+    won, played = pair
+    return f"won {won} of {played} ({round(100 * won / played)}%)" if played else "—"
+
+
+def figures(stats) -> list[tuple[str, str]]:
+    """The figures shown, as ``(label, value)`` lines, from a
+    :class:`~game.storage.Statistics`."""
+    rate = stats.win_rate
+    avg = stats.average_hand
+    lines = [
+        ("Games played", str(stats.games_played)),
+        ("Games won", f"{stats.games_won}" + (f" ({round(rate * 100)}%)" if rate is not None else "")),
+        ("Current winning streak", str(stats.current_streak)),
+        ("Longest winning streak", str(stats.best_streak)),
+        ("Best hand", _points(stats.best_hand_score)),
+        ("Worst hand", _points(stats.worst_hand_score)),
+        ("Highest game total", _points(stats.highest_total)),
+        ("Average hand score", "—" if avg is None else f"{avg:.1f}".replace("-", "−")),
+        ("Rummy calls made", str(stats.rummy_calls)),
+        ("Deep takes (2+ cards)", str(stats.deep_takes)),
+    ]
+    for n in sorted(stats.by_players, key=lambda k: int(k) if k.isdigit() else 99):
+        lines.append((f"{n} players", _won_of(stats.by_players[n])))
+    order = ["easy", "medium", "hard"]
+    for level in sorted(stats.by_level, key=lambda k: order.index(k) if k in order else 9):
+        lines.append((f"Against {LEVEL_WORDS.get(level, level)}", _won_of(stats.by_level[level])))
+    return lines
+
+
+def result_words(s: GameSummary) -> str:
+    """How a finished game ended, for the list: ``"You won 512 to 340"``,
+    ``"Ana won 505; you 230"``, ``"Watched: Ana won 505"``."""
+    if s.winner is None:
+        return "not finished"
+    winner = f"{s.players[s.winner]} won {s.totals[s.winner]}"
+    if s.person is None:
+        return f"Watched: {winner}"
+    if s.won:
+        best = s.best_opponent
+        return f"You won {s.totals[s.person]} to {best}" if best is not None else "You won"
+    return f"{winner}; you {s.totals[s.person]}"
+
+
+def players_words(s: GameSummary) -> str:
+    """``"You, Ana (Medium), Ben (Hard)"`` (levels left out when unknown)."""
+    out = []
+    for i, name in enumerate(s.players):
+        if i == s.person:
+            out.append(name)
+        elif s.levels is not None:
+            out.append(f"{name} ({LEVEL_WORDS.get(s.levels[i], s.levels[i])})")
+        else:
+            out.append(name)
+    return ", ".join(out)
+
+
+class StatisticsScene(Scene):
+    """The person's statistics and recent games (see the module docstring)."""
+
+    fps = 30
+
+    def enter(self, **kwargs) -> None:
+        self.stats, message = self.app.storage.load_statistics()
+        self.games, bad = FinishedGames(self.app.storage.finished_dir).list()
+        for m in (message, bad):
+            if m:
+                self.app.notify(m, 8.0)
+        self.scroll = 0
+        self.reset_button = Button("Reset statistics", self.ask_reset)
+        self.back_button = Button("Back", self.back)
+        self.buttons = [self.reset_button, self.back_button]
+        self.focus = FocusRing(self.buttons)
+        self.focus.focus(self.back_button)
+        self.items: list[tuple[pygame.Surface, tuple[int, int]]] = []
+        self.chart_rect: pygame.Rect | None = None
+
+    # ------------------------------------------------------------ actions
+    def back(self) -> None:
+        self.app.pop()
+
+    def ask_reset(self) -> None:
+        dialog = self.app.push(ChoiceDialog(self.app), title="Reset your statistics to zero?",
+                               options=[("Reset statistics", True)], on_choose=lambda _: self.reset())
+        dialog.focus.focus(dialog.buttons[-1])  # Cancel first: Enter by habit loses nothing
+
+    def reset(self) -> None:
+        """Clear the statistics (the finished games stay in the list)."""
+        if not self.app.storage.reset_statistics():
+            self.app.notify("Your statistics could not be reset (the file could not be written).", 8.0)
+        self.stats, _ = self.app.storage.load_statistics()
+        self.scroll = 0
+        self.resize()
+
+    # ------------------------------------------------------------ layout
+    def resize(self) -> None:
+        th = self.theme
+        bh = max(th.body * 2, 30)
+        bw = max(th.body * 11, 170)
+        y = th.height - bh - 2 * th.pad
+        self.reset_button.rect = pygame.Rect(th.width // 2 - th.pad - bw, y, bw, bh)
+        self.back_button.rect = pygame.Rect(th.width // 2 + th.pad, y, bw, bh)
+        top = th.pad * 3 + T.font(th.title, True).get_height()
+        self.view = pygame.Rect(2 * th.pad, top, th.width - 4 * th.pad, y - th.pad * 2 - top)
+        self._lay_out_content()
+
+    def _lay_out_content(self) -> None:
+        """Render the figures, the chart's place and the games list once, in
+        content coordinates (0, 0 = the view's inner top-left)."""
+        th = self.theme
+        inner = self.view.width - 2 * th.pad
+        items: list[tuple[pygame.Surface, tuple[int, int]]] = []
+        line_h = round(th.body * 1.45)
+        wide = inner >= th.body * 44
+        fig_w = round(inner * 0.42) if wide else inner
+        y = 0
+        items.append((T.text("Your record", th.heading, T.GOLD, bold=True), (0, y)))
+        y += round(th.heading * 1.6)
+        for label, value in figures(self.stats):
+            v = T.text(value, th.body, T.TEXT, bold=True)
+            items.append((T.fit_text(label, th.body, fig_w - v.get_width() - 2 * th.pad, T.TEXT_DIM), (0, y)))
+            items.append((v, (fig_w - v.get_width(), y)))
+            y += line_h
+        fig_bottom = y
+        # the chart: right of the figures when wide, below them otherwise
+        cx, cy = (fig_w + 5 * th.pad, 0) if wide else (0, y + th.pad * 2)
+        cw = inner - cx
+        items.append((T.text("Final totals of your last games", th.heading, T.GOLD, bold=True), (cx, cy)))
+        legend_y = cy + round(th.heading * 1.6)
+        lx = cx
+        for name, colour in (("You", YOU_COLOUR), ("Best opponent", THEM_COLOUR)):
+            items.append((T.text(f"— {name}", th.small, colour, bold=True), (lx, legend_y)))
+            lx += T.font(th.small, True).size(f"— {name}")[0] + 3 * th.pad
+        chart_top = legend_y + round(th.small * 2)
+        label_w = T.font(th.small).size("−1000")[0] + th.pad * 2
+        chart_h = max(th.body * 8, (fig_bottom - chart_top - th.small * 3) if wide else th.body * 12)
+        self.chart_rect = pygame.Rect(cx + label_w, chart_top, max(th.body * 6, cw - label_w - 3 * th.pad), chart_h)
+        if not self.stats.recent:
+            items.append((T.text("The chart fills in as you finish games.", th.body, T.TEXT_DIM),
+                          (self.chart_rect.x + th.pad, self.chart_rect.centery - th.body // 2)))
+        y = max(fig_bottom, self.chart_rect.bottom + th.small * 3) + th.pad * 3
+        # recent games
+        items.append((T.text("Recent games", th.heading, T.GOLD, bold=True), (0, y)))
+        y += round(th.heading * 1.6)
+        cols = [0.0, 0.17, 0.58, 0.72]
+        widths = [cols[i + 1] - cols[i] for i in range(3)] + [1 - cols[3]]
+        if not self.games:
+            items.append((T.text("No finished games yet: each game you finish is kept here.", th.body, T.TEXT_DIM),
+                          (0, y)))
+            y += line_h
+        else:
+            for c, head in zip(cols, ["Date", "Players", "Rules", "Result"]):
+                items.append((T.text(head, th.small, T.TEXT_DIM, bold=True), (round(c * inner), y)))
+            y += round(th.small * 1.8)
+        self.rows_top = y
+        for name, s in self.games:
+            profile = PROFILE_NAMES.get(s.profile, s.profile.replace("_", " ").capitalize())
+            texts = [game_date(name), players_words(s), f"{profile} · {s.target}", result_words(s)]
+            colour = T.GOLD if s.won else T.TEXT
+            for c, w, t in zip(cols, widths, texts):
+                items.append((T.fit_text(t, th.body, round(w * inner) - th.pad, colour if c == cols[3] else T.TEXT),
+                              (round(c * inner), y)))
+            y += line_h
+        self.items = items
+        self.content_h = y
+        self.line_h = line_h
+        self.max_scroll = max(0, self.content_h - (self.view.height - 2 * th.pad))
+        self.scroll = min(self.scroll, self.max_scroll)
+
+    # ------------------------------------------------------------ events
+    def handle_event(self, event) -> bool:
+        if event.type == pygame.KEYDOWN:
+            dy = key_scroll(event.key, self.line_h, max(self.line_h, self.view.height - 2 * self.line_h))
+            if dy is not None:
+                self._scroll(dy)
+                return True
+            if event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+                self.focus.move(1 if event.key == pygame.K_RIGHT else -1)
+                return True
+            if event.key == pygame.K_ESCAPE:
+                self.back()
+                return True
+        if self.focus.handle(event):
+            return True
+        if event.type == pygame.MOUSEWHEEL:
+            self._scroll(-event.y * self.line_h * 3)
+            return True
+        return False
+
+    def _scroll(self, dy: int) -> None:
+        self.scroll = max(0, min(self.max_scroll, self.scroll + dy))
+
+    # ------------------------------------------------------------ drawing
+    def draw(self, surface) -> None:
+        th = self.theme
+        surface.blit(T.felt(th.size), (0, 0))
+        t = T.text("Statistics", th.title, T.TEXT, bold=True)
+        surface.blit(t, t.get_rect(midtop=(th.width // 2, th.pad * 2)))
+        T.draw_panel(surface, self.view, th.radius * 2)
+        ox, oy = self.view.x + th.pad, self.view.y + th.pad - self.scroll
+        clip = surface.get_clip()
+        surface.set_clip(self.view.inflate(-th.pad, -th.pad))
+        if self.stats.recent and self.chart_rect is not None:
+            r = self.chart_rect.move(ox, oy)
+            if r.bottom + th.small * 3 > self.view.top and r.top < self.view.bottom:
+                series = [[yours for yours, _ in self.stats.recent], [best for _, best in self.stats.recent]]
+                first = max(1, self.stats.games_played - len(self.stats.recent) + 1)
+                draw_line_chart(surface, th, r, series, [YOU_COLOUR, THEM_COLOUR], x_label="game", first_x=first,
+                                bold=0)
+        for surf, (x, y) in self.items:
+            if self.view.top - surf.get_height() < y + oy < self.view.bottom:
+                surface.blit(surf, (x + ox, y + oy))
+        surface.set_clip(clip)
+        draw_scrollbar(surface, self.view, self.scroll, self.max_scroll)
+        self.focus.draw(surface, th)
