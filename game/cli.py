@@ -10,13 +10,25 @@ headless and never import pygame:
   (:mod:`game.tournament`); a table or ``--json``; exit 2 for bad arguments.
 
 Bad arguments give a message on standard error and exit status 2.
+``rummy500 --version`` prints the version (``game.__version__``, its one
+source). A frozen windowed build has no standard output or error (they are
+``None``); :func:`main` points them at the null device so nothing fails on a
+write, and the table logs to its log file instead.
 """
 
 from __future__ import annotations
 
-import argparse
-import json
-import sys
+import time
+
+STARTED = time.perf_counter()  # as early as the program can tell: for --time-startup
+
+import argparse  # noqa: E402
+import json  # noqa: E402
+import multiprocessing  # noqa: E402
+import os  # noqa: E402
+import sys  # noqa: E402
+
+from . import __version__  # noqa: E402
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -242,6 +254,11 @@ def gui_parser() -> argparse.ArgumentParser:
     p.add_argument("--config-dir", type=_config_dir, metavar="DIR",
                    help="keep settings, saves, statistics and logs in DIR")
     p.add_argument("--size", type=_size, metavar="WxH", help="window size, e.g. 1920x1080")
+    p.add_argument("--time-startup", action="store_true",
+                   help="print 'startup_seconds: S', the seconds from the process's start to the "
+                        "first drawn frame (the title, or the table with --demo), and exit 0; "
+                        "also logged on every start")
+    p.add_argument("--version", action="version", version=f"rummy500 {__version__}")
     p.add_argument("--rules", metavar="FILE",
                    help="open New game with the rules in FILE chosen (a rules JSON, e.g. one Export "
                         "wrote); with --demo the demo game is played under them")
@@ -272,20 +289,33 @@ def start_gui(argv: list[str]) -> int:
         if problem:
             print(f"rummy500: error: --rules: {problem}", file=sys.stderr)
             return 2
-    import os
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    for hint in ("SDL_VIDEO_X11_WMCLASS", "SDL_VIDEO_WAYLAND_WMCLASS"):  # matches rummy500.desktop
+        os.environ.setdefault(hint, "rummy500")
     from scenes.app import Options, main as gui_main
 
     options = Options(demo=args.demo, players=args.players, seed=args.seed, speed=args.speed,
                       levels=args.ai or [], quit_after_game=args.quit_after_game,
                       screenshot_dir=args.screenshot_dir, config_dir=args.config_dir, size=args.size,
                       max_frames=args.max_frames, rules=rules,
-                      rules_from=os.path.basename(args.rules) if args.rules else None)
+                      rules_from=os.path.basename(args.rules) if args.rules else None,
+                      time_startup=args.time_startup, started=STARTED)
     return gui_main(options)
+
+
+def guard_streams() -> None:
+    """Point ``sys.stdin``/``sys.stdout``/``sys.stderr`` at the null device
+    where they are ``None`` (a windowed build, ``pythonw``), so a print or
+    argparse message is dropped (and ``replay -`` reads nothing) instead of
+    raising ``AttributeError``."""
+    for name in ("stdin", "stdout", "stderr"):
+        if getattr(sys, name) is None:
+            setattr(sys, name, open(os.devnull, "r" if name == "stdin" else "w", encoding="utf-8"))
 
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``rummy500`` console script; returns the exit status."""
+    guard_streams()
     argv = sys.argv[1:] if argv is None else argv
     if not argv or argv[0].startswith("-"):  # the table's options (and --help)
         return start_gui(argv)
@@ -300,4 +330,5 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
+    multiprocessing.freeze_support()
     sys.exit(main())

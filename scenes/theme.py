@@ -8,6 +8,7 @@ since rendering text every frame is slow.
 
 from __future__ import annotations
 
+import importlib.util
 import sys
 from functools import lru_cache
 from pathlib import Path
@@ -38,12 +39,27 @@ CARD_RATIO = 2.5 / 3.5       # width / height of a real card
 MIN_CARD_H = 70              # below this the corner index stops being readable
 
 
+ASSETS_PACKAGE = "rummy500_assets"  # assets/ as installed by a wheel (setup.py)
+
+
 def asset_root() -> Path:
-    """The ``assets`` folder: beside the packages from source, inside the
-    bundle when frozen (PyInstaller's ``sys._MEIPASS``), never the working directory."""
+    """The ``assets`` folder (``cards/``, ``fonts/``, ``icons/``, ``sounds/``).
+
+    Looked up, in order: inside the bundle when frozen (PyInstaller's
+    ``sys._MEIPASS``/``assets``); the installed package ``rummy500_assets``
+    (a wheel, ``pip install .``, or an editable install mapping it to the
+    checkout); beside the ``scenes`` package (a plain source checkout).
+    Never the working directory. The folder is not checked to exist.
+    """
     base = getattr(sys, "_MEIPASS", None)
     if base:
         return Path(base) / "assets"
+    try:
+        spec = importlib.util.find_spec(ASSETS_PACKAGE)
+    except (ImportError, ValueError):
+        spec = None
+    if spec is not None and spec.submodule_search_locations:
+        return Path(next(iter(spec.submodule_search_locations))).resolve()
     return Path(__file__).resolve().parent.parent / "assets"
 
 

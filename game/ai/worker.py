@@ -36,6 +36,7 @@ pygame (it imports only ``game``).
 from __future__ import annotations
 
 import atexit
+import logging
 import multiprocessing
 import multiprocessing.connection as mp_connection
 import os
@@ -53,6 +54,8 @@ from ..procs import pool_processes, quiet_resource_tracker, stop_pool, worker_st
 from ..view import PlayerView, sample_world
 from . import make_ai
 from .base import AIPlayer
+
+log = logging.getLogger("rummy500.ai.worker")
 
 START_CAP_S = 30.0
 """How long a new worker process may take to start (imports, building the
@@ -257,8 +260,10 @@ class AIWorker:
             except CancelledError:
                 return None
             except BrokenProcessPool:
+                log.error("the %s AI's worker process died; playing the fallback move", self.level)
                 return Answer(self._fallback(view, rummy), True, "crashed")
-            except Exception:
+            except Exception:  # the traceback includes the worker's own (concurrent.futures)
+                log.exception("the %s AI failed in its worker; playing the fallback move", self.level)
                 return Answer(self._fallback(view, rummy), True, "error")
             if self._acceptable(view, rummy, action):
                 return Answer(action)
