@@ -27,6 +27,7 @@ from game.cards import card_token
 from game.engine import Phase
 from game.errors import IllegalMove
 from game.events import Discarded, RummyCalled
+from game.intent import RummyOption, TurnUndo, rummy_option, rummy_options
 from game.view import view_for
 
 from . import theme as T
@@ -69,7 +70,7 @@ class HumanPlay:
         self.message: tuple[str, bool, float] | None = None  # text, is a refusal, until
         self.hint: tuple[str, set[int], float] | None = None
         self.note: tuple[str, bool] | None = None  # about what is under the pointer or focus
-        self.undo_stack: list[tuple] = []
+        self.undo_stack: TurnUndo[list[int]] = TurnUndo(self.seat)  # this turn's melds and lay-offs
         self.focus_row = "hand"
         self.focus_i = 0
         self.keyboard = False
@@ -159,7 +160,7 @@ class HumanPlay:
             self.say(exc.message, refusal=True)
             return False
         if undoable:
-            self.undo_stack.append((before, list(self.order)))
+            self.undo_stack.record(before, self.game, list(self.order))
         else:
             self.undo_stack.clear()
         self.hint = None
@@ -189,9 +190,15 @@ class HumanPlay:
             self.last_draw_at = self.table.clock
 
     def take(self, index: int) -> None:
+        """Take the pile card at ``index`` and all above it; while the person's
+        Rummy window is open (and it is not a plain draw of theirs) this calls
+        Rummy at that depth instead (R18)."""
+        n = len(self.hand.discard)
+        if self.calling_rummy():
+            self.call_rummy(n - index)
+            return
         if self.claim_blocks():
             return
-        n = len(self.hand.discard)
         self.apply(TakeDiscards(self.seat, n - index))
 
     def discard(self, positions) -> None:
@@ -279,13 +286,17 @@ class HumanPlay:
         self.apply(EndHand(self.seat))
 
     def undo(self) -> None:
-        """Take back this turn's melds and lay-offs, the last one first (never a draw)."""
-        if not self.undo_stack:
-            self.say("There is nothing to take back: draws and discards can't be undone.", refusal=True)
+        """Take back this turn's melds and lay-offs, the last one first (never a
+        draw or discard, nor anything once the turn has passed)."""
+        if not self.undo_stack.available(self.game):
+            passed = bool(self.undo_stack)
+            self.undo_stack.clear()
+            self.say("Your turn has passed: its melds and lay-offs stay." if passed else
+                     "There is nothing to take back: draws and discards can't be undone.", refusal=True)
             return
         if not self.idle():
             return
-        game, order = self.undo_stack.pop()
+        game, order = self.undo_stack.pop(self.game)
         t = self.table
         t.session.restore(game)
         self.order = order
@@ -353,21 +364,39 @@ class HumanPlay:
     def rummy_window_open(self) -> bool:
         return self.rummy_until is not None or self.rummy_pending
 
-    def call_rummy(self) -> None:
+    def calling_rummy(self) -> bool:
+        """True when a click on the pile means a Rummy call: the window is open
+        and the person is not simply the next to draw (or a computer's call
+        waits on theirs)."""
+        h = self.hand
+        return self.rummy_window_open() and (h.current != self.seat or self.table.session.rummy_claimed() is not None)
+
+    def call_rummy(self, count: int | None = None) -> None:
+        """Call Rummy (R18) taking ``count`` cards, or, with ``None`` (the R
+        key), the only call open, or ask which when there are several (the
+        deepest first)."""
         h = self.hand
         if not self.rummy_window_open() and not (h.window is not None and h.phase == Phase.DRAW):
             self.say("Rummy can only be called right after another player's discard.", refusal=True)
             return
-        calls = [c for c in h.rummy_calls() if c.seat == self.seat]
-        if not calls:
+        options = [o for o in rummy_options(h, self.seat) if count is None or o.call.count == count]
+        if not options:
             try:
-                h.check(CallRummy(self.seat, 1))
+                h.check(CallRummy(self.seat, count or 1))
                 reason = "There is no Rummy to call here."
             except IllegalMove as exc:
                 reason = exc.message
             self.say(reason, refusal=True)
             return
-        call = min(calls, key=lambda c: c.count)
+        if len(options) == 1:
+            self._call(options[0].call)
+            return
+        from .dialogs import ChoiceDialog
+        self.table.app.push(ChoiceDialog(self.table.app), title="Rummy! How deep do you take?",
+                            options=[(self.rummy_words(o, short=True), o.call) for o in options],
+                            on_choose=self._call)
+
+    def _call(self, call: CallRummy) -> None:
         try:
             self.table.session.call_rummy(call)
         except IllegalMove as exc:
@@ -375,6 +404,18 @@ class HumanPlay:
             return
         self.say("Rummy! You called it.", seconds=2.0)
         self.close_rummy_window()
+
+    def rummy_words(self, option: RummyOption, short: bool = False) -> str:
+        """What a Rummy call would take and where its deepest card goes, in words."""
+        h = self.hand
+        k, card = option.call.count, short_name(option.card)
+        took = f"1 card: the {card}" if k == 1 else f"{k} cards, down to the {card}"
+        if option.meld is None:
+            goes = "melded with cards from the pile"
+        else:
+            owner = h.table[option.meld].owner if option.meld < len(h.table) else self.seat
+            goes = "onto your meld" if owner == self.seat else f"onto {self.table.names[owner]}'s meld"
+        return f"{took}, {goes}" if short else f"Rummy! Take {took}, {goes}"
 
     def close_rummy_window(self) -> None:
         self.rummy_until = None
@@ -399,7 +440,7 @@ class HumanPlay:
         b = self.buttons
         h = self.hand
         mine = self.my_turn()
-        b["undo"].enabled = bool(self.undo_stack) and mine
+        b["undo"].enabled = mine and self.undo_stack.available(self.game)
         b["hint"].enabled = mine
         b["end"].visible = mine and h.phase == Phase.DRAW and not h.stock_draw_possible()
         b["rummy"].visible = self.rummy_until is not None
@@ -844,13 +885,15 @@ class HumanPlay:
             j = target[1] if target and target[0] == "pile" else None
         elif self.hover is not None and not self.drag:
             j = self.pile_index_at(self.hover)
-        if j is None or h.current != self.seat or h.phase != Phase.DRAW or h.ended is not None or not self.idle():
+        rummy = self.calling_rummy()
+        if j is None or (h.current != self.seat and not rummy) or h.phase != Phase.DRAW or h.ended is not None \
+                or not self.idle():
             return
         n = len(h.discard)
         if j >= n:
             return
         k = n - j
-        action = TakeDiscards(self.seat, k)
+        action = CallRummy(self.seat, k) if rummy else TakeDiscards(self.seat, k)
         try:
             h.check(action)
             ok, reason = True, None
@@ -864,7 +907,9 @@ class HumanPlay:
         first = next((p for p in lay.places if p.zone == "pile" and p.index == j), None)
         if first is not None and k > 1:
             pygame.draw.rect(surface, T.GOLD, first.rect.inflate(10, 10), 3, border_radius=th.radius + 3)
-        if ok:
+        if ok and rummy:
+            text = self.rummy_words(rummy_option(h, action))
+        elif ok:
             text = (f"Take the {short_name(h.discard[j])}" if k == 1 else
                     f"Take {k} cards — you must meld the {short_name(h.discard[j])}")
         else:
