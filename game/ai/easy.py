@@ -3,7 +3,8 @@
 Takes the top discard only when it completes a meld or a lay-off, never
 takes deeper; tables melds at once and lays off what fits; discards its
 highest loose card; now and then slips (a random discard) and misses some
-Rummy calls.
+Rummy calls. In a circling hand (R17, :mod:`game.ai.cycle`) it takes the
+pile when that tables a card and discards at random.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from ..actions import Action, CallRummy, Discard, DrawStock, EndHand, LayOff, Ta
 from ..melds import could_meld_with, hand_value
 from ..view import PlayerView, sample_world
 from .base import AIPlayer
+from .cycle import circling, ending_take
 from .evaluate import fits_table, greedy_tabling
 
 SLIP_RATE = 0.12
@@ -35,6 +37,9 @@ class EasyAI(AIPlayer):
         rules = view.rules
         table = world.table
         if view.phase == "draw":
+            take = ending_take(view, world) if circling(view) else None
+            if take is not None:  # a circling hand: take the pile when that tables a card (item 13)
+                return take
             if view.discard:
                 top = view.discard[-1]
                 hand = list(view.hand) + [top]
@@ -59,7 +64,7 @@ class EasyAI(AIPlayer):
         if not discards:
             plan = world.plan_for(seat)
             return play_action(seat, plan[0])
-        if self.rng.random() < SLIP_RATE:
+        if circling(view) or self.rng.random() < SLIP_RATE:  # a circling hand: let the cards move on
             return self.rng.choice(discards)
         return max(discards, key=lambda a: (hand_value(a.card, rules.scoring) if a.card != 52 else -1,
                                             self.rng.random()))

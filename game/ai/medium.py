@@ -11,6 +11,9 @@
   cards that fit a meld on the table (they would hand the next players a
   lay-off or a Rummy call), and not cards that fit what an opponent took.
 * **Rummy.** Calls whenever it can, at the depth worth most.
+* **A circling hand** (the pile turned over again and again, R17): takes
+  the pile when that tables a card and discards at random
+  (:mod:`game.ai.cycle`).
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from ..engine import HandState
 from ..melds import hand_value
 from ..view import PlayerView, sample_world
 from .base import AIPlayer
+from .cycle import circling, ending_take, unsticking_discard
 from .easy import play_action
 from .evaluate import fits_table, greedy_tabling, relates, usefulness
 
@@ -137,6 +141,10 @@ class MediumAI(AIPlayer):
                     action = play_action(seat, play)
                     if world.is_legal(action):
                         return action
+        if circling(view):  # the hand circles: let the cards move on (issue 13, item 13)
+            discard = unsticking_discard(view, world, self.rng)
+            if discard is not None:
+                return discard
         discards = self.ranked_discards(view, world)
         if not discards:
             plan = world.plan_for(seat)
@@ -162,7 +170,8 @@ class MediumAI(AIPlayer):
         """``choose`` in a given world (any world consistent with ``view``:
         the engine is asked only about this seat's own moves)."""
         if view.phase == "draw":
-            return self.choose_draw(view, world)
+            take = ending_take(view, world) if circling(view) else None
+            return take or self.choose_draw(view, world)
         return self.choose_play(view, world)
 
     def call_rummy(self, view: PlayerView) -> CallRummy | None:
