@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import copy
 import random
-import re
 from collections import Counter
 from enum import Enum
 from typing import Sequence
@@ -374,8 +373,7 @@ class HandState:
         rest = self._check_cards_in_hand(seat, a.cards)
         meld, reason = classify(a.cards, self.rules.ace_wraps)
         if meld is None:
-            found = re.search(r"\((R\d+)\)", reason)
-            raise _illegal("invalid_meld", found.group(1) if found else "R11", reason)
+            raise _illegal("invalid_meld", reason.rule, str(reason))
         hand = self.hands[seat]
         if self.rules.going_out == "discard_required" and len(a.cards) >= len(hand):
             raise _illegal("must_keep_discard", "R16",
