@@ -14,7 +14,7 @@ from collections import Counter
 from itertools import combinations
 from typing import Iterator, Sequence
 
-from .cards import JOKER, Card, in_hand_card, joker_as, make_card, rank_of, suit_of
+from .cards import JOKER, JOKER_TABLED, Card, in_hand_card, joker_as, make_card, rank_of, suit_of
 from .melds import (
     RUN,
     Meld,
@@ -95,7 +95,7 @@ def melds_with(hand: Sequence[Card], card: Card, ace_wraps: bool) -> list[tuple[
     """Legal new melds from ``hand`` that table ``card`` (a natural, or a
     joker under some declaration), shortest first."""
     if card == JOKER:
-        found = [m for m in candidate_melds(hand, ace_wraps) if any(t >= 64 for t in m)]
+        found = [m for m in candidate_melds(hand, ace_wraps) if any(t >= JOKER_TABLED for t in m)]
     elif not could_meld_with(hand, card, ace_wraps):
         return []
     else:
@@ -333,8 +333,8 @@ def _fills(options: list[list[Card]], jokers: int) -> list[tuple[Card, ...]]:
     results: list[tuple[Card, ...]] = [()]
     for choice in options:
         results = [r + (c,) for r in results for c in choice
-                   if sum(1 for t in r if t >= 64) + (c >= 64) <= jokers]
-    return [r for r in results if any(t < 64 for t in r)]
+                   if sum(1 for t in r if t >= JOKER_TABLED) + (c >= JOKER_TABLED) <= jokers]
+    return [r for r in results if any(t < JOKER_TABLED for t in r)]
 
 
 def _search_moves(hand: Sequence[Card], table: Sequence[Meld], committed: Card | None,
@@ -345,7 +345,7 @@ def _search_moves(hand: Sequence[Card], table: Sequence[Meld], committed: Card |
     moves: list[Play] = []
     for meld in all_meld_options(hand, aw, None if needs_meld else committed):
         if committed is not None and not needs_meld:
-            has_card = any(t >= 64 for t in meld) if committed == JOKER else committed in meld
+            has_card = any(t >= JOKER_TABLED for t in meld) if committed == JOKER else committed in meld
             if not has_card:
                 continue
         moves.append(("meld", meld))

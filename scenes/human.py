@@ -21,7 +21,7 @@ from __future__ import annotations
 import pygame
 
 from game.actions import Action, CallRummy, Discard, DrawStock, EndHand, LayOff, TableMeld, TakeDiscards
-from game.cards import card_token
+from game.cards import JOKER, card_token, in_hand_card
 from game.engine import Phase
 from game.errors import IllegalMove
 from game.events import Discarded, RummyCalled
@@ -259,7 +259,7 @@ class HumanPlay(HumanInput, HumanDrawing):
         world = self.hand.clone()
         rest, plan = list(cards), []
         while rest:
-            for c in sorted(rest, key=lambda c: c == 52):  # jokers last: they fit anywhere
+            for c in sorted(rest, key=lambda c: c == JOKER):  # jokers last: they fit anywhere
                 options = [t for m, t in world.layoff_targets(c) if m == meld]
                 legal = [t for t in options if world.is_legal(LayOff(self.seat, t, meld))]
                 if legal:
@@ -309,10 +309,10 @@ class HumanPlay(HumanInput, HumanDrawing):
             text = (f"Take the {short_name(deepest)} from the discard pile." if action.count == 1 else
                     f"Take {action.count} cards from the pile, down to the {short_name(deepest)}, and meld it.")
         elif isinstance(action, TableMeld):
-            cards = [52 if c >= 64 else c for c in action.cards]
+            cards = [in_hand_card(c) for c in action.cards]
             text = "Meld " + " ".join(card_words(card_token(c)) for c in action.cards) + "."
         elif isinstance(action, LayOff):
-            cards = [52 if action.card >= 64 else action.card]
+            cards = [in_hand_card(action.card)]
             owner = h.table[action.meld].owner
             whose = "your" if owner == self.seat else f"{self.table.names[owner]}'s"
             text = f"Lay off the {card_words(card_token(action.card))} on {whose} meld."

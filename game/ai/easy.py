@@ -10,6 +10,7 @@ pile when that tables a card and discards at random.
 from __future__ import annotations
 
 from ..actions import Action, CallRummy, Discard, DrawStock, EndHand, LayOff, TableMeld, TakeDiscards
+from ..cards import JOKER
 from ..melds import could_meld_with, hand_value
 from ..view import PlayerView, sample_world
 from .base import AIPlayer
@@ -43,7 +44,7 @@ class EasyAI(AIPlayer):
             if view.discard:
                 top = view.discard[-1]
                 hand = list(view.hand) + [top]
-                useful = (top != 52 and could_meld_with(hand, top, rules.ace_wraps)) or fits_table(top, table, rules)
+                useful = (top != JOKER and could_meld_with(hand, top, rules.ace_wraps)) or fits_table(top, table, rules)
                 take = TakeDiscards(seat, 1)
                 if useful and world.is_legal(take):
                     return take
@@ -66,7 +67,7 @@ class EasyAI(AIPlayer):
             return play_action(seat, plan[0])
         if circling(view) or self.rng.random() < SLIP_RATE:  # a circling hand: let the cards move on
             return self.rng.choice(discards)
-        return max(discards, key=lambda a: (hand_value(a.card, rules.scoring) if a.card != 52 else -1,
+        return max(discards, key=lambda a: (hand_value(a.card, rules.scoring) if a.card != JOKER else -1,
                                             self.rng.random()))
 
     def call_rummy(self, view: PlayerView) -> CallRummy | None:

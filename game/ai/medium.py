@@ -19,7 +19,7 @@
 from __future__ import annotations
 
 from ..actions import Action, CallRummy, Discard, DrawStock, EndHand, TakeDiscards
-from ..cards import JOKER
+from ..cards import JOKER, is_tabled_joker
 from ..engine import HandState
 from ..melds import hand_value
 from ..view import PlayerView, sample_world
@@ -103,7 +103,7 @@ class MediumAI(AIPlayer):
         """Hold back a small first meld while nothing presses (see the module docstring)."""
         if not plays or plays[0][0] != "meld" or view.committed is not None:
             return False
-        points = sum(15 if t >= 64 else hand_value(t, view.rules.scoring) for t in plays[0][1])
+        points = sum(15 if is_tabled_joker(t) else hand_value(t, view.rules.scoring) for t in plays[0][1])
         shortest = min((n for s, n in enumerate(view.hand_sizes) if s != view.seat), default=10)
         return (points <= HOLD_MELD_POINTS and view.stock_size >= 15 and shortest >= 6
                 and len(view.hand) - len(plays[0][1]) >= 3)
