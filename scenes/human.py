@@ -63,11 +63,10 @@ class HumanPlay(HumanInput, HumanDrawing):
         self.focus_row = "hand"
         self.focus_i = 0
         self.keyboard = False
-        self.rummy_until: float | None = None
-        self.rummy_pending = False  # a window will open when the discard is shown
         self.last_draw_at = -10.0
         s = table.app.settings
-        self.rummy_window_s = float(getattr(s, "rummy_window_s", 2.0) or 2.0)
+        self.window = table.session.person_window  # the person's Rummy window (R18), kept by the session
+        self.window.seconds = float(getattr(s, "rummy_window_s", 2.0) or 2.0)
         self.buttons = {
             "sort": Button("Sort by rank (S)", self.toggle_sort, role="small"),
             "hint": Button("Hint (H)", self.show_hint, role="small"),
@@ -76,12 +75,17 @@ class HumanPlay(HumanInput, HumanDrawing):
             "rummy": Button("Rummy! (R)", self.call_rummy, role="heading"),
         }
         self.sync()
-        h = self.hand
-        if (h is not None and h.ended is None and h.window is not None and h.window != self.seat
-                and h.phase == Phase.DRAW and h.rules.rummy_calls):
-            # a game resumed right after another seat's discard: the person's window opens now
-            table.session.hold_rummy = True
-            self.rummy_until = table.clock + self.rummy_window_s
+        table.session.resume_window(self.seat, table.clock)  # a game resumed right after a discard
+
+    @property
+    def rummy_window_s(self) -> float:
+        """How long the person's Rummy window stays open (seconds, a setting)."""
+        return self.window.seconds
+
+    @property
+    def rummy_until(self) -> float | None:
+        """When the running Rummy window closes (table clock), or ``None``."""
+        return self.window.deadline
 
     # ------------------------------------------------------------ state
     @property
@@ -155,8 +159,7 @@ class HumanPlay(HumanInput, HumanDrawing):
         self.hint = None
         self.message = None
         self.selected = set()
-        t.session.hold_rummy = False
-        self.rummy_until = None
+        self.window.close()
         t.push_step(events)
         return True
 
@@ -338,20 +341,19 @@ class HumanPlay(HumanInput, HumanDrawing):
         h = self.hand
         for e in events:
             if isinstance(e, Discarded) and e.seat != self.seat and h.rules.rummy_calls and h.window is not None:
-                self.table.session.hold_rummy = True
-                self.rummy_pending = True
+                self.window.expect()
             if isinstance(e, RummyCalled) and self.seat in e.skipped:
                 self.say(f"{self.table.names[e.seat]} called Rummy, so your turn is skipped (R18).", seconds=5.0)
 
     def on_shown(self) -> None:
         """The table has shown a step: start the window's clock when it was a discard."""
-        if self.rummy_pending and not self.table.steps:
-            self.rummy_pending = False
-            self.rummy_until = self.table.clock + self.rummy_window_s
+        if self.window.pending and not self.table.steps:
+            self.window.start(self.table.clock)
         self.sync()
 
     def rummy_window_open(self) -> bool:
-        return self.rummy_until is not None or self.rummy_pending
+        """True while the person's Rummy window is open (shown or about to be)."""
+        return self.window.open
 
     def calling_rummy(self) -> bool:
         """True when a click on the pile means a Rummy call: the window is open
@@ -407,18 +409,12 @@ class HumanPlay(HumanInput, HumanDrawing):
         return f"{took}, {goes}" if short else f"Rummy! Take {took}, {goes}"
 
     def close_rummy_window(self) -> None:
-        self.rummy_until = None
-        self.rummy_pending = False
-        self.table.session.hold_rummy = False
+        """Close the person's Rummy window (computer calls waiting on it go ahead)."""
+        self.window.close()
 
     def update(self, dt: float) -> None:
         now = self.table.clock
-        if self.rummy_until is not None:
-            h = self.hand
-            if h.window is None or h.phase != Phase.DRAW:
-                self.close_rummy_window()  # the next player drew: R18
-            elif now >= self.rummy_until and not self.buttons["rummy"].hover:
-                self.close_rummy_window()
+        self.window.tick(now, self.hand, held=self.buttons["rummy"].hover)  # R18: time up, or the next player drew
         for _, _, tw in self.spring:
             tw.update(dt)
         self.spring = [s for s in self.spring if not s[2].done]
