@@ -212,6 +212,9 @@ class HumanDrawing:
         """What Enter does on the focused place, in words."""
         h = self.hand
         n = len(self.selected)
+        if target[0] == "pile" and self.calling_rummy():
+            k = len(h.discard) - target[1]
+            return f"Enter: call Rummy, taking {k} card{'s' if k > 1 else ''} from the pile"
         if h.current != self.seat or h.ended is not None:
             return "Enter: nothing yet (it is not your turn)"
         if target[0] == "stock":

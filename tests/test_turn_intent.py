@@ -135,3 +135,19 @@ def test_r_with_two_depths_asks_which_and_takes_the_choice(app):
     settle(app, 10)
     assert h.current == 0 and h.phase == Phase.PLAY and h.committed == C("7S")
     assert h.discard == [C(t) for t in ("KD", "2C", "9H", "QC")]
+
+
+def test_the_keyboard_calls_rummy_at_the_focused_depth(app):
+    table = depth_table(app)
+    h = table.session.game.hand
+    key(app, pygame.K_UP)  # to the table: the stock first
+    human = table.human
+    targets = human.targets()
+    want = targets.index(("pile", pile_place(table, "7S").index))
+    for _ in range(want):
+        key(app, pygame.K_RIGHT)  # along the table's places to the top pile card
+    assert targets[human.focus_i] == ("pile", pile_place(table, "7S").index)
+    assert human.focus_words(targets[human.focus_i]).startswith("Enter: call Rummy, taking 1 card")
+    key(app, pygame.K_RETURN)
+    settle(app, 10)
+    assert h.current == 0 and h.committed == C("7S") and len(h.discard) == 4
