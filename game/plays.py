@@ -10,6 +10,7 @@ meld_index)``; new melds made by a plan get the next meld numbers.
 
 from __future__ import annotations
 
+import logging
 from collections import Counter
 from itertools import combinations
 from typing import Iterator, Sequence
@@ -28,6 +29,8 @@ from .melds import (
     position_rank,
 )
 from .rules import RuleSet
+
+log = logging.getLogger("rummy500.plays")
 
 Play = tuple
 
@@ -277,7 +280,13 @@ def could_ever_table(hand: Sequence[Card], card: Card, table: Sequence[Meld], ru
 
 SEARCH_BUDGET = 4000
 """Positions the exhaustive turn search visits at most; beyond it the turn
-counts as impossible to finish (never reached in play; a safety bound)."""
+counts as impossible to finish (never reached in play; a safety bound).
+Running out is not silent: it is logged and counted in :data:`OVER_BUDGET`."""
+
+OVER_BUDGET = Counter()
+"""How often the exhaustive search ran out of :data:`SEARCH_BUDGET`
+(``OVER_BUDGET["searches"]``) in this process, so that a refusal that came
+from the budget, not the rules, can be told apart (tests, benchmarks, logs)."""
 
 
 class _OverBudget(Exception):
@@ -413,6 +422,10 @@ def exhaustive_plan(hand: Sequence[Card], committed: Card | None, single_taken: 
     try:
         return dfs(list(hand), list(table), committed, has_meld)
     except _OverBudget:
+        OVER_BUDGET["searches"] += 1
+        log.warning("the turn search ran out of its budget (%d positions) on hand %s, table %s: "
+                    "the turn is treated as impossible to finish", SEARCH_BUDGET, sorted(hand),
+                    [m.cards for m in table])
         return None
 
 

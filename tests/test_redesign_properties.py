@@ -31,3 +31,20 @@ def test_a_refused_meld_carries_the_rule_the_words_name(cards, ace_wraps):
         assert reason.rule == old_rule(reason)
     else:
         assert reason == "" and sorted(meld.cards) == sorted(cards)
+
+
+def test_a_search_out_of_budget_says_so(monkeypatch, caplog):
+    from game import plays
+    from game.cards import parse_card
+    from game.rules import RuleSet
+
+    hand = [parse_card(t) for t in ("2H", "3H", "4H", "5H", "6H", "7H", "9C", "9D", "9S", "KC")]
+    rules = RuleSet()
+    before = plays.OVER_BUDGET["searches"]
+    assert plays.exhaustive_plan(hand, parse_card("9C"), None, [], rules, False, 0) is not None
+    assert plays.OVER_BUDGET["searches"] == before  # within the budget: found, nothing logged
+    monkeypatch.setattr(plays, "SEARCH_BUDGET", 1)
+    with caplog.at_level("WARNING", logger="rummy500.plays"):
+        assert plays.exhaustive_plan(hand, parse_card("9C"), None, [], rules, False, 0) is None
+    assert plays.OVER_BUDGET["searches"] == before + 1
+    assert any("budget" in r.getMessage() for r in caplog.records)
