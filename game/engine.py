@@ -34,6 +34,7 @@ from .actions import (
     LayOff,
     TableMeld,
     TakeDiscards,
+    play_action,
 )
 from .cards import JOKER, Card, build_pack, card_token, in_hand_card, shuffle, tokens
 from .errors import IllegalMove
@@ -637,7 +638,7 @@ class HandState:
         out: list[Action] = []
         for play in P.all_plays(self.hands[seat], self.table, self.rules, self.has_melded[seat],
                                 every_declaration):
-            a = TableMeld(seat, play[1]) if play[0] == "meld" else LayOff(seat, play[1], play[2])
+            a = play_action(seat, play)
             if self.is_legal(a):
                 out.append(a)
         return out
@@ -654,7 +655,7 @@ class HandState:
             plan = self.plan_for(seat)
             if plan:
                 p = plan[0]
-                return TableMeld(seat, p[1]) if p[0] == "meld" else LayOff(seat, p[1], p[2])
+                return play_action(seat, p)
             for c in self.hands[seat]:
                 a = Discard(seat, c)
                 if self.is_legal(a):

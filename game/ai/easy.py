@@ -9,7 +9,7 @@ pile when that tables a card and discards at random.
 
 from __future__ import annotations
 
-from ..actions import Action, CallRummy, Discard, DrawStock, EndHand, LayOff, TableMeld, TakeDiscards
+from ..actions import Action, CallRummy, Discard, DrawStock, EndHand, TakeDiscards, play_action
 from ..cards import JOKER
 from ..melds import could_meld_with, hand_value
 from ..view import PlayerView, sample_world
@@ -19,11 +19,6 @@ from .evaluate import fits_table, greedy_tabling
 
 SLIP_RATE = 0.12
 MISS_RUMMY_RATE = 0.5
-
-
-def play_action(seat: int, play: tuple) -> Action:
-    """The engine action for a planned play (``("meld", cards)`` / ``("layoff", card, meld)``)."""
-    return TableMeld(seat, play[1]) if play[0] == "meld" else LayOff(seat, play[1], play[2])
 
 
 class EasyAI(AIPlayer):

@@ -18,14 +18,13 @@
 
 from __future__ import annotations
 
-from ..actions import Action, CallRummy, Discard, DrawStock, EndHand, TakeDiscards
+from ..actions import Action, CallRummy, Discard, DrawStock, EndHand, TakeDiscards, play_action
 from ..cards import JOKER, is_tabled_joker
 from ..engine import HandState
 from ..melds import hand_value
 from ..view import PlayerView, sample_world
 from .base import AIPlayer
 from .cycle import circling, ending_take, unsticking_discard
-from .easy import play_action
 from .evaluate import fits_table, greedy_tabling, relates, usefulness
 
 STOCK_DRAW_VALUE = 3.0
