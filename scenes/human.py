@@ -82,6 +82,11 @@ class HumanPlay(HumanInput, HumanDrawing):
         """How long the person's Rummy window stays open (seconds, a setting)."""
         return self.window.seconds
 
+    @rummy_window_s.setter
+    def rummy_window_s(self, seconds: float) -> None:
+        """A new length from Settings applies from the next discard."""
+        self.window.seconds = float(seconds)
+
     @property
     def rummy_until(self) -> float | None:
         """When the running Rummy window closes (table clock), or ``None``."""
