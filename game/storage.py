@@ -50,7 +50,8 @@ from .stats import COUNTED_IDS, RECENT_GAMES, STATISTICS_VERSION, Statistics, re
 __all__ = [
     "APP_NAME", "LOG_NAME", "LOGGER_NAME", "SETTINGS_VERSION", "STATISTICS_VERSION",
     "SPEEDS", "CARD_STYLES", "CARD_BACKS", "FELTS", "MIN_WINDOW", "MAX_WINDOW",
-    "RUMMY_WINDOW_RANGE", "RECENT_GAMES", "Settings", "Statistics", "Storage", "atomic_write_text",
+    "RUMMY_WINDOW_RANGE", "CARD_SIZES", "VOLUME_RANGE", "RECENT_GAMES", "Settings", "Statistics", "Storage",
+    "atomic_write_text",
     "record_game", "configure_logging",
 ]
 
@@ -74,6 +75,9 @@ MIN_WINDOW = (640, 360)
 MAX_WINDOW = (16384, 16384)
 RUMMY_WINDOW_RANGE = (0.5, 10.0)
 """Seconds a person has to call Rummy after a discard: (lowest, highest)."""
+CARD_SIZES = ("small", "normal", "large")
+VOLUME_RANGE = (0, 100)
+"""Sound volume in percent: (lowest, highest)."""
 
 _log = logging.getLogger(f"{LOGGER_NAME}.storage")
 
@@ -85,6 +89,7 @@ SETTING_WORDS = {
     "card_style": "card faces", "card_back": "card back", "felt": "table colour",
     "reduced_motion": "reduced motion", "rummy_window_s": "time to call Rummy",
     "player_name": "your name", "last_setup": "last new-game choices", "show_log": "game log",
+    "card_size": "card size", "sound": "sound", "volume": "volume",
     "version": "file version",
 }
 """How a settings key is named to the player."""
@@ -243,6 +248,11 @@ def _check_seconds(value: Any) -> float | None:
     return value if math.isfinite(value) and lo <= value <= hi else None
 
 
+def _check_volume(value: Any) -> int | None:
+    lo, hi = VOLUME_RANGE
+    return value if _is_int(value) and lo <= value <= hi else None
+
+
 def _check_name(value: Any) -> str | None:
     if not isinstance(value, str) or not value.strip() or len(value) > MAX_NAME:
         return None
@@ -271,6 +281,9 @@ _SETTINGS_CHECKS: dict[str, Callable[[Any], Any]] = {
     "player_name": _check_name,
     "last_setup": _check_dict,
     "show_log": _check_bool,
+    "card_size": _check_choice(CARD_SIZES),
+    "sound": _check_bool,
+    "volume": _check_volume,
     "version": _check_version,
 }
 
@@ -294,6 +307,10 @@ class Settings:
     * ``last_setup``: the last New game choices (a JSON object, kept as is;
       the setup screen decides what its keys mean); default ``{}``.
     * ``show_log``: show the move log beside the table.
+    * ``card_size``: one of :data:`CARD_SIZES`, a scale on the table's card
+      heights (kept within the layout's limits); default ``"normal"``.
+    * ``sound``: play card sounds; ``volume``: their loudness in percent,
+      within :data:`VOLUME_RANGE`; default on, at a low 30 %.
     * ``version``: the file format, :data:`SETTINGS_VERSION` for files this
       program writes; higher means the file came from a newer program.
     * ``extra``: keys of the file this version does not know, written back
@@ -311,6 +328,10 @@ class Settings:
     player_name: str = "You"
     last_setup: dict = field(default_factory=dict)
     show_log: bool = False
+    # the Table page of Settings (issue 9)
+    card_size: str = "normal"
+    sound: bool = True
+    volume: int = 30
     version: int = SETTINGS_VERSION
     extra: dict = field(default_factory=dict, repr=False)
 
@@ -666,7 +687,8 @@ def configure_logging(storage: Storage, level: int = logging.INFO) -> Path | Non
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         handler: logging.Handler = logging.handlers.RotatingFileHandler(
-            path, maxBytes=LOG_MAX_BYTES, backupCount=LOG_BACKUPS, encoding="utf-8")
+            path, maxBytes=LOG_MAX_BYTES, backupCount=LOG_BACKUPS, encoding="utf-8",
+            errors="backslashreplace")  # a path's non-UTF-8 byte is logged as \xff, never an error
     except OSError:
         handler = logging.NullHandler()
         path = None
