@@ -111,8 +111,12 @@ def crashed(app: "App", exc: BaseException, show: startup.ShowBox | None = None)
     log.error("the game stopped: uncaught exception in the main loop", exc_info=exc)
     tables = _tables(app)
     intact = all(game_intact(t.session.game) for t in tables)
-    save = app.storage.game_path("autosave")
+    # the table's save slot (game.slots): its record, and its sidecar put back with it
+    save = app.storage.game_path(getattr(tables[-1], "slot", None) or "autosave") if tables \
+        else app.storage.game_path("autosave")
+    side = save.with_suffix(".slot")
     before = save.read_bytes() if save.exists() else None
+    side_before = side.read_bytes() if side.exists() else None
     while app.stack:
         scene = app.stack.pop()
         try:
@@ -121,10 +125,11 @@ def crashed(app: "App", exc: BaseException, show: startup.ShowBox | None = None)
             log.exception("closing %s after the error failed", type(scene).__name__)
     if tables and not intact:
         try:
-            if before is None:
-                save.unlink(missing_ok=True)
-            else:
-                save.write_bytes(before)
+            for path, data in ((save, before), (side, side_before)):
+                if data is None:
+                    path.unlink(missing_ok=True)
+                else:
+                    path.write_bytes(data)
         except OSError:
             log.exception("the last good autosave could not be put back")
     note = ""

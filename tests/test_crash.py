@@ -21,6 +21,7 @@ from game.ai.worker import AIWorker
 from game.engine import Game
 from game.rules import RuleSet
 from game.session import Seat
+from game.slots import Slots
 from game.view import view_for
 from scenes.app import App, Options
 from scenes.table import TableScene
@@ -69,19 +70,20 @@ def test_an_error_in_the_loop_is_logged_the_game_saved_and_the_player_told(tmp_p
     text = _log(app)
     assert "uncaught exception in the main loop" in text and "Traceback (most recent call last)" in text
     assert "RuntimeError: boom in the table" in text
-    record, problem = app.storage.load_game("autosave")
+    record, problem = app.storage.load_game(Slots(app.storage).latest().name)
     assert problem is None and record is not None
 
 
 def test_a_game_whose_state_is_broken_keeps_the_last_good_autosave(tmp_path, monkeypatch, boxes):
     app = _table_app(tmp_path)
     app.stack[-1].autosave()
-    good = app.storage.game_path("autosave").read_bytes()
+    slot = app.stack[-1].slot
+    good = app.storage.game_path(slot).read_bytes()
     monkeypatch.setattr(crash, "game_intact", lambda game: False)
     _on_frame(monkeypatch, 2, _boom)
     app.stack[-1].session.game.note = "changed since"  # so saving now would change the file
     assert app.run() == 1
-    assert app.storage.game_path("autosave").read_bytes() == good
+    assert app.storage.game_path(slot).read_bytes() == good
     (_, message), = boxes
     assert "Its last moves could not be saved; Continue resumes the last saved position." in message
 
@@ -133,7 +135,7 @@ def test_sigterm_and_sighup_save_and_quit_like_closing_the_window(tmp_path, monk
     app = _table_app(tmp_path, max_frames=1000)
     assert app.run() == 128 + sig
     assert app.frames < 1000  # it quit at the signal, not at the frame limit
-    record, problem = app.storage.load_game("autosave")
+    record, problem = app.storage.load_game(Slots(app.storage).latest().name)
     assert problem is None and record is not None
     assert f"signal {int(sig)}: saving and quitting" in _log(app)
     assert signal.getsignal(sig) == before

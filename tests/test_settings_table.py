@@ -320,7 +320,8 @@ def test_default_opponents_are_what_new_game_offers(app):
 
 def test_keyboard_only(app):
     app.push(TitleScene(app))
-    key(app, pygame.K_DOWN)  # New game -> Settings (Continue is greyed out)
+    key(app, pygame.K_DOWN)  # New game -> How to play (Continue and Load game are greyed out)
+    key(app, pygame.K_DOWN)  # -> Settings
     key(app, pygame.K_RETURN)
     page = app.top
     assert isinstance(page, SettingsScene) and page.focus.focused is page.speed
