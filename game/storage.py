@@ -34,16 +34,16 @@ import dataclasses
 import json
 import logging
 import logging.handlers
-import math
 import os
 import re
 import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from .errors import IllegalMove
+from . import schema as S
 from .record import MAX_NAME, RecordError, decode_json, game_from_record, parse_record
 from .stats import COUNTED_IDS, RECENT_GAMES, STATISTICS_VERSION, Statistics, record_game  # noqa: F401
 
@@ -216,63 +216,46 @@ def _is_int(value: Any) -> bool:
 
 # --------------------------------------------------------------------------- settings
 
-def _check_window(value: Any) -> tuple[int, int] | None:
-    if not isinstance(value, (list, tuple)) or len(value) != 2 or not all(_is_int(v) for v in value):
-        return None
-    w, h = value
-    if not (MIN_WINDOW[0] <= w <= MAX_WINDOW[0] and MIN_WINDOW[1] <= h <= MAX_WINDOW[1]):
-        return None
-    return (w, h)
+def _rules_value(value: Any) -> dict:
+    """A ``last_setup.rules`` object that :meth:`RuleSet.from_dict` accepts (kept as read)."""
+    from .rules import RuleSet
+
+    RuleSet.from_dict(value)  # RulesError (a ValueError) when unusable
+    return dict(value)
 
 
-def _check_choice(choices: tuple) -> Callable[[Any], Any]:
-    def check(value: Any) -> Any:
-        return value if isinstance(value, str) and value in choices else None
-    return check
+AI_LEVELS = ("easy", "medium", "hard")
+SETUP_NAME_LEN = 16
+"""Longest seat name the New game form takes (and keeps in ``last_setup``)."""
 
+LAST_SETUP_SCHEMA = S.Obj({
+    "players": S.Int(2, 8),
+    "names": S.ListOf(S.Text(SETUP_NAME_LEN), 8),
+    "levels": S.ListOf(S.Choice(AI_LEVELS), 8),
+    "you_level": S.Choice(AI_LEVELS + ("human",)),
+    "profile": S.Text(100),
+    "rules": S.Custom(_rules_value),
+})
+"""The New game choices kept in ``settings.json`` (``scenes/setup.py``,
+``scenes/rules_choice.py``); unknown keys are kept."""
 
-def _check_bool(value: Any) -> Any:
-    return value if isinstance(value, bool) else None
-
-
-def _check_seconds(value: Any) -> float | None:
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        return None
-    value = float(value)
-    lo, hi = RUMMY_WINDOW_RANGE
-    return value if math.isfinite(value) and lo <= value <= hi else None
-
-
-def _check_name(value: Any) -> str | None:
-    if not isinstance(value, str) or not value.strip() or len(value) > MAX_NAME:
-        return None
-    if any(ord(c) < 32 or ord(c) == 127 for c in value):
-        return None
-    return value
-
-
-def _check_dict(value: Any) -> dict | None:
-    return dict(value) if isinstance(value, dict) else None
-
-
-def _check_version(value: Any) -> int | None:
-    return value if _is_int(value) and value >= 0 else None
-
-
-_SETTINGS_CHECKS: dict[str, Callable[[Any], Any]] = {
-    "window_size": _check_window,
-    "fullscreen": _check_bool,
-    "speed": _check_choice(SPEEDS),
-    "card_style": _check_choice(CARD_STYLES),
-    "card_back": _check_choice(CARD_BACKS),
-    "felt": _check_choice(FELTS),
-    "reduced_motion": _check_bool,
-    "rummy_window_s": _check_seconds,
-    "player_name": _check_name,
-    "last_setup": _check_dict,
-    "show_log": _check_bool,
-    "version": _check_version,
-}
+SETTINGS_SCHEMA = S.Obj({
+    "window_size": S.Pair(MIN_WINDOW, MAX_WINDOW),
+    "fullscreen": S.Bool(),
+    "speed": S.Choice(SPEEDS),
+    "card_style": S.Choice(CARD_STYLES),
+    "card_back": S.Choice(CARD_BACKS),
+    "felt": S.Choice(FELTS),
+    "reduced_motion": S.Bool(),
+    "rummy_window_s": S.Float(*RUMMY_WINDOW_RANGE),
+    "player_name": S.Text(MAX_NAME),
+    "last_setup": LAST_SETUP_SCHEMA,
+    "show_log": S.Bool(),
+    "version": S.Int(0),
+})
+"""Every key of ``settings.json`` and the values the screens can use, one
+line a key (nested keys included): :meth:`Settings.from_dict` keeps what
+fits and drops the rest to its default (:mod:`game.schema`)."""
 
 
 @dataclass
@@ -318,26 +301,22 @@ class Settings:
     def from_dict(cls, data: dict) -> tuple["Settings", list[str]]:
         """Settings from a decoded ``settings.json`` object, key by key.
 
+        Every key, nested ones too, is checked by :data:`SETTINGS_SCHEMA`.
         Returns ``(settings, reset)``: each known key with a valid value is
         kept; a missing key takes its default silently; a key whose value has
         the wrong type or is out of range takes its default and is listed in
-        ``reset`` (file order). Unknown keys go to ``extra``. A missing or
+        ``reset`` (file order, nested keys as ``"last_setup.profile"``); a
+        dropped value is never written back. Strings are cleaned
+        (:func:`game.schema.clean_text`). Unknown keys go to ``extra``. A missing or
         invalid ``version`` becomes :data:`SETTINGS_VERSION` (the file is
         upgraded); a higher one is kept. Never raises for a ``dict``.
         """
-        values: dict[str, Any] = {}
-        extra: dict[str, Any] = {}
-        reset: list[str] = []
-        for key, value in data.items():
-            check = _SETTINGS_CHECKS.get(key)
-            if check is None:
-                extra[key] = value
-                continue
-            good = check(value)
-            if good is not None:
-                values[key] = good
-            elif key != "version":  # a bad version just means "old": upgraded
-                reset.append(key)
+        known = {f.name for f in dataclasses.fields(cls)} - {"extra"}
+        good, dropped = S.check(SETTINGS_SCHEMA, data)
+        values = {k: v for k, v in good.items() if k in known}
+        extra = {k: v for k, v in good.items() if k not in known}
+        # a bad version just means "old": upgraded below, not worth a word
+        reset = [p for p in dropped if p != "version"]
         if values.get("version", 0) < SETTINGS_VERSION:
             values["version"] = SETTINGS_VERSION
         return cls(**values, extra=extra), reset
@@ -497,7 +476,8 @@ class Storage:
                               "changes made here will not be saved.")
         if reset:
             _log.warning("settings reset to defaults: %s", ", ".join(reset))
-            words = ", ".join(SETTING_WORDS.get(k, k.replace("_", " ")) for k in reset)
+            tops = dict.fromkeys(k.split(".")[0].split("[")[0] for k in reset)
+            words = ", ".join(SETTING_WORDS.get(k, k.replace("_", " ")) for k in tops)
             return settings, f"Some settings could not be used and were reset: {words}."
         return settings, None
 
