@@ -150,16 +150,21 @@ class ListOf(Spec):
 
 @dataclass(frozen=True)
 class Pair(Spec):
-    """Two whole numbers, each within ``lo``..``hi``, as a tuple (a window size)."""
+    """Two whole numbers, each within ``lo``..``hi``, as a tuple (a window
+    size). With ``raise_low`` a positive number below its ``lo`` is raised
+    to ``lo`` instead of being bad."""
 
     lo: tuple[int, int]
     hi: tuple[int, int]
+    raise_low: bool = False
 
     def parse(self, value, path, dropped, depth):
         if not isinstance(value, (list, tuple)) or len(value) != 2:
             raise Bad(path)
-        out = tuple(Int(lo, hi).parse(v, path, dropped, depth) for v, lo, hi in zip(value, self.lo, self.hi))
-        return out
+        if self.raise_low:
+            value = [max(lo, v) if isinstance(v, int) and not isinstance(v, bool) and v > 0 else v
+                     for v, lo in zip(value, self.lo)]
+        return tuple(Int(lo, hi).parse(v, path, dropped, depth) for v, lo, hi in zip(value, self.lo, self.hi))
 
 
 @dataclass(frozen=True)

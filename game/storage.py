@@ -44,6 +44,7 @@ from typing import Any
 
 from .errors import IllegalMove
 from . import schema as S
+from .safe_files import SEATS_LEVELS, QuietFileHandler, clean_record_strings, newer_format, remove_stale_temps
 from .record import MAX_NAME, RecordError, decode_json, game_from_record, parse_record
 from .stats import COUNTED_IDS, RECENT_GAMES, STATISTICS_VERSION, Statistics, record_game  # noqa: F401
 
@@ -51,7 +52,7 @@ __all__ = [
     "APP_NAME", "LOG_NAME", "LOGGER_NAME", "SETTINGS_VERSION", "STATISTICS_VERSION",
     "SPEEDS", "CARD_STYLES", "CARD_BACKS", "FELTS", "MIN_WINDOW", "MAX_WINDOW",
     "RUMMY_WINDOW_RANGE", "RECENT_GAMES", "Settings", "Statistics", "Storage", "atomic_write_text",
-    "record_game", "configure_logging",
+    "record_game", "configure_logging", "NewerFileError", "SETTINGS_SCHEMA", "LAST_SETUP_SCHEMA",
 ]
 
 APP_NAME = "Rummy500"
@@ -69,8 +70,10 @@ SPEEDS = ("slow", "normal", "fast", "instant")
 CARD_STYLES = ("2color", "4color")
 CARD_BACKS = ("blue", "red", "black")
 FELTS = ("green", "blue", "burgundy", "dark")
-MIN_WINDOW = (640, 360)
-"""Smallest window (width, height) in pixels a settings file may ask for."""
+MIN_WINDOW = (1024, 640)
+"""Smallest window (width, height) in pixels: the window opens at least this
+big, a smaller resize is saved as this, and a smaller size in a settings
+file (an older program's) is read as this, silently. One minimum for all three."""
 MAX_WINDOW = (16384, 16384)
 RUMMY_WINDOW_RANGE = (0.5, 10.0)
 """Seconds a person has to call Rummy after a discard: (lowest, highest)."""
@@ -240,7 +243,7 @@ LAST_SETUP_SCHEMA = S.Obj({
 ``scenes/rules_choice.py``); unknown keys are kept."""
 
 SETTINGS_SCHEMA = S.Obj({
-    "window_size": S.Pair(MIN_WINDOW, MAX_WINDOW),
+    "window_size": S.Pair(MIN_WINDOW, MAX_WINDOW, raise_low=True),
     "fullscreen": S.Bool(),
     "speed": S.Choice(SPEEDS),
     "card_style": S.Choice(CARD_STYLES),
@@ -344,6 +347,17 @@ class Settings:
 
 # --------------------------------------------------------------------------- storage
 
+_SEATS_SCHEMA = S.ListOf(S.Obj({"name": S.Text(MAX_NAME), "level": S.Choice(SEATS_LEVELS)}, keep_unknown=False), 8)
+
+
+class NewerFileError(OSError):
+    """A file on disk came from a newer program and is not overwritten."""
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.strerror = message
+
+
 _BAD_NAME = re.compile(r'[<>:"/\\|?*\x00-\x1f\x7f]')
 _RESERVED = {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(1, 10)),
              *(f"lpt{i}" for i in range(1, 10))}
@@ -428,7 +442,7 @@ class Storage:
             moved = _move_aside(path)
             if moved is None:
                 return None, f"Your {what} file could not be read; {then}."
-            return None, f"Your {what} file could not be read; it was moved to {moved} and {then}."
+            return None, _one_line(f"Your {what} file could not be read; it was moved to {moved} and {then}.", 400)
         except OSError as exc:
             _log.error("cannot read %s %s: %s", what, path, exc)
             return None, f"Your {what} file could not be opened ({_one_line(exc.strerror or exc, 60)}); {then}."
@@ -536,7 +550,18 @@ class Storage:
         if not isinstance(record, dict):
             raise TypeError(f"a game record is a dict, not {type(record).__name__}")
         text = json.dumps(record, ensure_ascii=False, indent=1, allow_nan=False) + "\n"
+        if self._newer_save(path):
+            raise NewerFileError(f"the saved game {path.name} is from a newer version of Rummy 500")
         return atomic_write_text(path, text)
+
+    @staticmethod
+    def _newer_save(path: Path) -> bool:
+        try:
+            with open(path, "rb") as f:
+                head = f.read(4096)
+        except OSError:
+            return False
+        return newer_format(head)
 
     def load_game(self, name: str = "autosave") -> tuple[dict | None, str | None]:
         """The saved game record ``name`` and a one-line message.
@@ -545,6 +570,12 @@ class Storage:
         * a valid record (``record.game_from_record`` replays it without a
           ``RecordError`` or ``IllegalMove``): ``(record, None)``, the
           decoded JSON object;
+        * a record from a newer program (``format`` ``"rummy500/2"`` or
+          higher): ``(None, message)`` saying so; the file is left in place
+          and :meth:`save_game` will not overwrite it;
+        * player names and the note are cleaned once here
+          (:func:`game.safe_files.clean_record_strings`: printable, at most
+          200 characters), so the record returned can always be drawn;
         * anything else (not UTF-8, not JSON, not a record, an illegal
           action): the file is moved aside to ``<name>.json.corrupt-<time>``
           and ``(None, message)`` says so and where it went;
@@ -562,6 +593,11 @@ class Storage:
             return None, f"The saved game \"{name}\" could not be opened ({_one_line(exc.strerror or exc, 60)})."
         try:
             record = decode_json(data)
+            if isinstance(record, dict) and newer_format(record.get("format")):
+                _log.warning("save %s is from a newer version (%s); left in place", path, record.get("format"))
+                return None, (f"The saved game \"{name}\" is from a newer version of Rummy 500; "
+                              "it was left as it is and will not be overwritten.")
+            record = clean_record_strings(record)
             game_from_record(parse_record(record))
         except (RecordError, IllegalMove) as exc:
             reason = str(exc)
@@ -583,19 +619,29 @@ class Storage:
         path = self.saves_dir / f"{_check_save_name(name)}.seats"
         return atomic_write_text(path, json.dumps({"seats": seats}, ensure_ascii=False) + "\n")
 
-    def load_seats(self, name: str = "autosave") -> list[dict] | None:
-        """The seats written by :meth:`save_seats`, or ``None`` when missing or
-        unreadable (the caller then uses default levels: nothing is lost)."""
+    def load_seats(self, name: str = "autosave") -> tuple[list[dict] | None, str | None]:
+        """The seats written by :meth:`save_seats` and a one-line message.
+
+        ``(None, None)`` when there is no seats file; ``(seats, None)`` for a
+        good one (``[{"name", "level"}, ...]``, names cleaned like every
+        name, levels one of :data:`game.safe_files.SEATS_LEVELS`); otherwise
+        the file is moved aside like any unreadable file and ``(None,
+        message)`` tells the player that computer seats play at Medium and
+        seat 1 is theirs. Never raises for file problems; ``ValueError`` for
+        a bad ``name``."""
         path = self.saves_dir / f"{_check_save_name(name)}.seats"
+        then = "the computer seats play at Medium and the first seat is yours"
+        data, message = self._load_object(path, "seats", then)
+        if data is None:
+            return None, message
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-            seats = data["seats"]
-            if all(isinstance(s, dict) and isinstance(s.get("name"), str) and isinstance(s.get("level"), str)
-                   for s in seats):
-                return [{"name": s["name"], "level": s["level"]} for s in seats]
-        except (OSError, ValueError, KeyError, TypeError):
-            pass
-        return None
+            seats, _ = S.check(_SEATS_SCHEMA, data.get("seats"))
+        except S.Bad:
+            _log.warning("seats file %s holds no usable seats", path)
+            moved = _move_aside(path)
+            where = f"it was moved to {moved} and " if moved is not None else ""
+            return None, f"Who sat at the saved table could not be read; {where}{then}."
+        return seats, None
 
     def has_game(self, name: str = "autosave") -> bool:
         """Whether save ``name`` exists (it may still fail to load)."""
@@ -620,6 +666,15 @@ class Storage:
         files.sort(key=lambda p: p.stat().st_mtime, reverse=True)
         return [p.stem for p in files]
 
+    def remove_stale_temps(self) -> list[Path]:
+        """Remove hidden temporary files left by killed writes (``.<name>.<random>.tmp``
+        older than :data:`game.safe_files.STALE_TEMP_S`) beside the settings,
+        statistics, saves, finished games and profiles. Called once at start;
+        returns the paths removed. Never raises for file problems."""
+        folders = dict.fromkeys([self.settings_path.parent, self.statistics_path.parent,
+                                 self.saves_dir, self.finished_dir])
+        return remove_stale_temps(list(folders))
+
 
 # --------------------------------------------------------------------------- logging
 
@@ -634,7 +689,9 @@ def configure_logging(storage: Storage, level: int = logging.INFO) -> Path | Non
 
     Safe to call again: the previous file handler is removed and closed, so
     there is only ever one. Never writes to ``sys.stderr`` (which is ``None``
-    in a frozen windowed app).
+    in a frozen windowed app), not even when a write fails (disk full), and
+    never appends through a symbolic link placed at the log's path
+    (:class:`game.safe_files.QuietFileHandler`).
     """
     logger = logging.getLogger(LOGGER_NAME)
     logger.setLevel(level)
@@ -645,7 +702,7 @@ def configure_logging(storage: Storage, level: int = logging.INFO) -> Path | Non
     path = storage.log_dir / LOG_NAME
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        handler: logging.Handler = logging.handlers.RotatingFileHandler(
+        handler: logging.Handler = QuietFileHandler(
             path, maxBytes=LOG_MAX_BYTES, backupCount=LOG_BACKUPS, encoding="utf-8")
     except OSError:
         handler = logging.NullHandler()

@@ -22,11 +22,13 @@ from pathlib import Path
 
 import pygame
 
+from game.storage import MIN_WINDOW
+
 from . import theme as T
 
 log = logging.getLogger("rummy500.app")
 
-MIN_SIZE = (1024, 640)
+MIN_SIZE = MIN_WINDOW  # one minimum for resizing, saving and loading (game.storage)
 MAX_DT = 0.1  # seconds: the longest step a frame may take
 
 
@@ -101,6 +103,7 @@ class App:
             self.log_path = None
             print(f"rummy500: logging disabled: {exc}", file=sys.stderr or sys.__stderr__)
         self.settings, message = self.storage.load_settings()
+        self.storage.remove_stale_temps()
         self.toasts: list[tuple[str, float]] = []
         if message:
             self.notify(message)
@@ -210,7 +213,7 @@ class App:
                 scene.resize()
         if not self.fullscreen:
             self.windowed_size = size
-            self.settings.window_size = size
+            self.settings.window_size = _clamp_size(size)
 
     def save_settings(self) -> None:
         try:

@@ -57,7 +57,10 @@ class TitleScene(MenuScene):
             self.refresh()
             return
         game = game_from_record(record)  # a won game opens on its last results, then who won
-        saved = self.app.storage.load_seats("autosave") or []
+        saved, seats_message = self.app.storage.load_seats("autosave")
+        saved = saved or []
+        if seats_message:
+            self.app.notify(seats_message, 8.0)
         seats = []
         for i, name in enumerate(game.names):
             level = saved[i]["level"] if i < len(saved) and saved[i]["name"] == name else None
