@@ -27,6 +27,7 @@ from pathlib import Path
 from .errors import IllegalMove
 from .record import RecordError, decode_json
 from .stats import GameSummary, count_game, summarize
+from .safe_files import clean_record_strings
 from .storage import Storage, _move_aside, _one_line, atomic_write_text
 
 __all__ = ["KEEP", "FinishedGames", "record_finished_game", "game_date"]
@@ -91,7 +92,7 @@ class FinishedGames:
                 return {k: v for k, v in games.items() if isinstance(v, dict)}
         except FileNotFoundError:
             pass
-        except (OSError, ValueError, KeyError, TypeError) as exc:
+        except (OSError, ValueError, KeyError, TypeError, RecursionError) as exc:
             _log.warning("finished games index %s unusable (%s); it is rebuilt", self.index_path, exc)
         return {}
 
@@ -162,8 +163,11 @@ class FinishedGames:
             if entry is not None and entry.get("stamp") == stamp:
                 try:
                     summary = GameSummary.from_dict(entry.get("summary"))
-                except ValueError:
+                except (ValueError, TypeError, KeyError, AttributeError):
                     summary = None
+                if summary is not None and not all(isinstance(n, str) and n.isprintable() and n
+                                                   for n in summary.players):
+                    summary = None  # an index edited by hand: read the record again
             if summary is None:
                 summary = self._read_summary(path, entry)
                 if summary is None:
@@ -186,10 +190,10 @@ class FinishedGames:
         if entry is not None:
             try:
                 old = GameSummary.from_dict(entry.get("summary"))
-            except ValueError:
+            except (ValueError, TypeError, KeyError, AttributeError):
                 old = None
         try:
-            record = decode_json(path.read_bytes())
+            record = clean_record_strings(decode_json(path.read_bytes()))  # names a font can draw
             summary = summarize(record, old.levels if old else None, old.person if old else None)
         except (OSError, RecordError, IllegalMove, KeyError, IndexError, TypeError, AttributeError) as exc:
             _log.warning("finished game %s unreadable: %s", path, exc)

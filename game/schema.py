@@ -185,10 +185,12 @@ class Custom(Spec):
 class Obj(Spec):
     """A JSON object. Each key named in ``fields`` is checked by its spec and
     left out when bad (named in ``dropped``, the others kept); keys not named
-    are kept as read when ``keep_unknown``, else dropped silently."""
+    are kept as read when ``keep_unknown``, else dropped silently. The
+    object is bad as a whole when a key of ``required`` is missing or bad."""
 
     fields: dict[str, Spec] = field(default_factory=dict)
     keep_unknown: bool = True
+    required: tuple = ()
 
     def parse(self, value, path, dropped, depth):
         if not isinstance(value, dict):
@@ -204,7 +206,11 @@ class Obj(Spec):
             try:
                 out[key] = _parse(spec, item, where, dropped, depth + 1)
             except Bad:
+                if key in self.required:
+                    raise
                 dropped.append(where)
+        if any(k not in out for k in self.required):
+            raise Bad(path)
         return out
 
 

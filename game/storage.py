@@ -347,7 +347,8 @@ class Settings:
 
 # --------------------------------------------------------------------------- storage
 
-_SEATS_SCHEMA = S.ListOf(S.Obj({"name": S.Text(MAX_NAME), "level": S.Choice(SEATS_LEVELS)}, keep_unknown=False), 8)
+_SEATS_SCHEMA = S.ListOf(S.Obj({"name": S.Text(MAX_NAME), "level": S.Choice(SEATS_LEVELS)},
+                                   keep_unknown=False, required=("name", "level")), 8)
 
 
 class NewerFileError(OSError):

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.events import Event, Floated, HandEnded, RummyCalled, StockReshuffled
+from game.events import Event, Floated, HandEnded, RummyCalled, StockReshuffled, TurnStarted
 from game.rules import RuleSet
 from game.session import Seat, TableSession
 
@@ -131,6 +131,7 @@ class TableScene(Scene):
         self.steps.append((events, model_of(self.session.game), "undo" if undo else "move"))
         self.hold = self.clock + AI_PACE_S * self.factor
         self.record_if_won()
+        self.autosave()  # every move of the person is saved at once: a kill loses nothing
 
     def exit(self) -> None:
         self.record_if_won()
@@ -317,8 +318,8 @@ class TableScene(Scene):
     def _take_step(self) -> None:
         events = self.session.advance()
         self.record_if_won()
-        if self.factor and self.clock - self.saved_at > 10.0:  # a crash loses at most a few moves
-            self.autosave()
+        if any(isinstance(e, (TurnStarted, HandEnded)) for e in events):
+            self.autosave()  # the end of every computer turn is saved (a save takes about a millisecond)
         if events:
             self.steps.append((events, model_of(self.session.game), "move"))
             self.hold = self.clock + AI_PACE_S * self.factor
