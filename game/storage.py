@@ -18,6 +18,12 @@ How files are written and read
     Every write is atomic (:func:`atomic_write_text`): a temp file in the same
     folder, flushed and fsynced, then ``os.replace``-d over the old file, so
     a crash leaves either the old file or the new one. Text is always UTF-8.
+    Every value read is checked once, at load, by one declarative schema
+    (:data:`SETTINGS_SCHEMA`, the seats schema; :mod:`game.schema`), nested
+    keys included; strings are cleaned to what the font can draw. A value
+    the screens cannot use goes back to its default with one message and is
+    never written back. Hidden temp files of killed writes are removed at
+    start (:meth:`Storage.remove_stale_temps`).
     A file that cannot be read back (not UTF-8, not JSON, not an object, not a
     valid game record) is moved aside to ``<name>.corrupt-<YYYYmmdd-HHMMSS>``,
     the player is told in one line, and the game goes on with defaults. An
