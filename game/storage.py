@@ -99,12 +99,13 @@ SETTING_WORDS = {
 """How a settings key is named to the player."""
 
 
-def atomic_write_text(path: str | os.PathLike, text: str) -> Path:
+def atomic_write_text(path: str | os.PathLike, text: str, durable: bool = True) -> Path:
     """Write ``text`` to ``path`` (UTF-8, ``\\n`` line ends) atomically.
 
     The text goes to a temp file in the same folder (created if missing),
-    which is flushed, ``os.fsync``-ed and then ``os.replace``-d over
-    ``path``. On any failure the temp file is removed, ``path`` keeps its old
+    which is flushed, ``os.fsync``-ed (unless ``durable`` is False: then a
+    killed program still leaves the old or the new file, only a power cut
+    may not) and then ``os.replace``-d over ``path``. On any failure the temp file is removed, ``path`` keeps its old
     content, and the error is raised again: ``OSError`` for the file system,
     ``UnicodeEncodeError`` for text that is not encodable (lone surrogates).
     Returns ``path`` as a :class:`~pathlib.Path`.
@@ -116,7 +117,8 @@ def atomic_write_text(path: str | os.PathLike, text: str) -> Path:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
             f.write(text)
             f.flush()
-            os.fsync(f.fileno())
+            if durable:
+                os.fsync(f.fileno())
         _replace(tmp, path)
     except BaseException:
         try:
@@ -124,7 +126,8 @@ def atomic_write_text(path: str | os.PathLike, text: str) -> Path:
         except OSError:
             pass
         raise
-    _fsync_dir(path.parent)
+    if durable:
+        _fsync_dir(path.parent)
     return path
 
 
@@ -546,20 +549,22 @@ class Storage:
         ``ValueError`` for a name that is not a plain file name."""
         return self.saves_dir / f"{_check_save_name(name)}.json"
 
-    def save_game(self, record: dict, name: str = "autosave") -> Path:
+    def save_game(self, record: dict, name: str = "autosave", durable: bool = True) -> Path:
         """Write a game record (``record.record_of(game)``) atomically to
         ``saves_dir/<name>.json`` (UTF-8 JSON, one-space indent) and return
         the path. Raises ``ValueError`` for a bad name or a record that is
         not JSON (``TypeError`` for values JSON cannot hold) and ``OSError``
         when the file cannot be written (an older save is then unchanged).
-        The record is not replayed here: it is what the engine wrote."""
+        The record is not replayed here: it is what the engine wrote.
+        ``durable=False`` skips the fsyncs (the saves after each move: a
+        killed program still leaves a whole file; see :func:`atomic_write_text`)."""
         path = self.game_path(name)
         if not isinstance(record, dict):
             raise TypeError(f"a game record is a dict, not {type(record).__name__}")
         text = json.dumps(record, ensure_ascii=False, indent=1, allow_nan=False) + "\n"
         if self._newer_save(path):
             raise NewerFileError(f"the saved game {path.name} is from a newer version of Rummy 500")
-        return atomic_write_text(path, text)
+        return atomic_write_text(path, text, durable)
 
     @staticmethod
     def _newer_save(path: Path) -> bool:

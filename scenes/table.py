@@ -131,7 +131,7 @@ class TableScene(Scene):
         self.steps.append((events, model_of(self.session.game), "undo" if undo else "move"))
         self.hold = self.clock + AI_PACE_S * self.factor
         self.record_if_won()
-        self.autosave()  # every move of the person is saved at once: a kill loses nothing
+        self.autosave(durable=False)  # every move of the person is saved at once: a kill loses nothing
 
     def exit(self) -> None:
         self.record_if_won()
@@ -174,8 +174,9 @@ class TableScene(Scene):
         from .menus import PauseMenu
         self.app.push(PauseMenu(self.app))
 
-    def autosave(self) -> None:
-        """Save the game (a game record) so Continue can resume it."""
+    def autosave(self, durable: bool = True) -> None:
+        """Save the game (a game record) so Continue can resume it; the seats
+        once per table. ``durable=False`` (after each move) skips the fsyncs."""
         if self.demo:
             return
         from game.record import record_of
@@ -184,8 +185,10 @@ class TableScene(Scene):
             if game.winner is not None and self.game_over_seen:
                 self.app.storage.delete_game("autosave")
                 return
-            self.app.storage.save_game(record_of(game))
-            self.app.storage.save_seats([{"name": s.name, "level": s.level} for s in self.session.seats])
+            self.app.storage.save_game(record_of(game), durable=durable)
+            if not getattr(self, "seats_saved", False):
+                self.app.storage.save_seats([{"name": s.name, "level": s.level} for s in self.session.seats])
+                self.seats_saved = True
         except (OSError, ValueError, TypeError) as exc:
             log.warning("autosave failed: %s", exc)
             if not self.save_failed:
@@ -319,7 +322,7 @@ class TableScene(Scene):
         events = self.session.advance()
         self.record_if_won()
         if any(isinstance(e, (TurnStarted, HandEnded)) for e in events):
-            self.autosave()  # the end of every computer turn is saved (a save takes about a millisecond)
+            self.autosave(durable=False)  # the end of every computer turn is saved (benchmarks/autosave.py)
         if events:
             self.steps.append((events, model_of(self.session.game), "move"))
             self.hold = self.clock + AI_PACE_S * self.factor

@@ -7,9 +7,11 @@ dummy drivers: it opens the real ``App`` on the config folder and resumes
 the saved game with Continue, or starts a new watched game (every seat a
 computer, not a demo: it is saved and kept like a person's game; target
 150 so games end within a few rounds) at speed "instant", presses Enter on each hand's results and leaves after the game
-over. After it has saved once it writes ``ready``; the round then waits a
-random 0 to 1.5 s and sends SIGKILL (during play and at the results
-panels alike). The checker then asserts: the game continues (the autosave
+over. After it has saved once it writes ``ready``; in even rounds the
+checker then waits a random 0 to 1.5 s and sends SIGKILL (perhaps in the
+middle of a write), in odd rounds the program SIGKILLs itself after a
+random 1 to 600 frames (so it gets to the results panels and the game over
+however slow the machine). The checker then asserts: the game continues (the autosave
 loads without a message) or it is finished and kept in ``saves/finished``;
 never both lost, and no file was ever found corrupt. Prints one line per
 round and a summary; exits 1 on the first loss. ``tests/test_kills.py``
@@ -31,8 +33,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def play(config_dir: str, seed: int, players: int) -> int:
-    """The program that is killed: resume or start a watched game and play it to the end."""
+def play(config_dir: str, seed: int, players: int, die_after: int = 0) -> int:
+    """The program that is killed: resume or start a watched game and play it
+    to the end; with ``die_after`` it SIGKILLs itself after that many frames."""
     sys.path.insert(0, str(ROOT))
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -54,7 +57,9 @@ def play(config_dir: str, seed: int, players: int) -> int:
         app.push(TableScene(app), seats=seats, seed=seed, use_workers=False, rules=RuleSet(target=150))
     app.top.autosave()
     Path(config_dir, "ready").write_text("1")
-    for _ in range(500_000):
+    for frame in range(500_000):
+        if frame == die_after > 0:
+            os.kill(os.getpid(), signal.SIGKILL)
         app.step(1 / 60)
         top = app.top
         if isinstance(top, (HandResults, GameOver)) and top.elapsed > 0.9:
@@ -90,15 +95,21 @@ def rounds(kills: int, seed: int, players: int, out=print) -> int:
         kept_before = 0
         for i in range(kills):
             (cfg / "ready").unlink(missing_ok=True)
+            # even rounds: killed from outside after a random time (maybe mid-write);
+            # odd rounds: kill themselves at a random frame (so a loaded machine still reaches the panels)
+            die_after = rng.randint(1, 600) if i % 2 else 0
             proc = subprocess.Popen([sys.executable, __file__, "--play", str(cfg), "--seed", str(seed * 1000 + i),
-                                     "--players", str(players)], env=env,
+                                     "--players", str(players), "--die-after", str(die_after)], env=env,
                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             deadline = time.monotonic() + 60
             while not (cfg / "ready").exists() and proc.poll() is None and time.monotonic() < deadline:
                 time.sleep(0.01)
-            time.sleep(rng.uniform(0, 1.5))
-            finished = proc.poll() is not None
-            if not finished:
+            if die_after:
+                proc.wait(timeout=120)
+            else:
+                time.sleep(rng.uniform(0, 1.5))
+            finished = proc.poll() == 0
+            if proc.poll() is None:
                 proc.send_signal(signal.SIGKILL)
             proc.wait()
             can_continue, kept, corrupt = state(cfg)
@@ -118,9 +129,10 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--play", metavar="CONFIG_DIR", help=argparse.SUPPRESS)
+    ap.add_argument("--die-after", type=int, default=0, help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.play:
-        return play(args.play, args.seed, args.players)
+        return play(args.play, args.seed, args.players, args.die_after)
     t = time.monotonic()
     lost = rounds(args.kills, args.seed, args.players)
     print(f"{args.kills} kills, {'none lost' if not lost else 'a game was LOST'} ({time.monotonic() - t:.0f} s)")
