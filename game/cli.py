@@ -10,30 +10,44 @@ headless and never import pygame:
   (:mod:`game.tournament`); a table or ``--json``; exit 2 for bad arguments.
 
 Bad arguments give a message on standard error and exit status 2.
+``rummy500 --version`` prints the version (``game.__version__``, its one
+source). A frozen windowed build has no standard output or error (they are
+``None``); :func:`main` points them at the null device so nothing fails on a
+write, and the table logs to its log file instead.
 """
 
 from __future__ import annotations
 
-import argparse
-import json
-import sys
+import time
 
+STARTED = time.perf_counter()  # as early as the program can tell: for --time-startup
 
-def _read(path: str) -> bytes:
-    if path == "-":
-        return sys.stdin.buffer.read()
-    with open(path, "rb") as fh:
-        return fh.read()
+import argparse  # noqa: E402
+import json  # noqa: E402
+import multiprocessing  # noqa: E402
+import os  # noqa: E402
+import sys  # noqa: E402
+
+from . import __version__  # noqa: E402
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    """``rummy500 replay FILE``: print the replay JSON, return the exit status."""
-    from .record import bad_record, replay
+    """``rummy500 replay FILE``: print the replay JSON, return the exit status.
+    Reads at most the record size limit + 1 bytes (a larger file, or an
+    endless one like ``/dev/zero``, is a ``bad_record`` at once)."""
+    from .paths import shown
+    from .record import RecordError, bad_record, read_record_bytes, replay
 
     try:
-        data = _read(args.file)
+        if args.file == "-":
+            data = read_record_bytes(sys.stdin.buffer)
+        else:
+            with open(args.file, "rb") as fh:
+                data = read_record_bytes(fh)
     except OSError as exc:
-        out, status = bad_record(f"cannot read {args.file}: {exc.strerror or exc}"), 2
+        out, status = bad_record(f"cannot read {shown(args.file)}: {exc.strerror or exc}"), 2
+    except RecordError as exc:
+        out, status = bad_record(str(exc)), 2
     else:
         out, status = replay(data)
     sys.stdout.write(json.dumps(out, indent=2, ensure_ascii=True) + "\n")
@@ -115,6 +129,7 @@ def _tournament_rules(args: argparse.Namespace):
 
 def cmd_tournament(args: argparse.Namespace) -> int:
     """``rummy500 tournament``: play, print the table or JSON, return the exit status."""
+    from .procs import StopSignals, Stopped
     from .tournament import format_table, run_tournament
 
     n = args.players
@@ -130,12 +145,16 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         return _usage_error(args, problem)
     games = args.games is not None
     try:
-        result = run_tournament(args.ai, args.games if games else args.hands, args.seed, rules,
-                                games=games, jobs=args.jobs)
+        with StopSignals():  # SIGTERM and Ctrl+C stop the workers and exit at once
+            result = run_tournament(args.ai, args.games if games else args.hands, args.seed, rules,
+                                    games=games, jobs=args.jobs)
     except ImportError as exc:  # a level whose module is missing (checked before any play)
         return _usage_error(args, f"an AI level is not available: {exc}")
-    except KeyboardInterrupt:
-        print("rummy500 tournament: interrupted", file=sys.stderr)
+    except Stopped as exc:
+        print(f"rummy500 tournament: {exc}; nothing was reported", file=sys.stderr)
+        return exc.exit_status
+    except KeyboardInterrupt:  # Ctrl+C outside the main thread's handler
+        print("rummy500 tournament: interrupted; nothing was reported", file=sys.stderr)
         return 130
     except RuntimeError as exc:
         print(f"rummy500 tournament: {exc}", file=sys.stderr)
@@ -203,6 +222,21 @@ def _size(text: str) -> tuple[int, int]:
     return (w, h)
 
 
+def _config_dir(text: str) -> str:
+    """``--config-dir DIR``: a folder, or a name for one (created on the first
+    write); not an empty name, and not a file."""
+    import os
+
+    from .paths import shown
+
+    if not text.strip():
+        raise argparse.ArgumentTypeError("give a folder (an empty name is not one; use . for the "
+                                         "current folder)")
+    if os.path.exists(text) and not os.path.isdir(text):
+        raise argparse.ArgumentTypeError(f"{shown(text)} is a file, not a folder")
+    return text
+
+
 def gui_parser() -> argparse.ArgumentParser:
     """The options of ``rummy500`` when it opens the table."""
     p = argparse.ArgumentParser(prog="rummy500", description="Rummy 500 against computer opponents: "
@@ -217,8 +251,14 @@ def gui_parser() -> argparse.ArgumentParser:
     p.add_argument("--quit-after-game", action="store_true", help="demo: exit 0 when the game is over")
     p.add_argument("--screenshot-dir", metavar="DIR",
                    help="where screenshots go (demo: one per hand and one at the end)")
-    p.add_argument("--config-dir", metavar="DIR", help="keep settings, saves, statistics and logs in DIR")
+    p.add_argument("--config-dir", type=_config_dir, metavar="DIR",
+                   help="keep settings, saves, statistics and logs in DIR")
     p.add_argument("--size", type=_size, metavar="WxH", help="window size, e.g. 1920x1080")
+    p.add_argument("--time-startup", action="store_true",
+                   help="print 'startup_seconds: S', the seconds from the process's start to the "
+                        "first drawn frame (the title, or the table with --demo), and exit 0; "
+                        "also logged on every start")
+    p.add_argument("--version", action="version", version=f"rummy500 {__version__}")
     p.add_argument("--rules", metavar="FILE",
                    help="open New game with the rules in FILE chosen (a rules JSON, e.g. one Export "
                         "wrote); with --demo the demo game is played under them")
@@ -249,20 +289,33 @@ def start_gui(argv: list[str]) -> int:
         if problem:
             print(f"rummy500: error: --rules: {problem}", file=sys.stderr)
             return 2
-    import os
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    for hint in ("SDL_VIDEO_X11_WMCLASS", "SDL_VIDEO_WAYLAND_WMCLASS"):  # matches rummy500.desktop
+        os.environ.setdefault(hint, "rummy500")
     from scenes.app import Options, main as gui_main
 
     options = Options(demo=args.demo, players=args.players, seed=args.seed, speed=args.speed,
                       levels=args.ai or [], quit_after_game=args.quit_after_game,
                       screenshot_dir=args.screenshot_dir, config_dir=args.config_dir, size=args.size,
                       max_frames=args.max_frames, rules=rules,
-                      rules_from=os.path.basename(args.rules) if args.rules else None)
+                      rules_from=os.path.basename(args.rules) if args.rules else None,
+                      time_startup=args.time_startup, started=STARTED)
     return gui_main(options)
+
+
+def guard_streams() -> None:
+    """Point ``sys.stdin``/``sys.stdout``/``sys.stderr`` at the null device
+    where they are ``None`` (a windowed build, ``pythonw``), so a print or
+    argparse message is dropped (and ``replay -`` reads nothing) instead of
+    raising ``AttributeError``."""
+    for name in ("stdin", "stdout", "stderr"):
+        if getattr(sys, name) is None:
+            setattr(sys, name, open(os.devnull, "r" if name == "stdin" else "w", encoding="utf-8"))
 
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``rummy500`` console script; returns the exit status."""
+    guard_streams()
     argv = sys.argv[1:] if argv is None else argv
     if not argv or argv[0].startswith("-"):  # the table's options (and --help)
         return start_gui(argv)
@@ -277,4 +330,5 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
+    multiprocessing.freeze_support()
     sys.exit(main())

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import copy
 import random
-import re
 from collections import Counter
 from enum import Enum
 from typing import Sequence
@@ -35,6 +34,7 @@ from .actions import (
     LayOff,
     TableMeld,
     TakeDiscards,
+    play_action,
 )
 from .cards import JOKER, Card, build_pack, card_token, in_hand_card, shuffle, tokens
 from .errors import IllegalMove
@@ -374,8 +374,7 @@ class HandState:
         rest = self._check_cards_in_hand(seat, a.cards)
         meld, reason = classify(a.cards, self.rules.ace_wraps)
         if meld is None:
-            found = re.search(r"\((R\d+)\)", reason)
-            raise _illegal("invalid_meld", found.group(1) if found else "R11", reason)
+            raise _illegal("invalid_meld", reason.rule, str(reason))
         hand = self.hands[seat]
         if self.rules.going_out == "discard_required" and len(a.cards) >= len(hand):
             raise _illegal("must_keep_discard", "R16",
@@ -639,7 +638,7 @@ class HandState:
         out: list[Action] = []
         for play in P.all_plays(self.hands[seat], self.table, self.rules, self.has_melded[seat],
                                 every_declaration):
-            a = TableMeld(seat, play[1]) if play[0] == "meld" else LayOff(seat, play[1], play[2])
+            a = play_action(seat, play)
             if self.is_legal(a):
                 out.append(a)
         return out
@@ -656,7 +655,7 @@ class HandState:
             plan = self.plan_for(seat)
             if plan:
                 p = plan[0]
-                return TableMeld(seat, p[1]) if p[0] == "meld" else LayOff(seat, p[1], p[2])
+                return play_action(seat, p)
             for c in self.hands[seat]:
                 a = Discard(seat, c)
                 if self.is_legal(a):

@@ -116,45 +116,70 @@ def _run_lo(ranks: set[int], n: int, ace_wraps: bool) -> int | None:
     return None
 
 
+class MeldRefusal(str):
+    """Why cards are not a meld: the words for a player (this ``str``) and
+    the rule they break (``rule``, e.g. ``"R12"``), so no one has to read the
+    rule id back out of the words."""
+
+    __slots__ = ("rule",)
+
+    def __new__(cls, text: str, rule: str) -> "MeldRefusal":
+        obj = super().__new__(cls, text)
+        obj.rule = rule
+        return obj
+
+
+_TOO_FEW = MeldRefusal("A meld needs at least 3 cards (R13).", "R13")
+_UNDECLARED_JOKER = MeldRefusal("Say which card each joker stands for (R15).", "R15")
+_ONLY_JOKERS = MeldRefusal("A meld needs at least one natural card besides its jokers (R15).", "R15")
+_SET_TOO_BIG = MeldRefusal("A set has at most 4 cards, one of each suit (R11).", "R11")
+_SET_SUIT_TWICE = MeldRefusal("A set can't hold two cards of the same suit (R11).", "R11")
+_RUN_RANK_TWICE = MeldRefusal("A run can't hold two cards of the same rank (R12).", "R12")
+_NOT_IN_SEQUENCE = MeldRefusal("Those cards are not in sequence (R12).", "R12")
+_RUN_TURNS_CORNER = MeldRefusal("A run can't turn the corner from king to ace to two (R12).", "R12")
+_NOT_A_MELD = MeldRefusal("A meld is either one rank in different suits (a set, R11) "
+                          "or one suit in sequence (a run, R12).", "R11")
+
+
 def classify(cards: Sequence[Card], ace_wraps: bool = False) -> tuple[Meld | None, str]:
     """Check a new meld given as tabled codes (jokers declared, R11, R12, R15).
 
     Returns ``(meld, "")`` with an ownerless :class:`Meld` (owner ``-1``) whose
-    cards are in display order, or ``(None, reason)`` with a reason written
-    for a player.
+    cards are in display order, or ``(None, reason)``: a :class:`MeldRefusal`,
+    words for a player that carry the rule id (``reason.rule``).
     """
     n = len(cards)
     if n < 3:
-        return None, "A meld needs at least 3 cards (R13)."
+        return None, _TOO_FEW
     if any(c == JOKER for c in cards):
-        return None, "Say which card each joker stands for (R15)."
+        return None, _UNDECLARED_JOKER
     if all(c >= JOKER_TABLED for c in cards):
-        return None, "A meld needs at least one natural card besides its jokers (R15)."
+        return None, _ONLY_JOKERS
     decl = [declared(c) for c in cards]
     ranks = [rank_of(d) for d in decl]
     suits = [suit_of(d) for d in decl]
     if len(set(ranks)) == 1:
         if n > 4:
-            return None, "A set has at most 4 cards, one of each suit (R11)."
+            return None, _SET_TOO_BIG
         if len(set(suits)) != n:
-            return None, "A set can't hold two cards of the same suit (R11)."
+            return None, _SET_SUIT_TWICE
         mask = 0
         for s in suits:
             mask |= 1 << s
         return Meld(SET, -1, list(cards), rank=ranks[0], suits=mask), ""
     if len(set(suits)) == 1:
         if len(set(ranks)) != n:
-            return None, "A run can't hold two cards of the same rank (R12)."
+            return None, _RUN_RANK_TWICE
         lo = _run_lo(set(ranks), n, ace_wraps)
         if lo is None:
             if ace_wraps:
-                return None, "Those cards are not in sequence (R12)."
+                return None, _NOT_IN_SEQUENCE
             if 1 in ranks and 13 in ranks:
-                return None, "A run can't turn the corner from king to ace to two (R12)."
-            return None, "Those cards are not in sequence (R12)."
+                return None, _RUN_TURNS_CORNER
+            return None, _NOT_IN_SEQUENCE
         ordered = sorted(cards, key=lambda c: _position(rank_of(declared(c)), lo))
         return Meld(RUN, -1, ordered, suit=suits[0], lo=lo, hi=lo + n - 1), ""
-    return None, "A meld is either one rank in different suits (a set, R11) or one suit in sequence (a run, R12)."
+    return None, _NOT_A_MELD
 
 
 def _position(rank: int, lo: int) -> int:

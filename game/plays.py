@@ -10,11 +10,12 @@ meld_index)``; new melds made by a plan get the next meld numbers.
 
 from __future__ import annotations
 
+import logging
 from collections import Counter
 from itertools import combinations
 from typing import Iterator, Sequence
 
-from .cards import JOKER, Card, in_hand_card, joker_as, make_card, rank_of, suit_of
+from .cards import JOKER, JOKER_TABLED, Card, in_hand_card, joker_as, make_card, rank_of, suit_of
 from .melds import (
     RUN,
     Meld,
@@ -28,6 +29,8 @@ from .melds import (
     position_rank,
 )
 from .rules import RuleSet
+
+log = logging.getLogger("rummy500.plays")
 
 Play = tuple
 
@@ -95,7 +98,7 @@ def melds_with(hand: Sequence[Card], card: Card, ace_wraps: bool) -> list[tuple[
     """Legal new melds from ``hand`` that table ``card`` (a natural, or a
     joker under some declaration), shortest first."""
     if card == JOKER:
-        found = [m for m in candidate_melds(hand, ace_wraps) if any(t >= 64 for t in m)]
+        found = [m for m in candidate_melds(hand, ace_wraps) if any(t >= JOKER_TABLED for t in m)]
     elif not could_meld_with(hand, card, ace_wraps):
         return []
     else:
@@ -277,7 +280,13 @@ def could_ever_table(hand: Sequence[Card], card: Card, table: Sequence[Meld], ru
 
 SEARCH_BUDGET = 4000
 """Positions the exhaustive turn search visits at most; beyond it the turn
-counts as impossible to finish (never reached in play; a safety bound)."""
+counts as impossible to finish (never reached in play; a safety bound).
+Running out is not silent: it is logged and counted in :data:`OVER_BUDGET`."""
+
+OVER_BUDGET = Counter()
+"""How often the exhaustive search ran out of :data:`SEARCH_BUDGET`
+(``OVER_BUDGET["searches"]``) in this process, so that a refusal that came
+from the budget, not the rules, can be told apart (tests, benchmarks, logs)."""
 
 
 class _OverBudget(Exception):
@@ -333,8 +342,8 @@ def _fills(options: list[list[Card]], jokers: int) -> list[tuple[Card, ...]]:
     results: list[tuple[Card, ...]] = [()]
     for choice in options:
         results = [r + (c,) for r in results for c in choice
-                   if sum(1 for t in r if t >= 64) + (c >= 64) <= jokers]
-    return [r for r in results if any(t < 64 for t in r)]
+                   if sum(1 for t in r if t >= JOKER_TABLED) + (c >= JOKER_TABLED) <= jokers]
+    return [r for r in results if any(t < JOKER_TABLED for t in r)]
 
 
 def _search_moves(hand: Sequence[Card], table: Sequence[Meld], committed: Card | None,
@@ -345,7 +354,7 @@ def _search_moves(hand: Sequence[Card], table: Sequence[Meld], committed: Card |
     moves: list[Play] = []
     for meld in all_meld_options(hand, aw, None if needs_meld else committed):
         if committed is not None and not needs_meld:
-            has_card = any(t >= 64 for t in meld) if committed == JOKER else committed in meld
+            has_card = any(t >= JOKER_TABLED for t in meld) if committed == JOKER else committed in meld
             if not has_card:
                 continue
         moves.append(("meld", meld))
@@ -413,6 +422,10 @@ def exhaustive_plan(hand: Sequence[Card], committed: Card | None, single_taken: 
     try:
         return dfs(list(hand), list(table), committed, has_meld)
     except _OverBudget:
+        OVER_BUDGET["searches"] += 1
+        log.warning("the turn search ran out of its budget (%d positions) on hand %s, table %s: "
+                    "the turn is treated as impossible to finish", SEARCH_BUDGET, sorted(hand),
+                    [m.cards for m in table])
         return None
 
 

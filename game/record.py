@@ -13,6 +13,8 @@
 from __future__ import annotations
 
 import json
+import os
+import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
@@ -21,12 +23,25 @@ from .actions import Action, ActionFormatError, action_from_record
 from .cards import JOKER, Card, CardTokenError, card_token, parse_card, tokens
 from .engine import Game, seat_left_of
 from .errors import IllegalMove
+from .paths import UNPRINTABLE
 from .rules import RuleSet, RulesError
 
 FORMAT = "rummy500/1"
 MAX_SCORE = 10**9
 MAX_SEED = 2**64
-MAX_NAME = 200
+
+# Limits (game-record.md, "Limits"): a record past any of them is a
+# bad_record, refused before any action is applied. No real game comes near.
+MAX_RECORD_BYTES = 32 * 1024 * 1024
+"""The largest record file, in bytes (32 MiB)."""
+MAX_HANDS = 2_000
+"""The most hands a record may hold."""
+MAX_ACTIONS = 20_000
+"""The most actions one hand of a record may hold."""
+MAX_NOTE = 100_000
+"""The longest ``note``, in characters."""
+MAX_NAME = 64
+"""The longest player name, in characters."""
 _TOP_KEYS = {"format", "rules", "players", "scores", "hands", "note", "expect"}
 _HAND_KEYS = {"dealer", "deal", "seed", "actions"}
 _DEAL_KEYS = {"hands", "discard", "stock"}
@@ -99,9 +114,11 @@ def _object(value: Any, where: str, allowed: set[str]) -> dict:
     return value
 
 
-def _cards(value: Any, where: str) -> list[Card]:
+def _cards(value: Any, where: str, most: int) -> list[Card]:
     if not isinstance(value, list):
         raise RecordError(f"{where} must be a list of cards, not {_short(value)}")
+    if len(value) > most:
+        raise RecordError(f"{where} holds {len(value)} cards but the pack has only {most}")
     out = []
     for i, tok in enumerate(value):
         try:
@@ -111,9 +128,64 @@ def _cards(value: Any, where: str) -> list[Card]:
     return out
 
 
+def name_problem(name: Any) -> str | None:
+    """Why ``name`` cannot be a player's name in a record, as the end of a
+    sentence ("is not text", ...), or ``None`` when it can: text of at most
+    :data:`MAX_NAME` characters, none of them a control character (NUL
+    included), a lone surrogate or a line or paragraph separator."""
+    if not isinstance(name, str):
+        return f"is not text but {_short(name)}"
+    if len(name) > MAX_NAME:
+        return f"has {len(name)} characters, more than {MAX_NAME}"
+    for i, ch in enumerate(name):
+        if unicodedata.category(ch) in UNPRINTABLE:
+            return f"holds a character that is not printable (U+{ord(ch):04X} at position {i})"
+    return None
+
+
+def _too_big(size: int) -> RecordError:
+    return RecordError(f"the record is larger than {MAX_RECORD_BYTES // (1024 * 1024)} MiB "
+                       f"(at least {size:,} bytes), more than any game needs")
+
+
+def check_size(size: int) -> None:
+    """Raise :class:`RecordError` (``bad_record``) when a record of ``size``
+    bytes is over :data:`MAX_RECORD_BYTES`."""
+    if size > MAX_RECORD_BYTES:
+        raise _too_big(size)
+
+
+def read_record_bytes(stream) -> bytes:
+    """Read a record from a binary ``stream`` (a file, standard input, a
+    pipe, ``/dev/zero``), never more than :data:`MAX_RECORD_BYTES` + 1
+    bytes. Raises :class:`RecordError` for a larger record (without reading
+    the rest) and ``OSError`` when the stream cannot be read."""
+    try:
+        size = os.fstat(stream.fileno()).st_size
+    except (OSError, AttributeError, ValueError):
+        size = 0
+    check_size(size)  # a regular file says its size: refuse it unread
+    chunks, total = [], 0
+    while total <= MAX_RECORD_BYTES:
+        chunk = stream.read(MAX_RECORD_BYTES + 1 - total)
+        if not chunk:
+            break
+        chunks.append(chunk)
+        total += len(chunk)
+    check_size(total)
+    return b"".join(chunks)
+
+
 def decode_json(data: bytes | str) -> Any:
     """Decode UTF-8 JSON text strictly: no NaN or Infinity, no repeated keys.
-    Raises :class:`RecordError` with the line and column of a syntax error."""
+    Raises :class:`RecordError` with the line and column of a syntax error,
+    or for text over :data:`MAX_RECORD_BYTES` (UTF-8 bytes) before decoding."""
+    if isinstance(data, str):
+        # a character is at most 4 bytes in UTF-8: encode only when it may matter
+        if len(data) * 4 > MAX_RECORD_BYTES:
+            check_size(len(data.encode("utf-8", "surrogatepass")))
+    else:
+        check_size(len(data))
     if isinstance(data, (bytes, bytearray)):
         try:
             text = bytes(data).decode("utf-8-sig")
@@ -147,7 +219,11 @@ def decode_json(data: bytes | str) -> Any:
 def parse_record(data: Any) -> ParsedRecord:
     """Check a record (bytes, text or an already-decoded object) completely
     and return it parsed. Raises :class:`RecordError` naming the hand, action,
-    card or key that is wrong."""
+    card or key that is wrong, or the limit a record goes past
+    (:data:`MAX_RECORD_BYTES` for bytes or text, :data:`MAX_HANDS`,
+    :data:`MAX_ACTIONS` per hand, :data:`MAX_NOTE`, and names by
+    :func:`name_problem`); every limit is checked before any card or action
+    of a hand is read."""
     if isinstance(data, (bytes, bytearray, str)):
         data = decode_json(data)
     top = _object(data, "the record", _TOP_KEYS)
@@ -157,8 +233,10 @@ def parse_record(data: Any) -> ParsedRecord:
     if not isinstance(players, list) or not 2 <= len(players) <= 8:
         raise RecordError("\"players\" must list 2 to 8 names")
     for i, name in enumerate(players):
-        if not isinstance(name, str) or len(name) > MAX_NAME:
-            raise RecordError(f"players[{i}] must be a name (text of at most {MAX_NAME} characters)")
+        problem = name_problem(name)
+        if problem is not None:
+            raise RecordError(f"players[{i}] {problem}: a name is text of at most {MAX_NAME} "
+                              "printable characters")
     n = len(players)
     try:
         rules = RuleSet.from_dict(top.get("rules", {}))
@@ -175,9 +253,19 @@ def parse_record(data: Any) -> ParsedRecord:
     note = top.get("note")
     if "note" in top and not isinstance(note, str):
         raise RecordError("\"note\" must be text")
+    if note is not None and len(note) > MAX_NOTE:
+        raise RecordError(f"\"note\" has {len(note):,} characters, more than {MAX_NOTE:,}")
     hands_in = top.get("hands")
     if not isinstance(hands_in, list):
         raise RecordError("\"hands\" must be a list")
+    if len(hands_in) > MAX_HANDS:
+        raise RecordError(f"\"hands\" holds {len(hands_in):,} hands, more than {MAX_HANDS:,}")
+    for hi, h in enumerate(hands_in):  # the cheap limit first, before any hand is read
+        acts = h.get("actions") if isinstance(h, dict) else None
+        if isinstance(acts, list) and len(acts) > MAX_ACTIONS:
+            raise RecordError(f"hands[{hi}].actions holds {len(acts):,} actions, more than "
+                              f"{MAX_ACTIONS:,} in one hand")
+    pack = rules.pack_size(n)
     copies = Counter({c: rules.deck_count(n) for c in range(52)})
     copies[JOKER] = rules.deck_count(n) * rules.jokers_per_deck
     hands: list[HandRecord] = []
@@ -201,9 +289,9 @@ def parse_record(data: Any) -> ParsedRecord:
                     raise RecordError(f"{where}.deal: \"{key}\" is missing")
             if not isinstance(d["hands"], list) or len(d["hands"]) != n:
                 raise RecordError(f"{where}.deal.hands must hold one hand per player ({n})")
-            dealt = [_cards(x, f"{where}.deal.hands[{i}]") for i, x in enumerate(d["hands"])]
-            discard = _cards(d["discard"], f"{where}.deal.discard")
-            stock = _cards(d["stock"], f"{where}.deal.stock")
+            dealt = [_cards(x, f"{where}.deal.hands[{i}]", pack) for i, x in enumerate(d["hands"])]
+            discard = _cards(d["discard"], f"{where}.deal.discard", pack)
+            stock = _cards(d["stock"], f"{where}.deal.stock", pack)
             used = Counter(discard) + Counter(stock)
             for x in dealt:
                 used.update(x)

@@ -49,21 +49,24 @@ class RuleSet:
     limit, or 1 | 2 | 3 turnings of the pile per hand under ``reshuffle``,
     R17; ``null`` in JSON), ``rummy_calls`` (True, R18),
     ``target`` (500 points, R21).
+
+    The defaults are written once, as the first value of each key in
+    :data:`CHOICES`.
     """
 
-    decks: Any = "auto"
-    jokers_per_deck: int = 2
-    two_player_hand_size: int = 13
-    scoring: str = "standard"
-    going_out: str = "meld_all"
-    final_discard_unplayable: bool = False
-    top_discard_must_be_used: bool = False
-    deep_card_must_start_meld: bool = False
-    layoff_requires_own_meld: bool = False
-    ace_wraps: bool = False
-    empty_stock: str = "end"
-    reshuffle_limit: int | None = None
-    rummy_calls: bool = True
+    decks: Any = CHOICES["decks"][0]
+    jokers_per_deck: int = CHOICES["jokers_per_deck"][0]
+    two_player_hand_size: int = CHOICES["two_player_hand_size"][0]
+    scoring: str = CHOICES["scoring"][0]
+    going_out: str = CHOICES["going_out"][0]
+    final_discard_unplayable: bool = CHOICES["final_discard_unplayable"][0]
+    top_discard_must_be_used: bool = CHOICES["top_discard_must_be_used"][0]
+    deep_card_must_start_meld: bool = CHOICES["deep_card_must_start_meld"][0]
+    layoff_requires_own_meld: bool = CHOICES["layoff_requires_own_meld"][0]
+    ace_wraps: bool = CHOICES["ace_wraps"][0]
+    empty_stock: str = CHOICES["empty_stock"][0]
+    reshuffle_limit: int | None = CHOICES["reshuffle_limit"][0]
+    rummy_calls: bool = CHOICES["rummy_calls"][0]
     target: int = 500
 
     @classmethod

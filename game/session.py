@@ -34,6 +34,7 @@ from .ai import LEVELS, make_ai
 from .engine import Game, Phase, rummy_winner
 from .errors import IllegalMove
 from .events import Event
+from .referee import PersonWindow
 from .rules import RuleSet
 from .view import view_for
 
@@ -96,7 +97,7 @@ class TableSession:
         self._asked: tuple | None = None  # what was submitted: (kind, position)
         self._rummy_answers: dict[int, CallRummy | None] = {}
         self._rummy_done: tuple | None = None  # window whose calls are all in
-        self.hold_rummy = False  # the table keeps a Rummy window open for the person
+        self.person_window = PersonWindow()  # the person's Rummy window (R18), on the table's clock
         self.rummy_claim: int | None = None  # a computer's call waiting on the person's window
         self._human_call: tuple | None = None  # (position, CallRummy) made by the person
         self.fallbacks = 0
@@ -104,6 +105,20 @@ class TableSession:
         self.closed = False
 
     # ----------------------------------------------------------------- state
+    @property
+    def hold_rummy(self) -> bool:
+        """True while the person's Rummy window is open (:attr:`person_window`):
+        computer calls wait on it where the person comes first (R18)."""
+        return self.person_window.open
+
+    def resume_window(self, seat: int, now: float) -> bool:
+        """A game taken up right after another seat's discard: open the
+        person's (``seat``) Rummy window now. Returns True when it opened."""
+        if not PersonWindow.possible(self.game.hand, seat):
+            return False
+        self.person_window.start(now)
+        return True
+
     @property
     def names(self) -> list[str]:
         return [s.name for s in self.seats]

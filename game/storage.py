@@ -57,8 +57,9 @@ from .stats import COUNTED_IDS, RECENT_GAMES, STATISTICS_VERSION, Statistics, re
 __all__ = [
     "APP_NAME", "LOG_NAME", "LOGGER_NAME", "SETTINGS_VERSION", "STATISTICS_VERSION",
     "SPEEDS", "CARD_STYLES", "CARD_BACKS", "FELTS", "MIN_WINDOW", "MAX_WINDOW",
-    "RUMMY_WINDOW_RANGE", "RECENT_GAMES", "Settings", "Statistics", "Storage", "atomic_write_text",
-    "record_game", "configure_logging", "NewerFileError", "SETTINGS_SCHEMA", "LAST_SETUP_SCHEMA",
+    "RUMMY_WINDOW_RANGE", "CARD_SIZES", "VOLUME_RANGE", "RECENT_GAMES", "Settings", "Statistics", "Storage",
+    "atomic_write_text", "record_game", "configure_logging", "NewerFileError", "SETTINGS_SCHEMA",
+    "LAST_SETUP_SCHEMA",
 ]
 
 APP_NAME = "Rummy500"
@@ -83,6 +84,9 @@ file (an older program's) is read as this, silently. One minimum for all three."
 MAX_WINDOW = (16384, 16384)
 RUMMY_WINDOW_RANGE = (0.5, 10.0)
 """Seconds a person has to call Rummy after a discard: (lowest, highest)."""
+CARD_SIZES = ("small", "normal", "large")
+VOLUME_RANGE = (0, 100)
+"""Sound volume in percent: (lowest, highest)."""
 
 _log = logging.getLogger(f"{LOGGER_NAME}.storage")
 
@@ -94,6 +98,7 @@ SETTING_WORDS = {
     "card_style": "card faces", "card_back": "card back", "felt": "table colour",
     "reduced_motion": "reduced motion", "rummy_window_s": "time to call Rummy",
     "player_name": "your name", "last_setup": "last new-game choices", "show_log": "game log",
+    "card_size": "card size", "sound": "sound", "volume": "volume",
     "version": "file version",
 }
 """How a settings key is named to the player."""
@@ -263,6 +268,9 @@ SETTINGS_SCHEMA = S.Obj({
     "player_name": S.Text(MAX_NAME),
     "last_setup": LAST_SETUP_SCHEMA,
     "show_log": S.Bool(),
+    "card_size": S.Choice(CARD_SIZES),
+    "sound": S.Bool(),
+    "volume": S.Int(*VOLUME_RANGE),
     "version": S.Int(0),
 })
 """Every key of ``settings.json`` and the values the screens can use, one
@@ -289,6 +297,10 @@ class Settings:
     * ``last_setup``: the last New game choices (a JSON object, kept as is;
       the setup screen decides what its keys mean); default ``{}``.
     * ``show_log``: show the move log beside the table.
+    * ``card_size``: one of :data:`CARD_SIZES`, a scale on the table's card
+      heights (kept within the layout's limits); default ``"normal"``.
+    * ``sound``: play card sounds; ``volume``: their loudness in percent,
+      within :data:`VOLUME_RANGE`; default on, at a low 30 %.
     * ``version``: the file format, :data:`SETTINGS_VERSION` for files this
       program writes; higher means the file came from a newer program.
     * ``extra``: keys of the file this version does not know, written back
@@ -306,6 +318,10 @@ class Settings:
     player_name: str = "You"
     last_setup: dict = field(default_factory=dict)
     show_log: bool = False
+    # the Table page of Settings (issue 9)
+    card_size: str = "normal"
+    sound: bool = True
+    volume: int = 30
     version: int = SETTINGS_VERSION
     extra: dict = field(default_factory=dict, repr=False)
 
@@ -715,7 +731,8 @@ def configure_logging(storage: Storage, level: int = logging.INFO) -> Path | Non
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         handler: logging.Handler = QuietFileHandler(
-            path, maxBytes=LOG_MAX_BYTES, backupCount=LOG_BACKUPS, encoding="utf-8")
+            path, maxBytes=LOG_MAX_BYTES, backupCount=LOG_BACKUPS, encoding="utf-8",
+            errors="backslashreplace")  # a path's non-UTF-8 byte is logged as \xff, never an error
     except OSError:
         handler = logging.NullHandler()
         path = None

@@ -41,6 +41,7 @@ from typing import Callable, Sequence
 from .ai import make_ai
 from .match import play_game, play_hand
 from .engine import Game
+from .procs import quiet_resource_tracker, stop_pool, worker_started
 from .rules import RuleSet
 
 Z95 = 1.959963984540054  # the standard normal quantile for a 95% interval
@@ -199,7 +200,10 @@ def run_tournament(levels: Sequence[str], count: int, seed: int, rules: RuleSet 
     single hands between ``levels`` (one per seat) and return
     :func:`summarize`'s object. ``jobs`` > 1 plays the tables in that many
     ``spawn`` processes with the same results; ``on_game`` needs ``jobs=1``.
-    Raises ``ValueError`` for an unknown level or a bad count."""
+    Raises ``ValueError`` for an unknown level or a bad count. Interrupted
+    (an exception, or a signal the caller turns into one, see
+    :class:`game.procs.StopSignals`), it stops its worker processes before
+    the exception propagates."""
     rules = rules or RuleSet()
     levels = [level.lower() for level in levels]
     if count < 1:
@@ -211,13 +215,39 @@ def run_tournament(levels: Sequence[str], count: int, seed: int, rules: RuleSet 
     if jobs > 1 and len(tables) > 1:
         if on_game is not None:
             raise ValueError("on_game needs jobs=1")
-        workers = min(jobs, len(tables))
-        with ProcessPoolExecutor(max_workers=workers,
-                                 mp_context=multiprocessing.get_context("spawn")) as pool:
-            results = list(pool.map(play, tables, chunksize=max(1, len(tables) // (workers * 4))))
+        results = _play_in_pool(play, tables, min(jobs, len(tables)))
     else:
         results = [play(t, on_game=on_game) for t in tables]
     return summarize(levels, results, games)
+
+
+def _play_chunk(play: Callable[[Table], TableResult], chunk: list[Table]) -> list[TableResult]:
+    return [play(t) for t in chunk]
+
+
+def _play_in_pool(play: Callable[[Table], TableResult], tables: list[Table],
+                  workers: int) -> list[TableResult]:
+    """``play`` every table in ``workers`` spawn processes, in order. Any
+    exception here (a table that raised, or :class:`~game.procs.Stopped` /
+    ``KeyboardInterrupt`` from a signal) stops every worker at once and
+    cancels the tables not yet played before it propagates: no worker is
+    left running or asleep."""
+    quiet_resource_tracker()
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"),
+                               initializer=worker_started)
+    size = max(1, len(tables) // (workers * 4))
+    try:
+        # Not pool.map: on an exception it cancels the queued futures itself,
+        # and the pool's thread, finding its workers stopped, then fails on
+        # them with a traceback (CPython 3.11). stop_pool cancels them.
+        futures = [pool.submit(_play_chunk, play, tables[i:i + size])
+                   for i in range(0, len(tables), size)]
+        results = [r for f in futures for r in f.result()]
+    except BaseException:
+        stop_pool(pool)
+        raise
+    pool.shutdown(wait=True)
+    return results
 
 
 def format_table(result: dict, levels: Sequence[str], seed: int) -> str:

@@ -22,6 +22,7 @@ from pathlib import Path
 
 import pygame
 
+from game.paths import shown
 from game.storage import MIN_WINDOW
 
 from . import theme as T
@@ -80,6 +81,8 @@ class Options:
     config_dir: str | None = None
     size: tuple[int, int] | None = None
     max_frames: int | None = None  # tests: stop after this many frames
+    time_startup: bool = False  # print the seconds to the first drawn frame, then quit
+    started: float | None = None  # time.perf_counter() at the program's start, if known
     rules: object = None  # --rules FILE: a game.rules.RuleSet chosen on New game (and for --demo)
     rules_from: str | None = None  # that file's name, for New game to show
 
@@ -108,12 +111,18 @@ class App:
         if message:
             self.notify(message)
         _dpi_aware()
-        pygame.display.init()  # no audio: the game has no sound yet (and no ALSA noise)
+        from .startup import check_assets, set_window_icon
+        check_assets(T.asset_root())
+        pygame.display.init()  # no audio here: the mixer starts with the first sound (scenes.sound)
+        from .sound import SoundPlayer
+        self.sound = SoundPlayer.from_settings(self.settings)
+        T.set_felt(self.settings.felt)
         pygame.font.init()
         pygame.key.set_repeat(400, 40)
         self.fullscreen = False
         size = self.options.size or tuple(self.settings.window_size)
         self.windowed_size = _clamp_size(size)
+        set_window_icon(T.asset_root())
         self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
         pygame.display.set_caption("Rummy 500")
         self.theme = T.Theme(self.screen.get_size())
@@ -123,6 +132,8 @@ class App:
         self.exit_status = 0
         self.frames = 0
         self.popped: list[Scene] = []  # scenes left, emptied at the next frame (release_popped)
+        from .crash import install
+        self._restore_hooks = install(self)  # uncaught exceptions to the log; SIGTERM/SIGHUP save
         if self.settings.fullscreen and not self.options.demo:
             self.toggle_fullscreen()
         log.info("window %sx%s, config %s", *self.screen.get_size(), self.storage.settings_path)
@@ -175,7 +186,9 @@ class App:
         return self.options.speed or self.settings.speed
 
     def notify(self, message: str, seconds: float = 4.0) -> None:
-        """Show a one-line message at the bottom of the window for a while."""
+        """Show a one-line message at the bottom of the window for a while
+        (a path's bytes that are not UTF-8 show as U+FFFD, see game.paths)."""
+        message = shown(message)
         log.info("notice: %s", message)
         self.toasts.append((message, time.monotonic() + seconds))
         self.toasts = self.toasts[-3:]
@@ -205,6 +218,11 @@ class App:
             self.notify(f"Screenshot saved to {path}")
         log.info("screenshot %s", path)
         return path
+
+    def set_fullscreen(self, on: bool) -> None:
+        """Go fullscreen (``on``) or back to the window, unless already there."""
+        if bool(on) != self.fullscreen:
+            self.toggle_fullscreen()
 
     def toggle_fullscreen(self) -> None:
         if self.fullscreen:
@@ -308,19 +326,44 @@ class App:
                 self.step(dt)
                 pygame.display.flip()
                 self.frames += 1
+                if self.frames == 1:
+                    self._first_frame()
                 if self.options.max_frames is not None and self.frames >= self.options.max_frames:
                     break
         except KeyboardInterrupt:
             self.exit_status = 130
+        except Exception as exc:
+            if self.frames:
+                from .crash import crashed  # log it, autosave, tell the player where the log is
+                self.exit_status = crashed(self, exc)
+            else:
+                from .startup import startup_failed  # the first frame failed: say so, not silently
+                self.exit_status = startup_failed(exc, self.options.config_dir)
         finally:
             self.close()
         return self.exit_status
+
+    def _first_frame(self) -> None:
+        """Log the start-up time; with ``--time-startup`` print it and quit."""
+        from .startup import startup_seconds
+
+        seconds = startup_seconds(self.options.started)
+        log.info("first frame drawn %.3f s after the process started", seconds)
+        if self.options.time_startup:
+            if sys.stdout is not None:
+                print(f"startup_seconds: {seconds:.3f}", flush=True)
+            self.quit(0)
 
     def close(self) -> None:
         while self.stack:
             self.pop()
         if not self.options.demo:
             self.save_settings()
+        self.sound.close()
+        restore = getattr(self, "_restore_hooks", None)
+        if restore is not None:
+            self._restore_hooks = None
+            restore()
         pygame.display.quit()
 
 
@@ -345,18 +388,29 @@ def _dpi_aware() -> None:
 
 def main(options: Options) -> int:
     """Open the window on the first scene (the title, or the table in demo
-    mode) and run; returns the exit status."""
+    mode) and run; returns the exit status (1 when the game could not start:
+    see :func:`scenes.startup.startup_failed`)."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    app = App(options)
-    if options.demo:
-        from .table import TableScene
-        app.push(TableScene(app), **demo_game(options))
-    else:
-        from .title import TitleScene
-        app.push(TitleScene(app))
-        if options.rules is not None:
-            from .setup import SetupScene
-            app.push(SetupScene(app), rules=options.rules, rules_from=options.rules_from)
+    app = None
+    try:
+        app = App(options)
+        if options.demo:
+            from .table import TableScene
+            app.push(TableScene(app), **demo_game(options))
+        else:
+            from .title import TitleScene
+            app.push(TitleScene(app))
+            if options.rules is not None:
+                from .setup import SetupScene
+                app.push(SetupScene(app), rules=options.rules, rules_from=options.rules_from)
+    except Exception as exc:  # before the first frame: a message box, not a silent exit
+        from .startup import startup_failed
+        status = startup_failed(exc, options.config_dir)
+        if app is None:
+            pygame.display.quit()
+        else:
+            app.close()
+        return status
     return app.run()
 
 

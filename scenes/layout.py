@@ -19,7 +19,39 @@ import pygame
 from game.cards import in_hand_card, rank_of, suit_of, JOKER
 from game.engine import Game
 
-from .theme import Theme
+from .theme import MIN_CARD_H, Theme
+
+CARD_SCALES = {"small": 0.85, "normal": 1.0, "large": 1.2}
+"""The card-size setting -> a factor on the theme's card heights."""
+
+
+@dataclass(frozen=True)
+class CardSizes:
+    """Card heights in pixels at the table: ``hand`` (the viewer's hand),
+    ``table`` (melds, the stock and the discard pile), ``seat`` (the others'
+    face-down hands)."""
+
+    hand: int
+    table: int
+    seat: int
+
+
+def card_sizes(theme: Theme, card_size: str = "normal") -> CardSizes:
+    """The card heights for ``card_size`` (``"small"``, ``"normal"`` or
+    ``"large"``; anything else is normal): the theme's heights times
+    :data:`CARD_SCALES`, kept within the layout's limits: never below the
+    readable minimum (``MIN_CARD_H``), never above 23 % (hand), 14.5 %
+    (table) and 9 % (seats) of the window's scale, so the bands of the table
+    and the hand between its side panels still fit."""
+    k = CARD_SCALES.get(card_size, 1.0)
+    scale = theme.scale
+
+    def fit(base: int, lo: int, top: float) -> int:
+        return max(lo, min(round(base * k), max(lo, round(scale * top))))
+
+    return CardSizes(hand=fit(theme.hand_card, MIN_CARD_H + 20, 0.23),
+                     table=fit(theme.table_card, MIN_CARD_H, 0.145),
+                     seat=fit(theme.seat_card, 40, 0.09))
 
 
 @dataclass(frozen=True)
@@ -123,6 +155,7 @@ class Layout:
     # (meld number, rect of a group of cards laid off on it by another seat, layer)
     layoff_groups: list[tuple[int, pygame.Rect, int]] = field(default_factory=list)
     tagged: set[int] = field(default_factory=set)
+    cards: CardSizes = CardSizes(0, 0, 0)  # the card heights used
 
 
 def screen_seats(players: int, viewer: int) -> list[int]:
@@ -148,22 +181,24 @@ def hand_display_order(hand, order: list[int] | None) -> list[int]:
 
 
 def layout(model: TableModel, theme: Theme, viewer: int = 0, viewer_face_up: bool = True,
-           hand_order: list[int] | None = None) -> Layout:
+           hand_order: list[int] | None = None, card_size: str = "normal") -> Layout:
     """Place every card of ``model`` for a window of ``theme.size`` seen from
     seat ``viewer``; ``hand_order`` arranges the viewer's hand (see
-    :func:`hand_display_order`)."""
+    :func:`hand_display_order`); ``card_size`` scales the cards (see
+    :func:`card_sizes`)."""
     W, H = theme.size
     pad = theme.pad
-    out = Layout((W, H))
+    sizes = card_sizes(theme, card_size)
+    out = Layout((W, H), cards=sizes)
     others = screen_seats(model.players, viewer)
     k = len(others)
 
     # -- bands: top (other seats), strip (stock and pile), bottom (the viewer's hand)
-    seat_h = theme.seat_card
+    seat_h = sizes.seat
     top_h = max(seat_h, round(theme.small * 1.35) * 3) + 2 * pad
-    hand_h = theme.hand_card
+    hand_h = sizes.hand
     bottom_h = hand_h + round(hand_h * 0.2) + pad
-    tc = theme.table_card
+    tc = sizes.table
     strip_h = tc + theme.small + 3 * pad
     avail = H - top_h - bottom_h - strip_h
     opp_zone_h = max(tc // 2, round(avail * 0.55))
@@ -216,7 +251,7 @@ def layout(model: TableModel, theme: Theme, viewer: int = 0, viewer_face_up: boo
             groups[layer].append((m.index, tuple(cards), True))
             out.tagged.add(m.index)
     for seat in range(model.players):
-        _flow(out, seat, groups[seat], out.zone_rects[seat], theme)
+        _flow(out, seat, groups[seat], out.zone_rects[seat], theme, tc)
 
     # -- the other seats' hands: small face-down fans in their panels
     for seat in others:
@@ -251,17 +286,16 @@ def layout(model: TableModel, theme: Theme, viewer: int = 0, viewer_face_up: boo
     return out
 
 
-def _flow(out: Layout, seat: int, groups, zone: pygame.Rect, theme: Theme) -> None:
+def _flow(out: Layout, seat: int, groups, zone: pygame.Rect, theme: Theme, tc: int) -> None:
     """Lay ``groups`` (meld number, cards, is a lay-off) out in rows in
-    ``zone``: as large as fits, down to the smallest readable card, then
-    rows overlap (each card's index stays visible)."""
+    ``zone``: ``tc`` px tall cards if they fit, down to the smallest
+    readable card, then rows overlap (each card's index stays visible)."""
     if not groups:
         return
     pad = theme.pad
     label_h = theme.small + pad
     top = zone.y + label_h
     room_h = max(10, zone.height - label_h - pad // 2)
-    tc = theme.table_card
     min_h = max(52, round(tc * 0.62))
     h = min(tc, room_h)
     while True:

@@ -10,6 +10,7 @@ from game.rules_text import describe_rules, rule_changes
 
 from . import theme as T
 from .app import Scene
+from .scrolling import draw_scrollbar, key_scroll
 from .widgets import Button, FocusRing
 
 
@@ -60,10 +61,9 @@ class RulesScene(Scene):
             self._scroll(-event.y * self.line_h * 3)
             return True
         if event.type == pygame.KEYDOWN:
-            moves = {pygame.K_DOWN: self.line_h, pygame.K_UP: -self.line_h, pygame.K_PAGEDOWN: page,
-                     pygame.K_PAGEUP: -page, pygame.K_HOME: -10**9, pygame.K_END: 10**9}
-            if event.key in moves:
-                self._scroll(moves[event.key])
+            dy = key_scroll(event.key, self.line_h, page)
+            if dy is not None:
+                self._scroll(dy)
                 return True
             if event.key == pygame.K_ESCAPE:
                 self.app.pop()
@@ -90,9 +90,5 @@ class RulesScene(Scene):
                 surface.blit(s, (self.box.x + th.pad, y))
             y += self.line_h
         surface.set_clip(clip)
-        if self.max_scroll:
-            frac = self.scroll / self.max_scroll
-            bar_h = max(20, round(self.box.height * self.box.height / (self.box.height + self.max_scroll)))
-            bar = pygame.Rect(self.box.right - 6, self.box.y + round(frac * (self.box.height - bar_h)), 4, bar_h)
-            pygame.draw.rect(surface, T.PANEL_EDGE, bar, border_radius=2)
+        draw_scrollbar(surface, self.box, self.scroll, self.max_scroll)
         self.focus.draw(surface, th)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import pygame
 
-from . import theme as T
+from .scrolling import draw_scrollbar, key_scroll
 
 OFF_SCREEN = -100_000
 
@@ -107,26 +107,20 @@ class ScrollArea:
                 return
 
     def handle(self, event) -> bool:
-        """The wheel, Page Up / Page Down and Home / End scroll; True when used."""
+        """The wheel, Page Up / Page Down and Home / End scroll (the arrows are
+        left to the focus ring); True when used."""
         if not self.max_offset:
             return False
         if event.type == pygame.MOUSEWHEEL:
             self.scroll_by(-event.y * self.step * 2)
             return True
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEDOWN, pygame.K_PAGEUP):
-            page = max(self.step, self.viewport.height - self.step)
-            self.scroll_by(page if event.key == pygame.K_PAGEDOWN else -page)
-            return True
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_HOME, pygame.K_END):
-            self.scroll_by(10**9 if event.key == pygame.K_END else -10**9)
-            return True
+        if event.type == pygame.KEYDOWN and event.key not in (pygame.K_UP, pygame.K_DOWN):
+            dy = key_scroll(event.key, self.step, max(self.step, self.viewport.height - self.step))
+            if dy is not None:
+                self.scroll_by(dy)
+                return True
         return False
 
     def draw_bar(self, surface: pygame.Surface) -> None:
         """A thin bar at the viewport's right edge showing where the view is."""
-        if not self.max_offset:
-            return
-        vp = self.viewport
-        bar_h = max(20, round(vp.height * vp.height / max(1, self.content_height)))
-        y = vp.y + round(self.offset / self.max_offset * (vp.height - bar_h))
-        pygame.draw.rect(surface, T.PANEL_EDGE, pygame.Rect(vp.right - 6, y, 4, bar_h), border_radius=2)
+        draw_scrollbar(surface, self.viewport, self.offset, self.max_offset)

@@ -32,7 +32,8 @@ from . import theme as T
 from .app import Scene
 from .cardart import CardArt, short_name
 from .layout import Layout, Place, TableModel, layout, model_of, predeal_model
-from .tween import AI_PACE_S, DEAL_S, MOVE_S, SPEEDS, Tween, ease_out_cubic, flip_scale
+from .sound import sounds_for
+from .tween import AI_PACE_S, DEAL_S, FADE_S, MOVE_S, SPEEDS, Tween, ease_out_cubic, flip_scale, linear
 from .widgets import Button
 from .words import describe
 
@@ -43,15 +44,21 @@ LEVEL_NAMES = {"easy": "Easy", "medium": "Medium", "hard": "Hard", "human": "You
 
 @dataclass
 class Motion:
-    """A card sliding from ``start`` (rect) to its place, flipping when ``flip``."""
+    """A card sliding from ``start`` (rect) to its place, flipping when its
+    face changes; with ``fade`` (reduced motion) it stays at its place and
+    fades in instead."""
 
     place: Place
     start: pygame.Rect
     start_face: bool
     tween: Tween
     baked: bool = False  # landed and drawn into the still picture
+    fade: bool = False
+    sounded: bool = False  # its deal sound was played
 
     def rect(self) -> pygame.Rect:
+        if self.fade:
+            return self.place.rect.copy()
         t = self.tween.ease(self.tween.progress)
         a, b = self.start, self.place.rect
         return pygame.Rect(round(a.x + (b.x - a.x) * t), round(a.y + (b.y - a.y) * t),
@@ -73,6 +80,7 @@ class TableScene(Scene):
         self.viewer = 0
         self.art = CardArt(app.settings.card_style, app.settings.card_back)
         self.factor = SPEEDS.get(app.speed, 1.0)
+        self.reduced_motion = bool(app.settings.reduced_motion)
         self.steps: deque[tuple[list[Event], TableModel, str]] = deque()
         self.motions: list[Motion] = []
         self.log_lines: list[str] = []
@@ -120,7 +128,8 @@ class TableScene(Scene):
         return self.human.order if self.human is not None else None
 
     def lay_out(self, model: TableModel) -> Layout:
-        return layout(model, self.theme, self.viewer, hand_order=self.hand_order())
+        return layout(model, self.theme, self.viewer, hand_order=self.hand_order(),
+                      card_size=self.app.settings.card_size)
 
     def relayout(self) -> None:
         """Lay the shown picture out again (the person rearranged the hand)."""
@@ -160,10 +169,24 @@ class TableScene(Scene):
             self.human.layout_buttons()
 
     def apply_settings(self) -> None:
-        """Pick up changed settings (card faces and back, speed)."""
-        app = self.app
-        self.art = CardArt(app.settings.card_style, app.settings.card_back)
-        self.factor = SPEEDS.get(app.speed, 1.0)
+        """Pick up changed settings at once: card faces and back, card size
+        (laid out again), felt (the still picture is redrawn), speed, reduced
+        motion and the time to call Rummy (from the next discard)."""
+        s = self.app.settings
+        if (s.card_style, s.card_back) != (self.art.style, self.art.back_name):
+            self.art = CardArt(s.card_style, s.card_back)
+        self.factor = SPEEDS.get(self.app.speed, 1.0)
+        self.reduced_motion = bool(s.reduced_motion)
+        if self.human is not None:
+            self.human.rummy_window_s = float(s.rummy_window_s)
+        self._static_key = None
+        self.resize()
+
+    def play_sound(self, name: str) -> None:
+        """Play a card sound (the app's player decides whether sound is on)."""
+        player = getattr(self.app, "sound", None)
+        if player is not None and not (self.demo and self.factor == 0):
+            player.play(name)
 
     # ------------------------------------------------------------ actions
     def toggle_log(self) -> None:
@@ -274,11 +297,14 @@ class TableScene(Scene):
         self.clock += dt
         if self.warm_at is not None and self.clock >= self.warm_at:
             self.warm_at = None
-            th = self.theme
+            cs = self.layout_.cards
             backs = {p.rect.h for p in self.layout_.places if not p.face_up}
-            self.art.warm([th.hand_card, th.table_card], backs | {th.hand_card, th.table_card})
+            self.art.warm([cs.hand, cs.table], backs | {cs.hand, cs.table})
         for m in self.motions:
             m.tween.update(dt)
+            if self.dealing and not m.sounded and m.tween.elapsed >= m.tween.delay:
+                m.sounded = True
+                self.play_sound("deal")
         if self.motions and all(m.tween.done for m in self.motions):
             self.motions = []
         if self.banner and self.clock > self.banner[2]:
@@ -355,6 +381,8 @@ class TableScene(Scene):
             self._banner_for(e)
         self.dealing = kind == "deal"
         self.log_lines = self.log_lines[-300:]
+        for name in sounds_for(events, kind):
+            self.play_sound(name)
         self.motions = self._motions(old, new, kind == "deal", model)
         self.layout_ = new
 
@@ -397,6 +425,9 @@ class TableScene(Scene):
         deal_total = sum(len(h) for h in model.hands) + len(model.discard)
         per_card = min(DEAL_S, 3.0 / max(1, deal_total)) * self.factor
         dur = MOVE_S * self.factor
+        if self.reduced_motion:  # no card moves: each fades in where it lands, all together
+            return [Motion(p, p.rect.copy(), p.face_up, Tween(0.0, 1.0, FADE_S * self.factor, linear), fade=True)
+                    for p in pending if pool.get(p.card) or (deal and p.zone in ("hand", "seat", "pile"))]
         for p in pending:
             cands = pool.get(p.card)
             if cands:
@@ -419,7 +450,7 @@ class TableScene(Scene):
         lay = self.layout_
         model = self.shown
         moving = tuple(sorted(id(m.place) for m in self.motions))
-        key = (id(lay), moving, self.art.style, self.art.back_name, th.size, id(model))
+        key = (id(lay), moving, self.art.style, self.art.back_name, th.size, id(model), T.felt_name)
         if key != self._static_key or self._static is None or self._static.get_size() != surface.get_size():
             self._static = self._render_static(surface.get_size(), lay, model, set(moving))
             self._static_key = key
@@ -452,6 +483,12 @@ class TableScene(Scene):
         (not smoothed) to the size of the moment, so no frame waits on a smooth scale."""
         if m.tween.done:  # landed, waiting for the rest of the step: one blit
             img, dx, dy = self.art.with_shadow(m.place.card, m.place.rect.h, m.place.face_up)
+            surface.blit(img, (m.place.rect.x + dx, m.place.rect.y + dy))
+            return
+        if m.fade:  # reduced motion: in place, more opaque each frame
+            img, dx, dy = self.art.with_shadow(m.place.card, m.place.rect.h, m.place.face_up)
+            img = img.copy()
+            img.set_alpha(round(255 * m.tween.progress))
             surface.blit(img, (m.place.rect.x + dx, m.place.rect.y + dy))
             return
         t = m.tween.progress
@@ -530,7 +567,7 @@ class TableScene(Scene):
         th = self.theme
         for seat, z in lay.zone_rects.items():
             colour = T.SEAT_COLOURS[seat % len(T.SEAT_COLOURS)]
-            pygame.draw.rect(surface, (27, 82, 51), z.inflate(-th.pad // 2, -th.pad // 2), 1,
+            pygame.draw.rect(surface, T.ZONE_EDGE, z.inflate(-th.pad // 2, -th.pad // 2), 1,
                              border_radius=th.radius)
             whose = "Your melds" if seat == self.viewer else f"{self.names[seat]}'s melds"
             label = T.fit_text(whose, th.small, z.width - 3 * th.pad, T.TEXT_DIM)
@@ -634,9 +671,10 @@ class TableScene(Scene):
         if r is None:
             return
         th = self.theme
-        pulse = 0.5 + 0.5 * math.sin(self.clock * 5.0)
+        still = self.reduced_motion  # a steady outline and three dots instead of a pulse
+        pulse = 1.0 if still else 0.5 + 0.5 * math.sin(self.clock * 5.0)
         pygame.draw.rect(surface, (120 + int(60 * pulse), 200, 255), r.inflate(4, 4), 2, border_radius=th.radius + 2)
-        dots = int(self.clock * 3) % 3 + 1
+        dots = 3 if still else int(self.clock * 3) % 3 + 1
         bubble = pygame.Rect(0, 0, th.small * 3, round(th.small * 1.3))
         fan = lay.fan_rects.get(seat) if seat != self.viewer else None
         if fan is not None:
@@ -685,9 +723,9 @@ class TableScene(Scene):
         for p in lay.places:
             if p.zone == "meld" and p.rect.collidepoint(self.mouse):
                 place = p  # the topmost
-        if place is None or place.rect.h >= self.theme.table_card * 1.2:
+        if place is None or place.rect.h >= lay.cards.table * 1.2:
             return
-        h = max(round(self.theme.table_card * 1.25), round(place.rect.h * 1.35))
+        h = max(round(lay.cards.table * 1.25), round(place.rect.h * 1.35))
         r = pygame.Rect(0, 0, T.Theme.card_w(h), h)
         r.midbottom = (place.rect.centerx + r.w // 3, place.rect.top + place.rect.h // 3)
         r.clamp_ip(surface.get_rect())

@@ -8,6 +8,7 @@ since rendering text every frame is slow.
 
 from __future__ import annotations
 
+import importlib.util
 import sys
 from functools import lru_cache
 from pathlib import Path
@@ -26,6 +27,7 @@ BUTTON = (44, 92, 64)
 BUTTON_HOVER = (60, 120, 84)
 BUTTON_DOWN = (30, 66, 46)
 BUTTON_DISABLED = (40, 58, 48)
+ZONE_EDGE = (27, 82, 51)     # the outline of a seat's meld area
 LEGAL = (76, 195, 255)       # #4cc3ff: a legal drop target
 ILLEGAL = (255, 176, 0)      # #ffb000: an illegal target, always with words or an icon
 GOLD = (242, 196, 64)        # the committed card's ring (R9)
@@ -37,12 +39,27 @@ CARD_RATIO = 2.5 / 3.5       # width / height of a real card
 MIN_CARD_H = 70              # below this the corner index stops being readable
 
 
+ASSETS_PACKAGE = "rummy500_assets"  # assets/ as installed by a wheel (setup.py)
+
+
 def asset_root() -> Path:
-    """The ``assets`` folder: beside the packages from source, inside the
-    bundle when frozen (PyInstaller's ``sys._MEIPASS``), never the working directory."""
+    """The ``assets`` folder (``cards/``, ``fonts/``, ``icons/``, ``sounds/``).
+
+    Looked up, in order: inside the bundle when frozen (PyInstaller's
+    ``sys._MEIPASS``/``assets``); the installed package ``rummy500_assets``
+    (a wheel, ``pip install .``, or an editable install mapping it to the
+    checkout); beside the ``scenes`` package (a plain source checkout).
+    Never the working directory. The folder is not checked to exist.
+    """
     base = getattr(sys, "_MEIPASS", None)
     if base:
         return Path(base) / "assets"
+    try:
+        spec = importlib.util.find_spec(ASSETS_PACKAGE)
+    except (ImportError, ValueError):
+        spec = None
+    if spec is not None and spec.submodule_search_locations:
+        return Path(next(iter(spec.submodule_search_locations))).resolve()
     return Path(__file__).resolve().parent.parent / "assets"
 
 
@@ -147,9 +164,16 @@ class Theme:
 _panel_cache: dict[tuple, pygame.Surface] = {}
 
 
-def draw_panel(surface: pygame.Surface, rect: pygame.Rect, radius: int, colour=PANEL,
-               edge=PANEL_EDGE, width: int = 1) -> None:
-    """A rounded, translucent panel with an outline (cached per size and colours)."""
+_FELT_DEFAULT = object()
+
+
+def draw_panel(surface: pygame.Surface, rect: pygame.Rect, radius: int, colour=None,
+               edge=_FELT_DEFAULT, width: int = 1) -> None:
+    """A rounded, translucent panel with an outline (cached per size and
+    colours). ``colour`` and ``edge`` default to the felt's panel colours
+    (:func:`set_felt`); ``edge=None`` draws no outline."""
+    colour = PANEL if colour is None else colour
+    edge = PANEL_EDGE if edge is _FELT_DEFAULT else edge
     key = (rect.size, radius, tuple(colour), None if edge is None else tuple(edge), width)
     tmp = _panel_cache.get(key)
     if tmp is None:
@@ -163,11 +187,63 @@ def draw_panel(surface: pygame.Surface, rect: pygame.Rect, radius: int, colour=P
     surface.blit(tmp, rect.topleft)
 
 
+# ------------------------------------------------------------------ felt colours
+
+FELT_COLOURS = {
+    "green": (31, 93, 58),      # #1f5d3a
+    "blue": (26, 66, 112),      # #1a4270
+    "burgundy": (108, 30, 46),  # #6c1e2e
+    "dark": (38, 42, 46),       # #262a2e
+}
+"""The felt a player may choose (``Settings.felt``) -> its colour."""
+
+_PALETTE_NAMES = ("FELT", "FELT_DARK", "PANEL", "PANEL_SOLID", "PANEL_EDGE", "BUTTON", "BUTTON_HOVER",
+                  "BUTTON_DOWN", "BUTTON_DISABLED", "ZONE_EDGE")
+_GREEN_PALETTE = {name: globals()[name] for name in _PALETTE_NAMES}
+felt_name = "green"
+"""The felt in use (set by :func:`set_felt`)."""
+
+
+def _shade(colour, k: float) -> tuple[int, int, int]:
+    """``colour`` times ``k`` (darker below 1), kept within 0..255."""
+    return tuple(max(0, min(255, round(c * k))) for c in colour)
+
+
+def _tint(colour, to, k: float) -> tuple[int, int, int]:
+    """``colour`` moved a fraction ``k`` of the way to ``to``."""
+    return tuple(round(a + (b - a) * k) for a, b in zip(colour, to))
+
+
+def felt_palette(name: str) -> dict[str, tuple]:
+    """The colours that go with felt ``name`` (panels, buttons, outlines,
+    keyed like this module's constants); an unknown name gives green's."""
+    if name not in FELT_COLOURS or name == "green":
+        return dict(_GREEN_PALETTE)
+    f = FELT_COLOURS[name]
+    grey = (sum(f) // 3,) * 3
+    return {"FELT": f, "FELT_DARK": _shade(f, 0.52), "PANEL": _shade(f, 0.35) + (200,),
+            "PANEL_SOLID": _shade(f, 0.55), "PANEL_EDGE": _tint(f, (235, 235, 235), 0.4),
+            "BUTTON": _tint(f, (255, 255, 255), 0.08), "BUTTON_HOVER": _tint(f, (255, 255, 255), 0.2),
+            "BUTTON_DOWN": _shade(f, 0.72), "BUTTON_DISABLED": _tint(_shade(f, 0.7), grey, 0.6),
+            "ZONE_EDGE": _tint(f, (255, 255, 255), 0.12) if sum(f) < 150 else _shade(f, 0.88)}
+
+
+def set_felt(name: str) -> None:
+    """Use felt ``name`` (one of :data:`FELT_COLOURS`; anything else is green)
+    for everything drawn from now on: the felt, panels, buttons and outlines."""
+    global felt_name
+    felt_name = name if name in FELT_COLOURS else "green"
+    globals().update(felt_palette(felt_name))
+    _panel_cache.clear()
+
+
 _felt_cache: dict[tuple, pygame.Surface] = {}
 
 
-def felt(size: tuple[int, int], colour=FELT) -> pygame.Surface:
-    """The felt with a soft radial vignette, rendered once per size."""
+def felt(size: tuple[int, int], colour=None) -> pygame.Surface:
+    """The felt (``colour``, or the one :func:`set_felt` chose) with a soft
+    radial vignette, rendered once per size and colour."""
+    colour = tuple(colour or FELT)
     key = (size, colour)
     surf = _felt_cache.get(key)
     if surf is None:

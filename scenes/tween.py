@@ -2,6 +2,8 @@
 
 Durations are seconds. :data:`SPEEDS` maps the speed setting to the factor
 that scales every duration (``instant`` is 0: things jump to their end).
+Reduced motion (a setting) replaces card moves with short fades in place
+(:data:`FADE_S`) and makes cards that spring back jump home instead.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ MOVE_S = 0.28      # a card move (220-320 ms)
 DEAL_S = 0.09      # per card dealt (80-110 ms)
 FLIP_S = 0.18
 AI_PACE_S = 0.6    # an AI action at normal speed
+FADE_S = 0.16      # reduced motion: a card fades in where it lands, instead of moving
 
 
 def linear(t: float) -> float:

@@ -177,6 +177,12 @@ def test_a_killed_worker_is_replaced():
         answer = wait_answer(worker)
         assert game_.hand.is_legal(answer.action)
         assert not answer.fallback or answer.reason == "crashed"
+        # Easy may have answered before the kill landed: wait until the process
+        # is really gone, so the next request meets a dead worker, not a dying one
+        deadline = time.monotonic() + WAIT_S
+        while pid in child_pids():
+            assert time.monotonic() < deadline
+            time.sleep(0.005)
         worker.submit(view)
         answer = wait_answer(worker)
         assert not answer.fallback and worker.pid not in (None, pid)

@@ -18,7 +18,7 @@ from scenes.dialogs import ChoiceDialog
 from scenes.table import TableScene
 from scenes.title import TitleScene
 
-from helpers import check_invariants
+from helpers import check_invariants, claim_session
 
 
 def C(token: str) -> int:
@@ -431,6 +431,8 @@ def test_monkey_20000_random_events_across_every_scene(app, monkeypatch):
             rng.seed(5_000)  # the table's run does not depend on how the menus were roamed
             while app.stack:
                 app.pop()
+            # the roaming may have lengthened the Rummy window in Settings, which holds every discard longer
+            app.settings.rummy_window_s = 2.0
             app.push(TitleScene(app))
             app.push(TableScene(app), seats=[Seat("You", "human"), Seat("Ana", "easy"), Seat("Ben", "medium")],
                      seed=7)
@@ -611,20 +613,9 @@ def test_whole_games_played_with_the_mouse(app, players, seed, hands):
 
 
 def claim_table(app, players=3):
-    """You (0), then Ana (a Medium computer, seat 1 or 3), the rest moved by the
-    test; Bot (seat 2) melds 5-6-7♠ and discards the 8♠, which Ana can call Rummy on."""
-    names = ["You", "Ana", "Bot", "Ana"][:players]
-    levels = ["human", "medium", "human", "medium"][:players]
-    if players == 4:
-        levels[1], names[1] = "human", "Cat"
-    hands = [["7H", "8H", "KC", "4D", "9D", "2H", "3H"], ["QC", "QD", "4C", "5C", "9C", "TC", "2D"],
-             ["5S", "6S", "7S", "8S", "2C", "3D", "JD"], ["KH", "KD", "4H", "5H", "9H", "TH", "3C"]][:players]
-    rec = {"format": "rummy500/1", "rules": {}, "players": names,
-           "hands": [{"dealer": 1, "deal": {"hands": hands, "discard": ["JS"],
-                                             "stock": ["QH", "5D", "6D", "7D", "8D", "6C", "7C"]}, "actions": []}]}
-    game = game_from_record(rec)
-    session = TableSession([Seat(n, lv) for n, lv in zip(names, levels)], game.rules, game=game, use_workers=False)
-    table = app.push(TableScene(app), session=session)
+    """The table of :func:`helpers.claim_session`: you (0), Ana (a Medium
+    computer), Bot (2) melds 5-6-7♠ and discards the 8♠, which Ana can call Rummy on."""
+    table = app.push(TableScene(app), session=claim_session(players))
     settle(app)
     return table
 

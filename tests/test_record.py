@@ -47,7 +47,7 @@ def random_rules(rng: random.Random, n: int) -> RuleSet:
     return rules
 
 
-NAMES = ["You", "Ada", "Bo", "Zoë", "李", "", "a \"quoted\" name", "You", "x" * 200, "tab\tname"]
+NAMES = ["You", "Ada", "Bo", "Zoë", "李", "", "a \"quoted\" name", "You", "x" * 64, "family 👩\u200d👩\u200d👧"]
 
 
 def random_game(seed: int, whole: bool) -> Game:

@@ -11,6 +11,7 @@ import pytest
 from game.cli import main
 from game.engine import Game
 from game.random_play import random_step
+from game.storage import CARD_SIZES
 from game.rules import PROFILES, RuleSet
 from game.session import Seat, TableSession
 from scenes.app import App, Options
@@ -215,8 +216,8 @@ def test_layout_keeps_every_card_on_screen():
                 break
             random_step(game, rng, take_rate=0.4)
         model = model_of(game)
-        for size in SIZES:
-            lay = layout(model, Theme(size))
+        for size, card_size in [(size, cs) for size in SIZES for cs in CARD_SIZES]:
+            lay = layout(model, Theme(size), card_size=card_size)
             screen = pygame.Rect((0, 0), size)
             for p in lay.places:
                 assert screen.contains(p.rect), (n, size, p)
@@ -228,6 +229,9 @@ def test_layout_keeps_every_card_on_screen():
             for p in lay.places:
                 if p.zone == "hand":
                     assert lay.hand_rect.left <= p.rect.left and p.rect.right <= lay.hand_rect.right + 1
+                    assert p.rect.h == lay.cards.hand  # the chosen card size
+                if p.zone == "seat":  # the others' hands stay in their panels
+                    assert lay.seat_rects[p.seat].contains(p.rect), (n, size, card_size, p)
 
 
 def test_animated_game_steps_show_each_action_in_order(app):

@@ -3,24 +3,22 @@
 Takes the top discard only when it completes a meld or a lay-off, never
 takes deeper; tables melds at once and lays off what fits; discards its
 highest loose card; now and then slips (a random discard) and misses some
-Rummy calls.
+Rummy calls. In a circling hand (R17, :mod:`game.ai.cycle`) it takes the
+pile when that tables a card and discards at random.
 """
 
 from __future__ import annotations
 
-from ..actions import Action, CallRummy, Discard, DrawStock, EndHand, LayOff, TableMeld, TakeDiscards
+from ..actions import Action, CallRummy, Discard, DrawStock, EndHand, TakeDiscards, play_action
+from ..cards import JOKER
 from ..melds import could_meld_with, hand_value
 from ..view import PlayerView, sample_world
 from .base import AIPlayer
+from .cycle import circling, ending_take
 from .evaluate import fits_table, greedy_tabling
 
 SLIP_RATE = 0.12
 MISS_RUMMY_RATE = 0.5
-
-
-def play_action(seat: int, play: tuple) -> Action:
-    """The engine action for a planned play (``("meld", cards)`` / ``("layoff", card, meld)``)."""
-    return TableMeld(seat, play[1]) if play[0] == "meld" else LayOff(seat, play[1], play[2])
 
 
 class EasyAI(AIPlayer):
@@ -35,10 +33,13 @@ class EasyAI(AIPlayer):
         rules = view.rules
         table = world.table
         if view.phase == "draw":
+            take = ending_take(view, world) if circling(view) else None
+            if take is not None:  # a circling hand: take the pile when that tables a card (item 13)
+                return take
             if view.discard:
                 top = view.discard[-1]
                 hand = list(view.hand) + [top]
-                useful = (top != 52 and could_meld_with(hand, top, rules.ace_wraps)) or fits_table(top, table, rules)
+                useful = (top != JOKER and could_meld_with(hand, top, rules.ace_wraps)) or fits_table(top, table, rules)
                 take = TakeDiscards(seat, 1)
                 if useful and world.is_legal(take):
                     return take
@@ -59,9 +60,9 @@ class EasyAI(AIPlayer):
         if not discards:
             plan = world.plan_for(seat)
             return play_action(seat, plan[0])
-        if self.rng.random() < SLIP_RATE:
+        if circling(view) or self.rng.random() < SLIP_RATE:  # a circling hand: let the cards move on
             return self.rng.choice(discards)
-        return max(discards, key=lambda a: (hand_value(a.card, rules.scoring) if a.card != 52 else -1,
+        return max(discards, key=lambda a: (hand_value(a.card, rules.scoring) if a.card != JOKER else -1,
                                             self.rng.random()))
 
     def call_rummy(self, view: PlayerView) -> CallRummy | None:

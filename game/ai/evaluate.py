@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ..cards import JOKER, Card, rank_of, suit_of
+from ..cards import JOKER, JOKER_TABLED, Card, rank_of, suit_of
 from ..melds import Meld, candidate_melds, hand_value, meld_card_values, open_cards
 from ..plays import simulate
 from ..rules import RuleSet
@@ -47,7 +47,7 @@ def greedy_tabling(hand: Sequence[Card], table: Sequence[Meld], rules: RuleSet, 
         melds = [m for m in candidate_melds(hand, aw) if len(hand) - len(m) >= keep]
         if not melds:
             break
-        best = max(melds, key=lambda m: (sum(values[t] if t < 64 else 3 for t in m), len(m)))
+        best = max(melds, key=lambda m: (sum(values[t] if t < JOKER_TABLED else 3 for t in m), len(m)))
         sim = simulate(hand, table, [("meld", best)], seat, aw)
         if sim is None:
             break

@@ -23,6 +23,7 @@ from ..view import PlayerView, sample_world, view_of
 from .base import AIPlayer
 from ..melds import hand_value
 from .evaluate import greedy_tabling
+from .cycle import circling
 from .medium import MediumAI
 
 TIME_CAP = 0.2  # seconds per decision: a safety bound; the world budget decides first
@@ -117,6 +118,8 @@ class HardAI(AIPlayer):
     def choose(self, view: PlayerView) -> Action:
         """Search the candidates (see the module docstring)."""
         world = sample_world(view, self.rng)
+        if circling(view):  # a circling hand (R17): no search, play toward an end like Medium
+            return self.medium.decide(view, world)
         cands = self.candidates(view, world)
         if len(cands) == 1:
             return cands[0]

@@ -11,17 +11,20 @@
   cards that fit a meld on the table (they would hand the next players a
   lay-off or a Rummy call), and not cards that fit what an opponent took.
 * **Rummy.** Calls whenever it can, at the depth worth most.
+* **A circling hand** (the pile turned over again and again, R17): takes
+  the pile when that tables a card and discards at random
+  (:mod:`game.ai.cycle`).
 """
 
 from __future__ import annotations
 
-from ..actions import Action, CallRummy, Discard, DrawStock, EndHand, TakeDiscards
-from ..cards import JOKER
+from ..actions import Action, CallRummy, Discard, DrawStock, EndHand, TakeDiscards, play_action
+from ..cards import JOKER, is_tabled_joker
 from ..engine import HandState
 from ..melds import hand_value
 from ..view import PlayerView, sample_world
 from .base import AIPlayer
-from .easy import play_action
+from .cycle import circling, ending_take, unsticking_discard
 from .evaluate import fits_table, greedy_tabling, relates, usefulness
 
 STOCK_DRAW_VALUE = 3.0
@@ -99,7 +102,7 @@ class MediumAI(AIPlayer):
         """Hold back a small first meld while nothing presses (see the module docstring)."""
         if not plays or plays[0][0] != "meld" or view.committed is not None:
             return False
-        points = sum(15 if t >= 64 else hand_value(t, view.rules.scoring) for t in plays[0][1])
+        points = sum(15 if is_tabled_joker(t) else hand_value(t, view.rules.scoring) for t in plays[0][1])
         shortest = min((n for s, n in enumerate(view.hand_sizes) if s != view.seat), default=10)
         return (points <= HOLD_MELD_POINTS and view.stock_size >= 15 and shortest >= 6
                 and len(view.hand) - len(plays[0][1]) >= 3)
@@ -137,6 +140,10 @@ class MediumAI(AIPlayer):
                     action = play_action(seat, play)
                     if world.is_legal(action):
                         return action
+        if circling(view):  # the hand circles: let the cards move on (issue 13, item 13)
+            discard = unsticking_discard(view, world, self.rng)
+            if discard is not None:
+                return discard
         discards = self.ranked_discards(view, world)
         if not discards:
             plan = world.plan_for(seat)
@@ -162,7 +169,8 @@ class MediumAI(AIPlayer):
         """``choose`` in a given world (any world consistent with ``view``:
         the engine is asked only about this seat's own moves)."""
         if view.phase == "draw":
-            return self.choose_draw(view, world)
+            take = ending_take(view, world) if circling(view) else None
+            return take or self.choose_draw(view, world)
         return self.choose_play(view, world)
 
     def call_rummy(self, view: PlayerView) -> CallRummy | None:

@@ -23,8 +23,11 @@ never charged to a decision.
 
 No worker survives the program: :meth:`AIWorker.close` (also run by the
 context manager and, for every worker still open, when the interpreter
-exits) stops the process at once, even in the middle of a search; and a
-worker whose parent dies (killed, crashed) exits by itself.
+exits) stops the process at once, even in the middle of a search; a
+worker whose parent dies (killed, crashed) exits by itself; a worker ignores
+SIGINT (Ctrl+C in a terminal reaches it too: the program stops it, with no
+traceback from the worker); and a SIGKILLed program leaves no "leaked
+semaphore" warning (:mod:`game.procs`).
 
 Importing this module starts nothing; the worker process never imports
 pygame (it imports only ``game``).
@@ -33,6 +36,7 @@ pygame (it imports only ``game``).
 from __future__ import annotations
 
 import atexit
+import logging
 import multiprocessing
 import multiprocessing.connection as mp_connection
 import os
@@ -46,9 +50,12 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 
 from ..actions import Action, CallRummy
+from ..procs import pool_processes, quiet_resource_tracker, stop_pool, worker_started
 from ..view import PlayerView, sample_world
 from . import make_ai
 from .base import AIPlayer
+
+log = logging.getLogger("rummy500.ai.worker")
 
 START_CAP_S = 30.0
 """How long a new worker process may take to start (imports, building the
@@ -59,24 +66,16 @@ _ai: AIPlayer | None = None
 
 
 def _start_worker(level: str, seed: int | None) -> None:
-    """Initializer of the worker process: build the AI, and exit when the
-    parent process dies (its end of the start-up pipe closes)."""
+    """Initializer of the worker process: ignore SIGINT and exit when the
+    parent process dies (:func:`game.procs.worker_started`), then build the AI."""
     global _ai
+    worker_started()
     if hasattr(os, "nice"):  # the table's frames come first: thinking may wait a moment
         try:
             os.nice(5)
         except OSError:
             pass
     _ai = make_ai(level, seed)
-    parent = multiprocessing.parent_process()
-    if parent is not None:
-        threading.Thread(target=_exit_with_parent, args=(parent,), daemon=True,
-                         name="exit-with-parent").start()
-
-
-def _exit_with_parent(parent) -> None:
-    parent.join()
-    os._exit(0)
 
 
 def _ready() -> int:
@@ -261,8 +260,10 @@ class AIWorker:
             except CancelledError:
                 return None
             except BrokenProcessPool:
+                log.error("the %s AI's worker process died; playing the fallback move", self.level)
                 return Answer(self._fallback(view, rummy), True, "crashed")
-            except Exception:
+            except Exception:  # the traceback includes the worker's own (concurrent.futures)
+                log.exception("the %s AI failed in its worker; playing the fallback move", self.level)
                 return Answer(self._fallback(view, rummy), True, "error")
             if self._acceptable(view, rummy, action):
                 return Answer(action)
@@ -318,6 +319,7 @@ class AIWorker:
             pool = None
         if pool is None:
             _register_exit_hook()
+            quiet_resource_tracker()
             _open_workers.add(self)
             ctx = multiprocessing.get_context("spawn")
             pool = ProcessPoolExecutor(max_workers=1, mp_context=ctx, initializer=_start_worker,
@@ -336,15 +338,11 @@ class AIWorker:
         started = self._started
         return started[2] if started and started[0] is self._pool else None
 
-    @staticmethod
-    def _processes(pool: ProcessPoolExecutor) -> list:
-        return list((getattr(pool, "_processes", None) or {}).values())
-
     def _healthy(self, pool: ProcessPoolExecutor) -> bool:
         if getattr(pool, "_broken", False):
             return False
         # A process's sentinel is ready once it has ended (no reaping here).
-        return not any(mp_connection.wait([p.sentinel], timeout=0) for p in self._processes(pool))
+        return not any(mp_connection.wait([p.sentinel], timeout=0) for p in pool_processes(pool))
 
     def _discard_pool(self) -> None:
         """Stop the worker process now (even mid-search) and forget the pool."""
@@ -352,16 +350,7 @@ class AIWorker:
         self._started = None
         if pool is None:
             return
-        procs = self._processes(pool)
-        for p in procs:
-            p.terminate()
-        for p in procs:
-            # Wait on the sentinel, not join(): the pool's own thread reaps
-            # the process, and two threads reaping one child race.
-            if not mp_connection.wait([p.sentinel], timeout=2.0):  # pragma: no cover
-                p.kill()
-        # The processes are gone, so the pool's thread ends at once.
-        pool.shutdown(wait=True, cancel_futures=True)
+        stop_pool(pool)
 
     def close(self) -> None:
         """Cancel any request and stop the worker process; the worker cannot

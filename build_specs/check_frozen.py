@@ -1,0 +1,209 @@
+"""Build the standalone game with build_specs/rummy500.spec and check that it plays.
+
+    python build_specs/check_frozen.py [--skip-build] [--dist DIR] [--budgets fail|warn]
+
+Needs the project's ``build`` extra (PyInstaller and psutil) in the Python
+that runs it. Steps, each failing the script (exit status 1) with a message:
+
+1. Build the one-folder app (``--dist DIR``, default
+   ``build/frozen/Spiele für Zoë/dist``: a folder with spaces and non-ASCII
+   letters) unless ``--skip-build``; the build failing fails the check.
+2. Run the frozen demo from the file system's root, with a config folder
+   that also has spaces and non-ASCII letters and the dummy SDL drivers:
+   ``--demo --players 3 --seed 5 --speed instant --quit-after-game``. It must
+   exit 0 within 120 s, start AI worker processes (seen while it plays; the
+   log must not say a worker failed), leave no process of the build behind
+   after it quits, and write nothing into the build's folder.
+3. Time the start-up: ``--time-startup`` five times (``--runs``), the median
+   of the app's own figure (process start to the first drawn frame).
+
+Prints ``build_seconds``, ``dist_megabytes`` and ``startup_seconds`` (one
+``name: value`` line each). Over a budget (80 MB, 1.5 s) fails the check with
+``--budgets fail`` (the default) and only warns with ``--budgets warn``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import psutil
+
+ROOT = Path(__file__).resolve().parent.parent
+SPEC = ROOT / "build_specs" / "rummy500.spec"
+DEFAULT_DIST = ROOT / "build" / "frozen" / "Spiele für Zoë" / "dist"
+DEMO = ["--demo", "--players", "3", "--seed", "5", "--speed", "instant", "--quit-after-game"]
+DEMO_TIMEOUT = 120.0   # seconds
+SIZE_BUDGET_MB = 80.0
+STARTUP_BUDGET_S = 1.5
+LEFTOVER_GRACE_S = 3.0  # workers notice their parent's exit within moments
+STARTUP_LINE = re.compile(r"startup_seconds: ([0-9.]+)")
+LOG_LINE = re.compile(r"first frame drawn ([0-9.]+) s")
+
+
+class CheckFailed(Exception):
+    """One of the checks failed; the message says which and why."""
+
+
+def build(dist: Path) -> float:
+    """Run PyInstaller on the spec into ``dist``; returns the seconds it took."""
+    work = ROOT / "build" / "pyinstaller"
+    t0 = time.perf_counter()
+    done = subprocess.run([sys.executable, "-m", "PyInstaller", "--noconfirm", "--clean",
+                           "--log-level", "WARN", "--distpath", str(dist), "--workpath", str(work),
+                           str(SPEC)], cwd=ROOT)
+    if done.returncode != 0:
+        raise CheckFailed(f"the build failed (PyInstaller exit status {done.returncode})")
+    return time.perf_counter() - t0
+
+
+def app_paths(dist: Path) -> tuple[Path, Path]:
+    """The executable to run and the folder that is shipped (macOS: the .app)."""
+    if sys.platform == "darwin":
+        bundle = dist / "Rummy 500.app"
+        return bundle / "Contents" / "MacOS" / "rummy500", bundle
+    folder = dist / "rummy500"
+    return folder / ("rummy500.exe" if sys.platform == "win32" else "rummy500"), folder
+
+
+def folder_files(folder: Path) -> dict[str, int]:
+    """Every file under ``folder`` (relative path -> size in bytes; a
+    symbolic link counts 0, its target is counted where it lies)."""
+    return {str(p.relative_to(folder)): 0 if p.is_symlink() else p.stat().st_size
+            for p in folder.rglob("*") if p.is_symlink() or p.is_file()}
+
+
+def build_processes(folder: Path, exclude: int | None = None) -> list[psutil.Process]:
+    """Running processes (not zombies) whose executable lies inside ``folder``."""
+    inside = []
+    root = os.path.normcase(str(folder.resolve()))
+    for proc in psutil.process_iter(["pid", "exe", "status"]):
+        exe = proc.info.get("exe")
+        if (proc.info["pid"] != exclude and exe and proc.info.get("status") != psutil.STATUS_ZOMBIE
+                and os.path.normcase(exe).startswith(root + os.sep)):
+            inside.append(proc)
+    return inside
+
+
+def kill(procs: list[psutil.Process]) -> None:
+    """Kill ``procs`` and wait (a few seconds at most) until they are gone."""
+    for p in procs:
+        try:
+            p.kill()
+        except psutil.NoSuchProcess:
+            pass
+    psutil.wait_procs(procs, timeout=5)
+
+
+def frozen_env() -> dict[str, str]:
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    env.pop("PYTHONPATH", None)  # the frozen app must stand on its own
+    return env
+
+
+def run_demo(exe: Path, folder: Path, config: Path) -> int:
+    """Play the demo from the root folder; returns how many worker processes
+    were seen. Raises CheckFailed on a failure."""
+    cwd = Path(os.path.abspath(os.sep))
+    before = folder_files(folder)
+    t0 = time.monotonic()
+    proc = subprocess.Popen([str(exe), *DEMO, "--config-dir", str(config)], cwd=cwd, env=frozen_env())
+    workers: set[int] = set()
+    while proc.poll() is None:
+        if time.monotonic() - t0 > DEMO_TIMEOUT:
+            kill(build_processes(folder))
+            proc.wait()
+            raise CheckFailed(f"the frozen demo ran past {DEMO_TIMEOUT:.0f} s and was killed")
+        workers.update(p.pid for p in build_processes(folder, exclude=proc.pid))
+        time.sleep(0.02)
+    seconds = time.monotonic() - t0
+    if proc.returncode != 0:
+        raise CheckFailed(f"the frozen demo exited with status {proc.returncode}")
+    deadline = time.monotonic() + LEFTOVER_GRACE_S
+    while (left := build_processes(folder)) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    if left:
+        names = ", ".join(f"{p.pid} {p.info.get('exe')}" for p in left)
+        kill(left)
+        raise CheckFailed(f"the frozen demo left processes behind: {names}")
+    log = (config / "logs" / "rummy500.log").read_text(encoding="utf-8", errors="replace")
+    if "worker could not start" in log or "Traceback" in log:
+        raise CheckFailed(f"the frozen demo logged a failure: see {config / 'logs' / 'rummy500.log'}")
+    written = sorted(set(folder_files(folder).items()) - set(before.items()))
+    if written:
+        raise CheckFailed(f"the frozen demo wrote into its own folder: {written[:5]}")
+    if not workers:
+        raise CheckFailed("no AI worker process was seen during the frozen demo")
+    print(f"demo: exit 0 in {seconds:.1f} s from {cwd}; {len(workers)} more processes of the build "
+          f"(AI workers, multiprocessing's helper) while it played, none left after")
+    return len(workers)
+
+
+def time_startup(exe: Path, config: Path, runs: int) -> float:
+    """The median of ``runs`` start-ups to the first frame, in seconds."""
+    figures, walls = [], []
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        done = subprocess.run([str(exe), "--time-startup", "--config-dir", str(config)], cwd=os.sep,
+                              env=frozen_env(), capture_output=True, text=True, timeout=60)
+        walls.append(time.perf_counter() - t0)
+        if done.returncode != 0:
+            raise CheckFailed(f"--time-startup exited with status {done.returncode}: {done.stderr.strip()}")
+        found = STARTUP_LINE.search(done.stdout)
+        if not found:  # a windowed build (Windows) has no stdout: the log has the figure
+            log = (config / "logs" / "rummy500.log").read_text(encoding="utf-8", errors="replace")
+            matches = LOG_LINE.findall(log)
+            if not matches:
+                raise CheckFailed("--time-startup printed no startup_seconds and logged none")
+            figures.append(float(matches[-1]))
+        else:
+            figures.append(float(found.group(1)))
+    print(f"startup runs (s, process start to first frame): {' '.join(f'{x:.3f}' for x in figures)}; "
+          f"whole --time-startup process, wall (s): {' '.join(f'{x:.2f}' for x in walls)}")
+    return statistics.median(figures)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Command line (see the module's docstring); returns the exit status."""
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--dist", type=Path, default=DEFAULT_DIST, help="where the build goes (and is run from)")
+    ap.add_argument("--skip-build", action="store_true", help="check an existing build in --dist")
+    ap.add_argument("--runs", type=int, default=5, help="start-ups to time (default 5)")
+    ap.add_argument("--budgets", choices=("fail", "warn"), default="fail",
+                    help="what a size or start-up time over budget does (default fail)")
+    args = ap.parse_args(argv)
+    dist = args.dist.resolve()
+    try:
+        build_seconds = None if args.skip_build else build(dist)
+        exe, folder = app_paths(dist)
+        if not exe.is_file():
+            raise CheckFailed(f"no executable at {exe}")
+        size_mb = sum(folder_files(folder).values()) / 1e6
+        with tempfile.TemporaryDirectory(prefix="rummy500 check ") as tmp:
+            config = Path(tmp) / "Einstellungen für Zoë"
+            run_demo(exe, folder, config)
+            startup = time_startup(exe, config, args.runs)
+    except CheckFailed as exc:
+        print(f"check_frozen: FAILED: {exc}", file=sys.stderr)
+        return 1
+    if build_seconds is not None:
+        print(f"build_seconds: {build_seconds:.1f}")
+    print(f"dist_megabytes: {size_mb:.1f} (budget {SIZE_BUDGET_MB:.0f}) {folder}")
+    print(f"startup_seconds: {startup:.3f} (budget {STARTUP_BUDGET_S}, median of {args.runs})")
+    over = [f"the build is {size_mb:.1f} MB, over {SIZE_BUDGET_MB:.0f} MB"] if size_mb > SIZE_BUDGET_MB else []
+    if startup > STARTUP_BUDGET_S:
+        over.append(f"start-up takes {startup:.3f} s, over {STARTUP_BUDGET_S} s")
+    for message in over:
+        print(f"check_frozen: {'FAILED' if args.budgets == 'fail' else 'warning'}: {message}", file=sys.stderr)
+    return 1 if over and args.budgets == "fail" else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

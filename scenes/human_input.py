@@ -1,0 +1,351 @@
+"""The person's gestures at the table: hit testing, mouse and keyboard input.
+
+:class:`HumanInput` is a part of :class:`~scenes.human.HumanPlay` (split out
+of it, issue 14): where the pointer is (a hand card, the stock, a pile card,
+a meld, the felt), what a press, drag, drop or key means, and the keyboard
+focus. It turns gestures into calls of the playing methods of
+:class:`~scenes.human.HumanPlay` (``draw_stock``, ``take``, ``discard``,
+``meld``, ``lay_off``, ``call_rummy``, ``undo``...), which ask the engine.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from game.actions import Discard, LayOff, TableMeld
+from game.engine import Phase
+
+from .tween import Tween, ease_out_back
+
+DRAG_START_PX = 6
+
+
+@dataclass
+class Drag:
+    """Cards being dragged: display positions ``cards``, where the pointer
+    grabbed the first one (``offset``), the pointer now (``pos``); ``source``
+    is ``"hand"`` or ``"stock"`` or ``("pile", index)``."""
+
+    source: object
+    cards: list[int]
+    offset: tuple[int, int]
+    pos: tuple[int, int]
+    targets: dict | None = None
+
+
+
+class HumanInput:
+    """Hit testing and input of :class:`~scenes.human.HumanPlay` (a mixin: it
+    uses the play's state: ``order``, ``selected``, ``drag``, ``focus_*``...)."""
+
+    # ------------------------------------------------------------ geometry
+    def hand_places(self):
+        return [p for p in self.table.layout_.places if p.zone == "hand"]
+
+    def card_rect(self, i: int) -> pygame.Rect | None:
+        for p in self.hand_places():
+            if p.index == i:
+                r = p.rect.copy()
+                if i in self.selected:
+                    r.y -= round(r.h * 0.18)
+                return r
+        return None
+
+    def hand_index_at(self, pos) -> int | None:
+        best = None
+        for p in self.hand_places():
+            r = p.rect.copy()
+            if p.index in self.selected:
+                r.y -= round(r.h * 0.18)
+                r.h += round(r.h * 0.18)
+            if r.collidepoint(pos):
+                best = p.index  # the topmost (last drawn) wins
+        return best
+
+    def pile_index_at(self, pos) -> int | None:
+        return self.table._pile_index_at(pos)
+
+    def meld_at(self, pos) -> int | None:
+        lay = self.table.layout_
+        for m, r in lay.meld_rects.items():
+            if r.inflate(6, 6).collidepoint(pos):
+                return m
+        for m, r, _ in lay.layoff_groups:
+            if r.inflate(6, 6).collidepoint(pos):
+                return m
+        return None
+
+    def target_at(self, pos):
+        """What a drop at ``pos`` means: ("discard",), ("meld", m), ("new",), ("hand", i) or None."""
+        lay = self.table.layout_
+        if not pygame.Rect((0, 0), self.table.theme.size).collidepoint(pos):
+            return None  # let go outside the window: the cards go home
+        if lay.pile_rect.inflate(20, 20).collidepoint(pos):
+            return ("discard",)
+        m = self.meld_at(pos)
+        if m is not None:
+            return ("meld", m)
+        if lay.hand_rect.collidepoint(pos) or lay.fan_rects.get(self.seat, pygame.Rect(0, 0, 0, 0)).collidepoint(pos):
+            return ("hand", self._insert_index(pos))
+        if lay.stock_rect.collidepoint(pos) or lay.status_rect.collidepoint(pos):
+            return None
+        if any(r.collidepoint(pos) for r in lay.seat_rects.values()) or lay.buttons_rect.collidepoint(pos):
+            return None
+        return ("new",)
+
+    def _insert_index(self, pos) -> int:
+        places = sorted(self.hand_places(), key=lambda p: p.index)
+        for p in places:
+            if pos[0] < p.rect.centerx:
+                return p.index
+        return len(places)
+
+    def legal_targets(self, positions) -> dict:
+        """For a drag of ``positions``: which drops the engine would accept."""
+        cards = self.cards_of(positions)
+        h = self.hand
+        out = {"discard": False, "new": False, "melds": set()}
+        if not self.my_turn() or h.phase != Phase.PLAY:
+            return out
+        if len(cards) == 1:
+            out["discard"] = h.is_legal(Discard(self.seat, cards[0]))
+            out["melds"] = {m for m, t in h.layoff_targets(cards[0]) if h.is_legal(LayOff(self.seat, t, m))}
+        elif cards:
+            out["melds"] = {m for m in range(len(h.table)) if self.layoff_plan(cards, m) is not None}
+        if len(cards) >= 3:
+            out["new"] = any(h.is_legal(TableMeld(self.seat, c)) for c in h.meld_choices(cards))
+        return out
+
+    # ------------------------------------------------------------ input
+    def handle_event(self, event) -> bool:
+        for b in self.buttons.values():
+            if b.handle(event):
+                return True
+        t = self.table
+        if event.type == pygame.MOUSEMOTION:
+            self.keyboard = False
+            self.hover = event.pos
+            if self.press is not None and self.drag is None:
+                what, start = self.press
+                if abs(event.pos[0] - start[0]) + abs(event.pos[1] - start[1]) >= DRAG_START_PX and event.buttons[0]:
+                    self._start_drag(what, start, event.pos)
+            if self.drag is not None:
+                if not event.buttons[0]:
+                    self._cancel_drag()  # no drag without a button down
+                else:
+                    self.drag.pos = event.pos
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.keyboard = False
+            if not self.idle():
+                return False
+            i = self.hand_index_at(event.pos)
+            if i is not None:
+                self.press = (("hand", i), event.pos)
+                return True
+            if t.layout_.stock_rect.collidepoint(event.pos):
+                self.press = (("stock",), event.pos)
+                return True
+            j = self.pile_index_at(event.pos)
+            if j is not None:
+                self.press = (("pile", j), event.pos)
+                return True
+            self.press = None
+            return False
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            press, self.press = self.press, None
+            if self.drag is not None:
+                self._drop(event.pos)
+                return True
+            if press is None or not self.idle():
+                return False
+            what, start = press
+            if what[0] == "hand" and self.hand_index_at(event.pos) == what[1]:
+                self.selected ^= {what[1]}
+                return True
+            if what[0] == "stock" and t.layout_.stock_rect.collidepoint(event.pos):
+                self.draw_stock()
+                return True
+            if what[0] == "pile" and self.pile_index_at(event.pos) == what[1]:
+                self.take(what[1])
+                return True
+            return False
+        if event.type in (pygame.WINDOWFOCUSLOST, pygame.WINDOWLEAVE):
+            self._cancel_drag()
+            self.press = None
+            return False
+        if event.type == pygame.KEYDOWN:
+            return self._key(event)
+        return False
+
+    def _start_drag(self, what, start, pos) -> None:
+        if what[0] == "hand":
+            i = what[1]
+            cards = sorted(self.selected) if i in self.selected else [i]
+            r = self.card_rect(i)
+            offset = (start[0] - r.x, start[1] - r.y) if r else (0, 0)
+            self.drag = Drag("hand", cards, offset, pos, self.legal_targets(cards))
+        elif what[0] in ("stock", "pile"):
+            self.drag = Drag(what, [], (0, 0), pos, None)
+
+    def _cancel_drag(self) -> None:
+        d, self.drag = self.drag, None
+        if d is not None and d.source == "hand":
+            self._spring_back(d)
+
+    def _spring_back(self, d: Drag) -> None:
+        if self.table.reduced_motion:
+            return  # reduced motion: the cards are simply back in the hand
+        for i in d.cards:
+            home = self.card_rect(i)
+            if home is not None:
+                start = pygame.Rect(d.pos[0] - d.offset[0], d.pos[1] - d.offset[1], home.w, home.h)
+                self.spring.append((i, home, Tween((start.x, start.y), (home.x, home.y), 0.32, ease_out_back)))
+
+    def _drop(self, pos) -> None:
+        d, self.drag = self.drag, None
+        if d.source != "hand":  # from the stock or the pile: to the hand draws / takes
+            if self.table.layout_.hand_rect.collidepoint(pos) or self.target_at(pos) in (("new",),):
+                if d.source[0] == "stock":
+                    self.draw_stock()
+                else:
+                    self.take(d.source[1])
+            return
+        target = self.target_at(pos)
+        if target is None:
+            self._spring_back(d)
+            if pygame.Rect((0, 0), self.table.theme.size).collidepoint(pos):
+                self.say("Drop cards on the felt to meld, on a meld to lay off, or on the discard pile.",
+                         refusal=True)
+            return
+        kind = target[0]
+        if kind == "hand":
+            self._reorder(d.cards, target[1])
+            return
+        if not self.my_turn():
+            self._spring_back(d)
+            self.say("Wait for your turn." if self.hand.current != self.seat else
+                     "Wait: the Rummy window is open.", refusal=True)
+            return
+        if self.hand.phase == Phase.DRAW:
+            self._spring_back(d)
+            self.say("Draw first: click the stock, or a card of the discard pile.", refusal=True)
+            return
+        before = len(self.hand.actions)
+        if kind == "discard":
+            self.discard(d.cards)
+        elif kind == "meld":
+            self.lay_off(d.cards, target[1])
+        else:
+            self.meld(d.cards)
+        if len(self.hand.actions) == before and self.table.app.top is self.table:
+            self._spring_back(d)  # refused: the cards go home, the reason is shown
+
+    def _reorder(self, positions, at: int) -> None:
+        moving = [self.order[i] for i in sorted(positions)]
+        rest = [c for i, c in enumerate(self.order) if i not in positions]
+        at -= sum(1 for i in positions if i < at)
+        at = max(0, min(at, len(rest)))
+        self.order = rest[:at] + moving + rest[at:]
+        self.selected = set()
+        self.table.relayout()
+
+    # keyboard ----------------------------------------------------------
+    def targets(self) -> list[tuple]:
+        lay = self.table.layout_
+        out: list[tuple] = [("stock",)]
+        out += [("pile", p.index) for p in lay.places if p.zone == "pile"]
+        out.append(("new",))
+        out += [("meld", m) for m in sorted(lay.meld_rects)]
+        return out
+
+    def row_len(self) -> int:
+        return len(self.order) if self.focus_row == "hand" else len(self.targets())
+
+    def _key(self, event) -> bool:
+        k = event.key
+        if self.drag is not None:
+            if k == pygame.K_ESCAPE:
+                self._cancel_drag()
+                return True
+            return True  # no keys during a drag
+        self.keyboard = True
+        if k in (pygame.K_LEFT, pygame.K_RIGHT):
+            n = self.row_len()
+            if n:
+                self.focus_i = (min(self.focus_i, n - 1) + (1 if k == pygame.K_RIGHT else -1)) % n
+            return True
+        if k in (pygame.K_UP, pygame.K_DOWN):
+            if k == pygame.K_DOWN:
+                self.focus_row = "hand"
+                self.focus_i = min(self.focus_i, max(0, len(self.order) - 1))
+                return True
+            if self.focus_row != "table":  # up to the table: the likeliest target first
+                targets = self.targets()
+                want = ("stock",) if self.hand.phase == Phase.DRAW else ("new",)
+                if self.hand.phase == Phase.PLAY and len(self.selected) == 1:
+                    piles = [t for t in targets if t[0] == "pile"]
+                    want = piles[-1] if piles else ("new",)
+                self.focus_row = "table"
+                self.focus_i = targets.index(want) if want in targets else 0
+            return True
+        if k == pygame.K_SPACE and self.focus_row == "hand":
+            if 0 <= self.focus_i < len(self.order):
+                self.selected ^= {self.focus_i}
+            return True
+        if k in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            if not self.idle():
+                return True
+            if self.focus_row == "hand":
+                if 0 <= self.focus_i < len(self.order):
+                    self.selected ^= {self.focus_i}
+                return True
+            targets = self.targets()
+            self.focus_i = min(self.focus_i, len(targets) - 1)
+            self.activate(targets[self.focus_i])
+            return True
+        if k == pygame.K_r:
+            self.call_rummy()
+            return True
+        if k == pygame.K_s:
+            self.toggle_sort()
+            return True
+        if k == pygame.K_h:
+            self.show_hint()
+            return True
+        if k == pygame.K_u or (k == pygame.K_z and event.mod & pygame.KMOD_CTRL):
+            self.undo()
+            return True
+        if k == pygame.K_e:
+            self.end_hand()  # refused with the reason unless the stock is empty (R17)
+            return True
+        return False
+
+    def activate(self, target: tuple) -> None:
+        """Enter on a table target: draw, take, discard, meld or lay off."""
+        h = self.hand
+        kind = target[0]
+        if h.phase == Phase.DRAW or kind == "stock":
+            if kind == "stock":
+                self.draw_stock()
+            elif kind == "pile":
+                self.take(target[1])
+            else:
+                self.say("Draw first: the stock or a card of the discard pile.", refusal=True)
+            return
+        if not self.my_turn():
+            self.say("Wait for your turn.", refusal=True)
+            return
+        sel = set(self.selected)
+        if kind == "pile":
+            self.discard(sel)
+        elif kind == "new":
+            self.meld(sel)
+        elif kind == "meld":
+            if not sel:
+                self.say("Select the cards to lay off first (Space).", refusal=True)
+                return
+            self.lay_off(sel, target[1])
+
