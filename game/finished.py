@@ -27,7 +27,6 @@ from pathlib import Path
 from .errors import IllegalMove
 from .record import RecordError, decode_json
 from .stats import GameSummary, count_game, summarize
-from .safe_files import clean_record_strings
 from .storage import Storage, _move_aside, _one_line, atomic_write_text
 
 __all__ = ["KEEP", "FinishedGames", "record_finished_game", "game_date"]
@@ -193,7 +192,7 @@ class FinishedGames:
             except (ValueError, TypeError, KeyError, AttributeError):
                 old = None
         try:
-            record = clean_record_strings(decode_json(path.read_bytes()))  # names a font can draw
+            record = decode_json(path.read_bytes())
             summary = summarize(record, old.levels if old else None, old.person if old else None)
         except (OSError, RecordError, IllegalMove, KeyError, IndexError, TypeError, AttributeError) as exc:
             _log.warning("finished game %s unreadable: %s", path, exc)

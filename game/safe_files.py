@@ -1,8 +1,5 @@
 """Care of the files on disk that the loaders in :mod:`game.storage` share.
 
-* :func:`clean_record_strings`: a saved game's player names and note made
-  readable once at load (:func:`game.schema.clean_text`), so a NUL or a lone
-  surrogate in a name never reaches the font.
 * :func:`newer_format`: whether a record was written by a newer program
   (``"rummy500/2"`` when we write ``"rummy500/1"``), so it is left in place
   and never overwritten.
@@ -25,10 +22,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-from .record import FORMAT, MAX_NAME
-from .schema import clean_text
+from .record import FORMAT
 
-__all__ = ["clean_record_strings", "newer_format", "SEATS_LEVELS", "remove_stale_temps", "STALE_TEMP_S",
+__all__ = ["newer_format", "SEATS_LEVELS", "remove_stale_temps", "STALE_TEMP_S",
            "QuietFileHandler"]
 
 _FORMAT = re.compile(r"rummy500/(\d{1,9})")
@@ -51,24 +47,6 @@ def newer_format(value: Any) -> bool:
         return bool(m) and int(m.group(1)) > _OURS
     m = _FORMAT.fullmatch(value) if isinstance(value, str) else None
     return bool(m) and int(m.group(1)) > _OURS
-
-
-def clean_record_strings(record: Any) -> Any:
-    """``record`` (a decoded game record) with each player name and the note
-    cleaned like a New game name (printable, trimmed, at most
-    :data:`game.record.MAX_NAME` characters); a name with nothing readable
-    left becomes ``"Player N"``. Other values are left to the record parser.
-    Returns a new dict (the input is not changed); a non-dict is returned as is."""
-    if not isinstance(record, dict):
-        return record
-    out = dict(record)
-    players = out.get("players")
-    if isinstance(players, list):
-        out["players"] = [clean_text(p, MAX_NAME) or f"Player {i + 1}" if isinstance(p, str) else p
-                          for i, p in enumerate(players)]
-    if isinstance(out.get("note"), str):
-        out["note"] = clean_text(out["note"], 1000, strip=False) or ""
-    return out
 
 
 def remove_stale_temps(folders: list[Path], older_than_s: float = STALE_TEMP_S) -> list[Path]:

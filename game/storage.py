@@ -50,7 +50,7 @@ from typing import Any
 
 from .errors import IllegalMove
 from . import schema as S
-from .safe_files import SEATS_LEVELS, QuietFileHandler, clean_record_strings, newer_format, remove_stale_temps
+from .safe_files import SEATS_LEVELS, QuietFileHandler, newer_format, remove_stale_temps
 from .record import MAX_NAME, RecordError, decode_json, game_from_record, parse_record
 from .stats import COUNTED_IDS, RECENT_GAMES, STATISTICS_VERSION, Statistics, record_game  # noqa: F401
 
@@ -602,9 +602,9 @@ class Storage:
         * a record from a newer program (``format`` ``"rummy500/2"`` or
           higher): ``(None, message)`` saying so; the file is left in place
           and :meth:`save_game` will not overwrite it;
-        * player names and the note are cleaned once here
-          (:func:`game.safe_files.clean_record_strings`: printable, at most
-          200 characters), so the record returned can always be drawn;
+        * player names are checked by the record parser (printable, no
+          lone surrogate, at most 200 characters: ``game-record.md``), so the
+          record returned can always be drawn; a name past that is refused;
         * anything else (not UTF-8, not JSON, not a record, an illegal
           action): the file is moved aside to ``<name>.json.corrupt-<time>``
           and ``(None, message)`` says so and where it went;
@@ -626,7 +626,6 @@ class Storage:
                 _log.warning("save %s is from a newer version (%s); left in place", path, record.get("format"))
                 return None, (f"The saved game \"{name}\" is from a newer version of Rummy 500; "
                               "it was left as it is and will not be overwritten.")
-            record = clean_record_strings(record)
             game_from_record(parse_record(record))
         except (RecordError, IllegalMove) as exc:
             reason = str(exc)
