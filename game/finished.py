@@ -91,7 +91,7 @@ class FinishedGames:
                 return {k: v for k, v in games.items() if isinstance(v, dict)}
         except FileNotFoundError:
             pass
-        except (OSError, ValueError, KeyError, TypeError) as exc:
+        except (OSError, ValueError, KeyError, TypeError, RecursionError) as exc:
             _log.warning("finished games index %s unusable (%s); it is rebuilt", self.index_path, exc)
         return {}
 
@@ -162,8 +162,11 @@ class FinishedGames:
             if entry is not None and entry.get("stamp") == stamp:
                 try:
                     summary = GameSummary.from_dict(entry.get("summary"))
-                except ValueError:
+                except (ValueError, TypeError, KeyError, AttributeError):
                     summary = None
+                if summary is not None and not all(isinstance(n, str) and n.isprintable() and n
+                                                   for n in summary.players):
+                    summary = None  # an index edited by hand: read the record again
             if summary is None:
                 summary = self._read_summary(path, entry)
                 if summary is None:
@@ -186,7 +189,7 @@ class FinishedGames:
         if entry is not None:
             try:
                 old = GameSummary.from_dict(entry.get("summary"))
-            except ValueError:
+            except (ValueError, TypeError, KeyError, AttributeError):
                 old = None
         try:
             record = decode_json(path.read_bytes())

@@ -24,6 +24,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from .cards import card_token, parse_card
+from .safe_files import SEATS_LEVELS
+from .schema import Bool, Choice, Float, Int, ListOf, Obj, Text, check
 from .storage import Storage, atomic_write_text
 
 log = logging.getLogger("rummy500.slots")
@@ -33,6 +35,12 @@ PREFIX = "game-"
 SIDECAR = ".slot"
 LEGACY = "autosave"  # the single save of versions before slots
 SORT_MODES = ("suit", "rank")
+MAX_SIDECAR_BYTES = 64 * 1024
+SIDECAR_SCHEMA = Obj({
+    "players": ListOf(Text(64), 8), "totals": ListOf(Int(-10**12, 10**12), 8), "hand": Int(1, 10**6),
+    "saved_at": Float(0.0, 1e11), "levels": ListOf(Choice(SEATS_LEVELS), 8), "hand_order": ListOf(Text(4), 200),
+    "sort_mode": Choice(SORT_MODES), "won": Bool()}, required=("players", "totals", "hand", "saved_at"))
+"""What a slot's sidecar may hold (:mod:`game.schema`); anything else makes it unusable."""
 
 
 @dataclass
@@ -130,18 +138,28 @@ class Slots:
 
     # ---------------------------------------------------------------- listing
     def read_info(self, name: str) -> SlotInfo | None:
-        """The sidecar of slot ``name``, or ``None`` when missing or unreadable."""
+        """The sidecar of slot ``name``, or ``None`` when missing or unreadable.
+
+        Every value is checked by :data:`SIDECAR_SCHEMA` (names the font can
+        draw, levels the table knows, finite times, no deep nesting); a
+        sidecar with any bad value is not used (the slot is then rebuilt from
+        its record, and the player told when the levels are lost)."""
+        path = self._sidecar(name)
         try:
-            d = json.loads(self._sidecar(name).read_text(encoding="utf-8"))
-            info = SlotInfo(name, [str(p) for p in d["players"]], [int(t) for t in d["totals"]], int(d["hand"]),
-                            float(d["saved_at"]), [str(x) for x in d.get("levels", [])],
-                            [str(x) for x in d.get("hand_order", [])], str(d.get("sort_mode", "suit")),
-                            bool(d.get("won", False)))
-        except (OSError, ValueError, KeyError, TypeError):
+            if path.stat().st_size > MAX_SIDECAR_BYTES:
+                raise ValueError("too large")
+            d, dropped = check(SIDECAR_SCHEMA, json.loads(path.read_text(encoding="utf-8")))
+        except FileNotFoundError:
             return None
-        if len(info.totals) != len(info.players) or info.sort_mode not in SORT_MODES:
-            return None
-        return info
+        except (OSError, ValueError, RecursionError):  # Bad is a ValueError
+            d, dropped = None, ["the whole file"]
+        if d is not None and not dropped and len(d["totals"]) == len(d["players"]):
+            return SlotInfo(name, d["players"], d["totals"], d["hand"], d["saved_at"], d.get("levels", []),
+                            d.get("hand_order", []), d.get("sort_mode", "suit"), d.get("won", False))
+        log.warning("slot %s: sidecar not usable (%s)", name, ", ".join(dropped) or "totals")
+        self.messages.append("The details of a saved game (its players' levels, your hand's order) could not "
+                             "be read; it is kept, with Medium opponents where the levels were lost.")
+        return None
 
     def _rebuild_info(self, name: str) -> SlotInfo | None:
         """A slot without a usable sidecar: read its record (a broken one is
@@ -158,7 +176,10 @@ class Slots:
                     log.warning("cannot remove the sidecars of %s: %s", name, exc)
             return None
         game = game_from_record(record)
-        saved = self.storage.load_seats(name) or []
+        saved, seats_message = self.storage.load_seats(name)
+        if seats_message:
+            self.messages.append(seats_message)
+        saved = saved or []
         levels = [s["level"] for s in saved] if len(saved) == len(game.names) else \
             ["human"] + ["medium"] * (len(game.names) - 1)
         try:
@@ -192,18 +213,20 @@ class Slots:
         return len(self.names()) >= MAX_SLOTS
 
     # ---------------------------------------------------------------- writing
-    def write_info(self, info: SlotInfo) -> None:
-        """Write the sidecar of ``info.name``. Raises ``OSError`` when it cannot be written."""
+    def write_info(self, info: SlotInfo, durable: bool = True) -> None:
+        """Write the sidecar of ``info.name`` (``durable=False`` skips the
+        fsyncs). Raises ``OSError`` when it cannot be written."""
         data = {"version": 1, "players": info.players, "totals": info.totals, "hand": info.hand,
                 "saved_at": info.saved_at, "levels": info.levels, "hand_order": info.hand_order,
                 "sort_mode": info.sort_mode, "won": info.won}
-        atomic_write_text(self._sidecar(info.name), json.dumps(data, ensure_ascii=False) + "\n")
+        atomic_write_text(self._sidecar(info.name), json.dumps(data, ensure_ascii=False) + "\n", durable)
 
-    def save(self, info: SlotInfo, record: dict) -> None:
+    def save(self, info: SlotInfo, record: dict, durable: bool = True) -> None:
         """Save a game record in slot ``info.name`` with its sidecar. Raises
-        ``OSError``/``ValueError``/``TypeError`` as :meth:`Storage.save_game`."""
-        self.storage.save_game(record, info.name)
-        self.write_info(info)
+        ``OSError``/``ValueError``/``TypeError`` as :meth:`Storage.save_game`;
+        ``durable=False`` (the saves after each move) skips the fsyncs."""
+        self.storage.save_game(record, info.name, durable=durable)
+        self.write_info(info, durable=durable)
 
     def delete(self, name: str) -> bool:
         """Delete slot ``name`` (record and sidecars); True if a record was removed.

@@ -135,6 +135,9 @@ class Statistics:
                 values[key] = value
             elif key != "version":
                 reset.append(key)
+        if values.get("games_won", 0) > values.get("games_played", 0):  # a win rate above 100 %
+            values.pop("games_won", None)
+            reset.append("games_won")
         if values.get("version", 0) < STATISTICS_VERSION:
             values["version"] = STATISTICS_VERSION
         return cls(**values, extra=extra), reset

@@ -18,6 +18,12 @@ How files are written and read
     Every write is atomic (:func:`atomic_write_text`): a temp file in the same
     folder, flushed and fsynced, then ``os.replace``-d over the old file, so
     a crash leaves either the old file or the new one. Text is always UTF-8.
+    Every value read is checked once, at load, by one declarative schema
+    (:data:`SETTINGS_SCHEMA`, the seats schema; :mod:`game.schema`), nested
+    keys included; strings are cleaned to what the font can draw. A value
+    the screens cannot use goes back to its default with one message and is
+    never written back. Hidden temp files of killed writes are removed at
+    start (:meth:`Storage.remove_stale_temps`).
     A file that cannot be read back (not UTF-8, not JSON, not an object, not a
     valid game record) is moved aside to ``<name>.corrupt-<YYYYmmdd-HHMMSS>``,
     the player is told in one line, and the game goes on with defaults. An
@@ -34,16 +40,17 @@ import dataclasses
 import json
 import logging
 import logging.handlers
-import math
 import os
 import re
 import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from .errors import IllegalMove
+from . import schema as S
+from .safe_files import SEATS_LEVELS, QuietFileHandler, newer_format, remove_stale_temps
 from .record import MAX_NAME, RecordError, decode_json, game_from_record, parse_record
 from .stats import COUNTED_IDS, RECENT_GAMES, STATISTICS_VERSION, Statistics, record_game  # noqa: F401
 
@@ -51,8 +58,8 @@ __all__ = [
     "APP_NAME", "LOG_NAME", "LOGGER_NAME", "SETTINGS_VERSION", "STATISTICS_VERSION",
     "SPEEDS", "CARD_STYLES", "CARD_BACKS", "FELTS", "MIN_WINDOW", "MAX_WINDOW",
     "RUMMY_WINDOW_RANGE", "CARD_SIZES", "VOLUME_RANGE", "RECENT_GAMES", "Settings", "Statistics", "Storage",
-    "atomic_write_text",
-    "record_game", "configure_logging",
+    "atomic_write_text", "record_game", "configure_logging", "NewerFileError", "SETTINGS_SCHEMA",
+    "LAST_SETUP_SCHEMA",
 ]
 
 APP_NAME = "Rummy500"
@@ -70,8 +77,10 @@ SPEEDS = ("slow", "normal", "fast", "instant")
 CARD_STYLES = ("2color", "4color")
 CARD_BACKS = ("blue", "red", "black")
 FELTS = ("green", "blue", "burgundy", "dark")
-MIN_WINDOW = (640, 360)
-"""Smallest window (width, height) in pixels a settings file may ask for."""
+MIN_WINDOW = (1024, 640)
+"""Smallest window (width, height) in pixels: the window opens at least this
+big, a smaller resize is saved as this, and a smaller size in a settings
+file (an older program's) is read as this, silently. One minimum for all three."""
 MAX_WINDOW = (16384, 16384)
 RUMMY_WINDOW_RANGE = (0.5, 10.0)
 """Seconds a person has to call Rummy after a discard: (lowest, highest)."""
@@ -95,12 +104,13 @@ SETTING_WORDS = {
 """How a settings key is named to the player."""
 
 
-def atomic_write_text(path: str | os.PathLike, text: str) -> Path:
+def atomic_write_text(path: str | os.PathLike, text: str, durable: bool = True) -> Path:
     """Write ``text`` to ``path`` (UTF-8, ``\\n`` line ends) atomically.
 
     The text goes to a temp file in the same folder (created if missing),
-    which is flushed, ``os.fsync``-ed and then ``os.replace``-d over
-    ``path``. On any failure the temp file is removed, ``path`` keeps its old
+    which is flushed, ``os.fsync``-ed (unless ``durable`` is False: then a
+    killed program still leaves the old or the new file, only a power cut
+    may not) and then ``os.replace``-d over ``path``. On any failure the temp file is removed, ``path`` keeps its old
     content, and the error is raised again: ``OSError`` for the file system,
     ``UnicodeEncodeError`` for text that is not encodable (lone surrogates).
     Returns ``path`` as a :class:`~pathlib.Path`.
@@ -112,7 +122,8 @@ def atomic_write_text(path: str | os.PathLike, text: str) -> Path:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
             f.write(text)
             f.flush()
-            os.fsync(f.fileno())
+            if durable:
+                os.fsync(f.fileno())
         _replace(tmp, path)
     except BaseException:
         try:
@@ -120,7 +131,8 @@ def atomic_write_text(path: str | os.PathLike, text: str) -> Path:
         except OSError:
             pass
         raise
-    _fsync_dir(path.parent)
+    if durable:
+        _fsync_dir(path.parent)
     return path
 
 
@@ -221,71 +233,49 @@ def _is_int(value: Any) -> bool:
 
 # --------------------------------------------------------------------------- settings
 
-def _check_window(value: Any) -> tuple[int, int] | None:
-    if not isinstance(value, (list, tuple)) or len(value) != 2 or not all(_is_int(v) for v in value):
-        return None
-    w, h = value
-    if not (MIN_WINDOW[0] <= w <= MAX_WINDOW[0] and MIN_WINDOW[1] <= h <= MAX_WINDOW[1]):
-        return None
-    return (w, h)
+def _rules_value(value: Any) -> dict:
+    """A ``last_setup.rules`` object that :meth:`RuleSet.from_dict` accepts (kept as read)."""
+    from .rules import RuleSet
+
+    RuleSet.from_dict(value)  # RulesError (a ValueError) when unusable
+    return dict(value)
 
 
-def _check_choice(choices: tuple) -> Callable[[Any], Any]:
-    def check(value: Any) -> Any:
-        return value if isinstance(value, str) and value in choices else None
-    return check
+AI_LEVELS = ("easy", "medium", "hard")
+SETUP_NAME_LEN = 16
+"""Longest seat name the New game form takes (and keeps in ``last_setup``)."""
 
+LAST_SETUP_SCHEMA = S.Obj({
+    "players": S.Int(2, 8),
+    "names": S.ListOf(S.Text(SETUP_NAME_LEN), 8),
+    "levels": S.ListOf(S.Choice(AI_LEVELS), 8),
+    "you_level": S.Choice(AI_LEVELS + ("human",)),
+    "profile": S.Text(100),
+    "rules": S.Custom(_rules_value),
+})
+"""The New game choices kept in ``settings.json`` (``scenes/setup.py``,
+``scenes/rules_choice.py``); unknown keys are kept."""
 
-def _check_bool(value: Any) -> Any:
-    return value if isinstance(value, bool) else None
-
-
-def _check_seconds(value: Any) -> float | None:
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        return None
-    value = float(value)
-    lo, hi = RUMMY_WINDOW_RANGE
-    return value if math.isfinite(value) and lo <= value <= hi else None
-
-
-def _check_volume(value: Any) -> int | None:
-    lo, hi = VOLUME_RANGE
-    return value if _is_int(value) and lo <= value <= hi else None
-
-
-def _check_name(value: Any) -> str | None:
-    if not isinstance(value, str) or not value.strip() or len(value) > MAX_NAME:
-        return None
-    if any(ord(c) < 32 or ord(c) == 127 for c in value):
-        return None
-    return value
-
-
-def _check_dict(value: Any) -> dict | None:
-    return dict(value) if isinstance(value, dict) else None
-
-
-def _check_version(value: Any) -> int | None:
-    return value if _is_int(value) and value >= 0 else None
-
-
-_SETTINGS_CHECKS: dict[str, Callable[[Any], Any]] = {
-    "window_size": _check_window,
-    "fullscreen": _check_bool,
-    "speed": _check_choice(SPEEDS),
-    "card_style": _check_choice(CARD_STYLES),
-    "card_back": _check_choice(CARD_BACKS),
-    "felt": _check_choice(FELTS),
-    "reduced_motion": _check_bool,
-    "rummy_window_s": _check_seconds,
-    "player_name": _check_name,
-    "last_setup": _check_dict,
-    "show_log": _check_bool,
-    "card_size": _check_choice(CARD_SIZES),
-    "sound": _check_bool,
-    "volume": _check_volume,
-    "version": _check_version,
-}
+SETTINGS_SCHEMA = S.Obj({
+    "window_size": S.Pair(MIN_WINDOW, MAX_WINDOW, raise_low=True),
+    "fullscreen": S.Bool(),
+    "speed": S.Choice(SPEEDS),
+    "card_style": S.Choice(CARD_STYLES),
+    "card_back": S.Choice(CARD_BACKS),
+    "felt": S.Choice(FELTS),
+    "reduced_motion": S.Bool(),
+    "rummy_window_s": S.Float(*RUMMY_WINDOW_RANGE),
+    "player_name": S.Text(MAX_NAME),
+    "last_setup": LAST_SETUP_SCHEMA,
+    "show_log": S.Bool(),
+    "card_size": S.Choice(CARD_SIZES),
+    "sound": S.Bool(),
+    "volume": S.Int(*VOLUME_RANGE),
+    "version": S.Int(0),
+})
+"""Every key of ``settings.json`` and the values the screens can use, one
+line a key (nested keys included): :meth:`Settings.from_dict` keeps what
+fits and drops the rest to its default (:mod:`game.schema`)."""
 
 
 @dataclass
@@ -339,26 +329,22 @@ class Settings:
     def from_dict(cls, data: dict) -> tuple["Settings", list[str]]:
         """Settings from a decoded ``settings.json`` object, key by key.
 
+        Every key, nested ones too, is checked by :data:`SETTINGS_SCHEMA`.
         Returns ``(settings, reset)``: each known key with a valid value is
         kept; a missing key takes its default silently; a key whose value has
         the wrong type or is out of range takes its default and is listed in
-        ``reset`` (file order). Unknown keys go to ``extra``. A missing or
+        ``reset`` (file order, nested keys as ``"last_setup.profile"``); a
+        dropped value is never written back. Strings are cleaned
+        (:func:`game.schema.clean_text`). Unknown keys go to ``extra``. A missing or
         invalid ``version`` becomes :data:`SETTINGS_VERSION` (the file is
         upgraded); a higher one is kept. Never raises for a ``dict``.
         """
-        values: dict[str, Any] = {}
-        extra: dict[str, Any] = {}
-        reset: list[str] = []
-        for key, value in data.items():
-            check = _SETTINGS_CHECKS.get(key)
-            if check is None:
-                extra[key] = value
-                continue
-            good = check(value)
-            if good is not None:
-                values[key] = good
-            elif key != "version":  # a bad version just means "old": upgraded
-                reset.append(key)
+        known = {f.name for f in dataclasses.fields(cls)} - {"extra"}
+        good, dropped = S.check(SETTINGS_SCHEMA, data)
+        values = {k: v for k, v in good.items() if k in known}
+        extra = {k: v for k, v in good.items() if k not in known}
+        # a bad version just means "old": upgraded below, not worth a word
+        reset = [p for p in dropped if p != "version"]
         if values.get("version", 0) < SETTINGS_VERSION:
             values["version"] = SETTINGS_VERSION
         return cls(**values, extra=extra), reset
@@ -385,6 +371,18 @@ class Settings:
 
 
 # --------------------------------------------------------------------------- storage
+
+_SEATS_SCHEMA = S.ListOf(S.Obj({"name": S.Text(MAX_NAME), "level": S.Choice(SEATS_LEVELS)},
+                                   keep_unknown=False, required=("name", "level")), 8)
+
+
+class NewerFileError(OSError):
+    """A file on disk came from a newer program and is not overwritten."""
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.strerror = message
+
 
 _BAD_NAME = re.compile(r'[<>:"/\\|?*\x00-\x1f\x7f]')
 _RESERVED = {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(1, 10)),
@@ -470,7 +468,7 @@ class Storage:
             moved = _move_aside(path)
             if moved is None:
                 return None, f"Your {what} file could not be read; {then}."
-            return None, f"Your {what} file could not be read; it was moved to {moved} and {then}."
+            return None, _one_line(f"Your {what} file could not be read; it was moved to {moved} and {then}.", 400)
         except OSError as exc:
             _log.error("cannot read %s %s: %s", what, path, exc)
             return None, f"Your {what} file could not be opened ({_one_line(exc.strerror or exc, 60)}); {then}."
@@ -518,7 +516,8 @@ class Storage:
                               "changes made here will not be saved.")
         if reset:
             _log.warning("settings reset to defaults: %s", ", ".join(reset))
-            words = ", ".join(SETTING_WORDS.get(k, k.replace("_", " ")) for k in reset)
+            tops = dict.fromkeys(k.split(".")[0].split("[")[0] for k in reset)
+            words = ", ".join(SETTING_WORDS.get(k, k.replace("_", " ")) for k in tops)
             return settings, f"Some settings could not be used and were reset: {words}."
         return settings, None
 
@@ -566,18 +565,32 @@ class Storage:
         ``ValueError`` for a name that is not a plain file name."""
         return self.saves_dir / f"{_check_save_name(name)}.json"
 
-    def save_game(self, record: dict, name: str = "autosave") -> Path:
+    def save_game(self, record: dict, name: str = "autosave", durable: bool = True) -> Path:
         """Write a game record (``record.record_of(game)``) atomically to
         ``saves_dir/<name>.json`` (UTF-8 JSON, one-space indent) and return
         the path. Raises ``ValueError`` for a bad name or a record that is
         not JSON (``TypeError`` for values JSON cannot hold) and ``OSError``
         when the file cannot be written (an older save is then unchanged).
-        The record is not replayed here: it is what the engine wrote."""
+        The record is not replayed here: it is what the engine wrote.
+        ``durable=False`` skips the fsyncs (the saves after each move: a
+        killed program still leaves a whole file; see :func:`atomic_write_text`)."""
         path = self.game_path(name)
         if not isinstance(record, dict):
             raise TypeError(f"a game record is a dict, not {type(record).__name__}")
-        text = json.dumps(record, ensure_ascii=False, indent=1, allow_nan=False) + "\n"
-        return atomic_write_text(path, text)
+        text = json.dumps(record, ensure_ascii=False, allow_nan=False,  # the per-move saves: compact, 3x faster
+                          **({"indent": 1} if durable else {"separators": (",", ":")})) + "\n"
+        if self._newer_save(path):
+            raise NewerFileError(f"the saved game {path.name} is from a newer version of Rummy 500")
+        return atomic_write_text(path, text, durable)
+
+    @staticmethod
+    def _newer_save(path: Path) -> bool:
+        try:
+            with open(path, "rb") as f:
+                head = f.read(4096)
+        except OSError:
+            return False
+        return newer_format(head)
 
     def load_game(self, name: str = "autosave") -> tuple[dict | None, str | None]:
         """The saved game record ``name`` and a one-line message.
@@ -586,6 +599,12 @@ class Storage:
         * a valid record (``record.game_from_record`` replays it without a
           ``RecordError`` or ``IllegalMove``): ``(record, None)``, the
           decoded JSON object;
+        * a record from a newer program (``format`` ``"rummy500/2"`` or
+          higher): ``(None, message)`` saying so; the file is left in place
+          and :meth:`save_game` will not overwrite it;
+        * player names are checked by the record parser (printable, no
+          lone surrogate, at most 200 characters: ``game-record.md``), so the
+          record returned can always be drawn; a name past that is refused;
         * anything else (not UTF-8, not JSON, not a record, an illegal
           action): the file is moved aside to ``<name>.json.corrupt-<time>``
           and ``(None, message)`` says so and where it went;
@@ -603,6 +622,10 @@ class Storage:
             return None, f"The saved game \"{name}\" could not be opened ({_one_line(exc.strerror or exc, 60)})."
         try:
             record = decode_json(data)
+            if isinstance(record, dict) and newer_format(record.get("format")):
+                _log.warning("save %s is from a newer version (%s); left in place", path, record.get("format"))
+                return None, (f"The saved game \"{name}\" is from a newer version of Rummy 500; "
+                              "it was left as it is and will not be overwritten.")
             game_from_record(parse_record(record))
         except (RecordError, IllegalMove) as exc:
             reason = str(exc)
@@ -624,19 +647,29 @@ class Storage:
         path = self.saves_dir / f"{_check_save_name(name)}.seats"
         return atomic_write_text(path, json.dumps({"seats": seats}, ensure_ascii=False) + "\n")
 
-    def load_seats(self, name: str = "autosave") -> list[dict] | None:
-        """The seats written by :meth:`save_seats`, or ``None`` when missing or
-        unreadable (the caller then uses default levels: nothing is lost)."""
+    def load_seats(self, name: str = "autosave") -> tuple[list[dict] | None, str | None]:
+        """The seats written by :meth:`save_seats` and a one-line message.
+
+        ``(None, None)`` when there is no seats file; ``(seats, None)`` for a
+        good one (``[{"name", "level"}, ...]``, names cleaned like every
+        name, levels one of :data:`game.safe_files.SEATS_LEVELS`); otherwise
+        the file is moved aside like any unreadable file and ``(None,
+        message)`` tells the player that computer seats play at Medium and
+        seat 1 is theirs. Never raises for file problems; ``ValueError`` for
+        a bad ``name``."""
         path = self.saves_dir / f"{_check_save_name(name)}.seats"
+        then = "the computer seats play at Medium and the first seat is yours"
+        data, message = self._load_object(path, "seats", then)
+        if data is None:
+            return None, message
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-            seats = data["seats"]
-            if all(isinstance(s, dict) and isinstance(s.get("name"), str) and isinstance(s.get("level"), str)
-                   for s in seats):
-                return [{"name": s["name"], "level": s["level"]} for s in seats]
-        except (OSError, ValueError, KeyError, TypeError):
-            pass
-        return None
+            seats, _ = S.check(_SEATS_SCHEMA, data.get("seats"))
+        except S.Bad:
+            _log.warning("seats file %s holds no usable seats", path)
+            moved = _move_aside(path)
+            where = f"it was moved to {moved} and " if moved is not None else ""
+            return None, f"Who sat at the saved table could not be read; {where}{then}."
+        return seats, None
 
     def has_game(self, name: str = "autosave") -> bool:
         """Whether save ``name`` exists (it may still fail to load)."""
@@ -661,6 +694,15 @@ class Storage:
         files.sort(key=lambda p: p.stat().st_mtime, reverse=True)
         return [p.stem for p in files]
 
+    def remove_stale_temps(self) -> list[Path]:
+        """Remove hidden temporary files left by killed writes (``.<name>.<random>.tmp``
+        older than :data:`game.safe_files.STALE_TEMP_S`) beside the settings,
+        statistics, saves, finished games and profiles. Called once at start;
+        returns the paths removed. Never raises for file problems."""
+        folders = dict.fromkeys([self.settings_path.parent, self.statistics_path.parent,
+                                 self.saves_dir, self.finished_dir])
+        return remove_stale_temps(list(folders))
+
 
 # --------------------------------------------------------------------------- logging
 
@@ -675,7 +717,9 @@ def configure_logging(storage: Storage, level: int = logging.INFO) -> Path | Non
 
     Safe to call again: the previous file handler is removed and closed, so
     there is only ever one. Never writes to ``sys.stderr`` (which is ``None``
-    in a frozen windowed app).
+    in a frozen windowed app), not even when a write fails (disk full), and
+    never appends through a symbolic link placed at the log's path
+    (:class:`game.safe_files.QuietFileHandler`).
     """
     logger = logging.getLogger(LOGGER_NAME)
     logger.setLevel(level)
@@ -686,7 +730,7 @@ def configure_logging(storage: Storage, level: int = logging.INFO) -> Path | Non
     path = storage.log_dir / LOG_NAME
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        handler: logging.Handler = logging.handlers.RotatingFileHandler(
+        handler: logging.Handler = QuietFileHandler(
             path, maxBytes=LOG_MAX_BYTES, backupCount=LOG_BACKUPS, encoding="utf-8",
             errors="backslashreplace")  # a path's non-UTF-8 byte is logged as \xff, never an error
     except OSError:

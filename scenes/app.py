@@ -23,12 +23,13 @@ from pathlib import Path
 import pygame
 
 from game.paths import shown
+from game.storage import MIN_WINDOW
 
 from . import theme as T
 
 log = logging.getLogger("rummy500.app")
 
-MIN_SIZE = (1024, 640)
+MIN_SIZE = MIN_WINDOW  # one minimum for resizing, saving and loading (game.storage)
 MAX_DT = 0.1  # seconds: the longest step a frame may take
 
 
@@ -105,6 +106,7 @@ class App:
             self.log_path = None
             print(f"rummy500: logging disabled: {exc}", file=sys.stderr or sys.__stderr__)
         self.settings, message = self.storage.load_settings()
+        self.storage.remove_stale_temps()
         self.toasts: list[tuple[str, float]] = []
         if message:
             self.notify(message)
@@ -129,6 +131,7 @@ class App:
         self.running = True
         self.exit_status = 0
         self.frames = 0
+        self.popped: list[Scene] = []  # scenes left, emptied at the next frame (release_popped)
         from .crash import install
         self._restore_hooks = install(self)  # uncaught exceptions to the log; SIGTERM/SIGHUP save
         if self.settings.fullscreen and not self.options.demo:
@@ -151,7 +154,18 @@ class App:
             return None
         scene = self.stack.pop()
         scene.exit()
+        self.popped.append(scene)
         return scene
+
+    def release_popped(self) -> None:
+        """Empty the scenes popped since the last frame (not pushed again):
+        their buttons, controllers and panels point back at them, so a
+        finished table would otherwise live on, 40-50 MB a game, until a full
+        garbage collection. Called at the start of every frame."""
+        for scene in self.popped:
+            if all(scene is not s for s in self.stack):
+                scene.__dict__.clear()
+        self.popped.clear()
 
     def replace(self, scene: Scene, **kwargs) -> Scene:
         self.pop()
@@ -229,7 +243,7 @@ class App:
                 scene.resize()
         if not self.fullscreen:
             self.windowed_size = size
-            self.settings.window_size = size
+            self.settings.window_size = _clamp_size(size)
 
     def save_settings(self) -> None:
         try:
@@ -268,6 +282,7 @@ class App:
 
     def step(self, dt: float) -> None:
         """One frame: events, update, draw (without flipping or waiting)."""
+        self.release_popped()
         for event in pygame.event.get():
             if self.handle_global(event):
                 continue

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.events import Event, Floated, HandEnded, RummyCalled, StockReshuffled
+from game.events import Event, Floated, HandEnded, RummyCalled, StockReshuffled, TurnStarted
 from game.rules import RuleSet
 from game.session import Seat, TableSession
 
@@ -173,6 +173,7 @@ class TableScene(Scene):
         self.steps.append((events, model_of(self.session.game), "undo" if undo else "move"))
         self.hold = self.clock + AI_PACE_S * self.factor
         self.record_if_won()
+        self.autosave(durable=False)  # every move of the person is saved at once: a kill loses nothing
 
     def exit(self) -> None:
         self.record_if_won()
@@ -238,9 +239,10 @@ class TableScene(Scene):
         from .menus import PauseMenu
         self.app.push(PauseMenu(self.app))
 
-    def autosave(self) -> None:
+    def autosave(self, durable: bool = True) -> None:
         """Save the game in its slot (a game record and the slot's sidecar:
-        seats, sort order, arrangement) so Continue can resume it."""
+        seats, sort order, arrangement) so Continue can resume it.
+        ``durable=False`` (after each move) skips the fsyncs."""
         if self.demo:
             return
         from game.record import record_of
@@ -254,7 +256,7 @@ class TableScene(Scene):
             order = (self.pending_order or human.order) if human is not None else ()
             info = info_of(self.slot, game, self.levels, order,
                            human.sort_mode if human is not None else "suit")
-            self.slots.save(info, record_of(game))
+            self.slots.save(info, record_of(game), durable=durable)
         except (OSError, ValueError, TypeError) as exc:
             log.warning("autosave failed: %s", exc)
             if not self.save_failed:
@@ -398,8 +400,8 @@ class TableScene(Scene):
     def _take_step(self) -> None:
         events = self.session.advance()
         self.record_if_won()
-        if self.factor and self.clock - self.saved_at > 10.0:  # a crash loses at most a few moves
-            self.autosave()
+        if any(isinstance(e, (TurnStarted, HandEnded)) for e in events):
+            self.autosave(durable=False)  # the end of every computer turn is saved (benchmarks/autosave.py)
         if events:
             self.steps.append((events, model_of(self.session.game), "move"))
             self.hold = self.clock + AI_PACE_S * self.factor

@@ -22,7 +22,7 @@ from game.engine import Game
 from game.random_play import random_step
 from game.record import game_from_record, record_of
 from game.rules import PROFILES
-from game.storage import (LOGGER_NAME, SETTING_WORDS, SETTINGS_VERSION, Settings, Statistics, Storage, atomic_write_text,
+from game.storage import (LOGGER_NAME, MIN_WINDOW, SETTING_WORDS, SETTINGS_VERSION, Settings, Statistics, Storage, atomic_write_text,
                           configure_logging, record_game)
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -248,7 +248,7 @@ def test_old_partial_settings_upgraded_key_by_key(store):
     write(store.settings_path, json.dumps({
         "speed": "fast",                    # valid: kept
         "felt": 7,                          # wrong type
-        "window_size": [100, 50],           # out of range
+        "window_size": [100, -50],          # out of range
         "fullscreen": "yes",                # wrong type
         "rummy_window_s": 1e9,              # out of range
         "card_style": "4color",             # valid
@@ -274,10 +274,11 @@ def test_old_partial_settings_upgraded_key_by_key(store):
 
 
 def test_missing_keys_only_give_no_message(store):
+    # a size below the one minimum (an older program allowed 640x360) is read as the minimum, silently
     write(store.settings_path, json.dumps({"version": 0, "speed": "slow", "window_size": [800, 600]}))
     s, msg = store.load_settings()
     assert msg is None
-    assert s == Settings(speed="slow", window_size=(800, 600))
+    assert s == Settings(speed="slow", window_size=MIN_WINDOW)
 
 
 def test_nan_and_float_values_are_checked(store):
