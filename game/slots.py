@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from .cards import card_token, parse_card
+from .paths import shown
 from .safe_files import SEATS_LEVELS
 from .schema import Bool, Choice, Float, Int, ListOf, Obj, Text, check
 from .storage import Storage, atomic_write_text
@@ -170,10 +171,14 @@ class Slots:
             if message:
                 log.warning("%s", message)
                 self.messages.append(message)
-                try:
-                    self.delete(name)  # its sidecars: the record itself was moved aside
-                except OSError as exc:
-                    log.warning("cannot remove the sidecars of %s: %s", name, exc)
+            if not self.storage.has_game(name):  # moved aside: its sidecars go too (a newer
+                for side in (self._sidecar(name), self.storage.game_path(name).with_suffix(".seats")):
+                    try:                          # program's save stays whole, never deleted)
+                        side.unlink()
+                    except FileNotFoundError:
+                        pass
+                    except OSError as exc:
+                        log.warning("cannot remove the sidecars of %s: %s", name, exc)
             return None
         game = game_from_record(record)
         saved, seats_message = self.storage.load_seats(name)
@@ -247,6 +252,10 @@ class Slots:
         if not self.storage.has_game(LEGACY):
             return None
         src = self.storage.game_path(LEGACY)
+        if self.storage.is_newer_save(LEGACY):  # a newer program's save is left exactly where it is
+            self.messages.append(f"The saved game {shown(src.name)} comes from a newer version of "
+                                 "Rummy 500; it was left as it is.")
+            return None
         try:
             when = src.stat().st_mtime
         except OSError:

@@ -583,6 +583,11 @@ class Storage:
             raise NewerFileError(f"the saved game {path.name} is from a newer version of Rummy 500")
         return atomic_write_text(path, text, durable)
 
+    def is_newer_save(self, name: str = "autosave") -> bool:
+        """True when save ``name`` was written by a newer version of the game
+        (its ``format`` is newer than ours): it must be left as it is."""
+        return self._newer_save(self.game_path(name))
+
     @staticmethod
     def _newer_save(path: Path) -> bool:
         try:

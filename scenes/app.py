@@ -13,6 +13,7 @@ seconds; nothing should teleport).
 
 from __future__ import annotations
 
+import gc
 import logging
 import os
 import sys
@@ -158,14 +159,19 @@ class App:
         return scene
 
     def release_popped(self) -> None:
-        """Empty the scenes popped since the last frame (not pushed again):
+        """Free the scenes popped since the last frame (not pushed again):
         their buttons, controllers and panels point back at them, so a
-        finished table would otherwise live on, 40-50 MB a game, until a full
-        garbage collection. Called at the start of every frame."""
-        for scene in self.popped:
-            if all(scene is not s for s in self.stack):
-                scene.__dict__.clear()
+        finished table (40-50 MB a game) would otherwise live on until the
+        next full garbage collection, which may be many games away. One full
+        collection when a table has gone frees every such cycle at once
+        (tens of milliseconds, at a scene change). The scenes themselves are
+        left whole, so code still holding one never meets a half-emptied
+        object. Called at the start of every frame."""
+        gone = [s for s in self.popped if all(s is not t for t in self.stack)]
         self.popped.clear()
+        if any(getattr(s, "frees_memory", False) for s in gone):
+            del gone
+            gc.collect()
 
     def replace(self, scene: Scene, **kwargs) -> Scene:
         self.pop()

@@ -73,6 +73,8 @@ class TableScene(Scene):
     when ``None``, :mod:`game.slots`) with the person's ``hand_order`` (card
     codes) and ``sort_mode`` ("suit" or "rank")."""
 
+    frees_memory = True  # a table left is collected at once (App.release_popped)
+
     def enter(self, seats: list[Seat] | None = None, rules: RuleSet | None = None, seed: int | None = None,
               demo: bool = False, session: TableSession | None = None, use_workers: bool = True,
               slot: str | None = None, hand_order=(), sort_mode: str = "suit") -> None:

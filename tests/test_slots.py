@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+from types import SimpleNamespace
 
 import pygame
 
@@ -31,9 +32,10 @@ def leave_a_game(app, names=("Me", "Ana"), seed=9, moves=5, levels=("human", "ha
     rng = random.Random(seed)
     for _ in range(moves):
         random_step(session.game, rng)
+    left = SimpleNamespace(slot=table.slot)  # a popped scene is emptied at the next frame
     app.pop()
     frames(app, 1)
-    return table
+    return left
 
 
 def write_slot(storage, name, names=("Me", "Ana"), seed=1, saved_at=1_700_000_000.0):
@@ -242,3 +244,40 @@ def test_a_broken_old_autosave_is_moved_aside_and_the_player_told_on_arrival(app
     assert list(path.parent.glob("game-*.json.corrupt-*"))  # kept for the curious, never offered
     assert not list(path.parent.glob("*.seats"))
     assert not title.buttons[1].enabled
+
+
+BAD_SIDECARS = {
+    "deep": "[" * 100_000 + "]" * 100_000,
+    "nul name": json.dumps({"players": ["M\u0000e", "Ana", "Bo"], "totals": [0, 0, 0], "hand": 1,
+                            "saved_at": 1.0}),
+    "surrogate name": '{"players": ["\\ud800Me", "Ana", "Bo"], "totals": [0, 0, 0], "hand": 1, "saved_at": 1.0}',
+    "infinite time": '{"players": ["Me", "Ana", "Bo"], "totals": [0, 0, 0], "hand": 1, "saved_at": 1e400}',
+    "unknown level": json.dumps({"players": ["Me", "Ana", "Bo"], "totals": [0, 0, 0], "hand": 1,
+                                 "saved_at": 1.0, "levels": ["human", "wizard", "easy"]}),
+    "wrong types": json.dumps({"players": "Me", "totals": {}, "hand": [1], "saved_at": "now"}),
+}
+
+
+def test_a_bad_sidecar_never_crashes_the_title_and_the_player_is_told(app):
+    """Each kind of bad sidecar: the title lists and resumes the game from its
+    record (names and totals from the record, never the bad values), with one
+    message, and the sidecar is written again clean."""
+    title = app.push(TitleScene(app))
+    for kind, text in BAD_SIDECARS.items():
+        for old in Slots(app.storage).names():
+            Slots(app.storage).delete(old)
+        write_slot(app.storage, "game-20260101-120000", names=("Me", "Ana", "Bo"))
+        side = app.storage.saves_dir / "game-20260101-120000.slot"
+        side.write_text(text, encoding="utf-8")
+        slots = Slots(app.storage)
+        (info,) = slots.list()
+        assert info.players == ["Me", "Ana", "Bo"] and info.when(), kind
+        if kind.endswith("name"):  # cleaned like every name from disk ("M\0e" -> "Me"): nothing to tell
+            assert slots.messages == [], kind
+        else:
+            assert len(slots.messages) == 1 and "could not be read" in slots.messages[0], kind
+        if not kind.endswith("name"):  # written again, clean
+            assert json.loads(side.read_text(encoding="utf-8"))["players"] == ["Me", "Ana", "Bo"], kind
+        title.refresh()
+        frames(app, 1)
+        assert app.top is title
