@@ -15,11 +15,13 @@ def chart_range(series: Sequence[Sequence[int]], ref: int | None = None) -> tupl
     the frame's bottom and top edges and the grid step (100, or 250 beyond
     a 1,000-point range). ``lo`` is 0 or a multiple of ``step`` at or below
     the lowest value, so every grid line ``lo, lo + step, ... <= hi`` lies
-    inside the frame. Raises ``ValueError`` for no points."""
+    inside the frame; ``hi`` is the first multiple of ``step`` at or above
+    the highest value (and ``ref``), so no point sits above the top line
+    unless it is on it. Raises ``ValueError`` for no points."""
     lo = min(0, min(min(s) for s in series))
     hi = max(max(max(s) for s in series), ref if ref is not None else 0, lo + 1)
     step = 100 if hi - lo <= 1000 else 250
-    return (lo // step) * step, hi, step
+    return (lo // step) * step, -(-hi // step) * step, step  # the top is a grid line at or above every point
 
 
 def draw_line_chart(surface: pygame.Surface, th: T.Theme, r: pygame.Rect, series: Sequence[Sequence[int]],
@@ -38,8 +40,11 @@ def draw_line_chart(surface: pygame.Surface, th: T.Theme, r: pygame.Rect, series
     n = max(1, len(series[0]) - 1)
     T.draw_panel(surface, r.inflate(th.pad * 2, th.pad * 2), th.radius, (0, 0, 0, 90))
 
+    single = len(series[0]) == 1  # one point: in the middle, one x number under it
+
     def pt(i, v):
-        return (r.x + round(i * r.width / n), r.bottom - round((v - lo) * r.height / max(1, hi - lo)))
+        x = r.centerx if single else r.x + round(i * r.width / n)
+        return (x, r.bottom - round((v - lo) * r.height / max(1, hi - lo)))
 
     v = lo
     while v <= hi:
@@ -52,7 +57,7 @@ def draw_line_chart(surface: pygame.Surface, th: T.Theme, r: pygame.Rect, series
         ty = pt(0, ref)[1]
         pygame.draw.line(surface, T.GOLD, (r.x, ty), (r.right, ty), 2)
         surface.blit(T.text(ref_label, th.small, T.GOLD), (r.x + th.pad, ty - th.small - 4))
-    for i in range(0, n + 1, max(1, n // 12)):
+    for i in range(0, 1 if single else n + 1, max(1, n // 12)):
         x = pt(i, lo)[0]
         lab = T.text(str(i + first_x), th.small, T.TEXT_DIM)
         surface.blit(lab, lab.get_rect(midtop=(x, r.bottom + th.pad)))

@@ -234,6 +234,28 @@ def test_chart_grid_lines_lie_inside_the_frame():
         assert all(lo <= v <= hi for v in grid) and grid[0] == lo
 
 
+def test_chart_top_is_a_grid_line_above_every_point_and_one_game_sits_in_the_middle(app):
+    """The statistics chart after one game (you 185, the best opponent 350):
+    the top line is 400, not the highest point, and the two points stand in
+    the middle of the frame, not on its left edge."""
+    assert chart_range([[185], [350]]) == (0, 400, 100)
+    assert chart_range([[0, 120, 300]], ref=300)[1] == 300  # a total on a grid line may touch the top
+    from scenes.chart import draw_line_chart
+    surface = pygame.Surface((600, 400))
+    surface.fill((0, 0, 0))
+    r = pygame.Rect(100, 50, 400, 300)
+    marks = [(255, 0, 255), (0, 255, 255)]
+    draw_line_chart(surface, T.Theme((1280, 720)), r, [[185], [350]], marks, x_label="game", first_x=1)
+    for colour, value in zip(marks, (185, 350)):
+        spots = [(x, y) for x in range(r.x - 20, r.right + 20) for y in range(r.y - 10, r.bottom + 10)
+                 if tuple(surface.get_at((x, y)))[:3] == colour]
+        assert spots, colour
+        xs = [x for x, _ in spots]
+        ys = [y for _, y in spots]
+        assert abs((min(xs) + max(xs)) / 2 - r.centerx) <= 2
+        assert abs((min(ys) + max(ys)) / 2 - (r.bottom - value * r.height / 400)) <= 2
+
+
 def test_a_big_hand_clears_the_seat_panel_and_raised_cards_clear_the_buttons(app):
     resize(app, (1024, 640))
     table = tip_table(app)
