@@ -25,6 +25,7 @@ import pygame
 from game.paths import shown
 
 from . import theme as T
+from .widgets import pointer_lost
 
 log = logging.getLogger("rummy500.app")
 
@@ -141,6 +142,7 @@ class App:
         return self.stack[-1] if self.stack else None
 
     def push(self, scene: Scene, **kwargs) -> Scene:
+        pointer_lost()  # hover belongs to the scene the pointer last moved in
         self.stack.append(scene)
         scene.enter(**kwargs)
         scene.resize()
@@ -151,6 +153,7 @@ class App:
             return None
         scene = self.stack.pop()
         scene.exit()
+        pointer_lost()
         return scene
 
     def replace(self, scene: Scene, **kwargs) -> Scene:
@@ -172,7 +175,8 @@ class App:
         return self.options.speed or self.settings.speed
 
     def notify(self, message: str, seconds: float = 4.0) -> None:
-        """Show a one-line message at the bottom of the window for a while
+        """Show a one-line message at the top centre of the window (under the heading, clear of the
+        bottom row of buttons) for a while
         (a path's bytes that are not UTF-8 show as U+FFFD, see game.paths)."""
         message = shown(message)
         log.info("notice: %s", message)
@@ -294,13 +298,13 @@ class App:
         now = time.monotonic()
         self.toasts = [(m, t) for m, t in self.toasts if t > now]
         th = self.theme
-        y = surface.get_height() - th.pad
+        y = th.pad * 2 + round(th.title * 1.3)  # under the heading: the bottom row holds Back, Start, Done…
         for message, _ in reversed(self.toasts):
             s = T.fit_text(message, th.body, surface.get_width() - 6 * th.pad)
-            r = s.get_rect(midbottom=(surface.get_width() // 2, y)).inflate(3 * th.pad, th.pad)
+            r = s.get_rect(midtop=(surface.get_width() // 2, y)).inflate(3 * th.pad, th.pad)
             T.draw_panel(surface, r, th.radius, (0, 0, 0, 210), T.GOLD)
             surface.blit(s, s.get_rect(center=r.center))
-            y = r.top - th.pad // 2
+            y = r.bottom + th.pad // 2
 
     def run(self) -> int:
         """Run until the window closes or a scene quits; returns the exit status."""
