@@ -175,7 +175,7 @@ class App:
         return self.options.speed or self.settings.speed
 
     def notify(self, message: str, seconds: float = 4.0) -> None:
-        """Show a one-line message at the top centre of the window (under the heading, clear of the
+        """Show a one-line message at the top centre of the window (over the heading, clear of the
         bottom row of buttons) for a while
         (a path's bytes that are not UTF-8 show as U+FFFD, see game.paths)."""
         message = shown(message)
@@ -294,17 +294,27 @@ class App:
             scene.draw(surface)
         self._draw_toasts(surface)
 
-    def _draw_toasts(self, surface) -> None:
+    def toast_boxes(self) -> list[tuple[pygame.Surface, pygame.Rect]]:
+        """The toasts showing now, newest first, each as its text and its box:
+        at the top centre, over a scene's heading, so they never cover the
+        bottom row of buttons (Back, Start, Done…)."""
         now = time.monotonic()
         self.toasts = [(m, t) for m, t in self.toasts if t > now]
         th = self.theme
-        y = th.pad * 2 + round(th.title * 1.3)  # under the heading: the bottom row holds Back, Start, Done…
+        y = th.pad  # over the heading (words, not a control)
+        out = []
         for message, _ in reversed(self.toasts):
-            s = T.fit_text(message, th.body, surface.get_width() - 6 * th.pad)
-            r = s.get_rect(midtop=(surface.get_width() // 2, y)).inflate(3 * th.pad, th.pad)
+            s = T.fit_text(message, th.body, th.width - 6 * th.pad)
+            r = s.get_rect(midtop=(th.width // 2, y)).inflate(3 * th.pad, th.pad)
+            out.append((s, r))
+            y = r.bottom + th.pad // 2
+        return out
+
+    def _draw_toasts(self, surface) -> None:
+        th = self.theme
+        for s, r in self.toast_boxes():
             T.draw_panel(surface, r, th.radius, (0, 0, 0, 210), T.GOLD)
             surface.blit(s, s.get_rect(center=r.center))
-            y = r.bottom + th.pad // 2
 
     def run(self) -> int:
         """Run until the window closes or a scene quits; returns the exit status."""

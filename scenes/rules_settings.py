@@ -278,7 +278,10 @@ class RulesSettingsScene(FormScene):
             b.visible = self.prompt is None
         label_w = min(col // 2, T.text(PROMPTS[self.prompt or "save"], th.small, T.TEXT).get_width() + th.pad)
         sw = max(th.body * 5, 70)
-        self.field.rect = pygame.Rect(x + label_w, y, col - label_w - 2 * (sw + gap), row)
+        # a path gets the window's whole width (its end shows while typing); a name the column's
+        px, pw = (2 * th.pad, th.width - 4 * th.pad) if self.prompt == "import" else (x, col)
+        self.prompt_x = px
+        self.field.rect = pygame.Rect(px + label_w, y, pw - label_w - 2 * (sw + gap), row)
         self.ok.rect = pygame.Rect(self.field.rect.right + gap, y, sw, row)
         self.cancel.rect = pygame.Rect(self.ok.rect.right + gap, y, sw, row)
         for w in (self.field, self.ok, self.cancel):
@@ -312,8 +315,8 @@ class RulesSettingsScene(FormScene):
         th = self.theme
         self.draw_heading(surface)
         if self.prompt:
-            s = T.fit_text(PROMPTS[self.prompt], th.small, self.field.rect.x - self.col.x - th.pad, T.TEXT)
-            surface.blit(s, (self.col.x, self.field.rect.centery - s.get_height() // 2))
+            s = T.fit_text(PROMPTS[self.prompt], th.small, self.field.rect.x - self.prompt_x - th.pad, T.TEXT)
+            surface.blit(s, (self.prompt_x, self.field.rect.centery - s.get_height() // 2))
         text = self.message or (f"Export writes to {export_folder(self.app.storage)}. "
                                 + self._next_game_words())
         y = self.message_y

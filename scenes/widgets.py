@@ -260,6 +260,16 @@ class TextField(Widget):
         return event.key not in (pygame.K_TAB, pygame.K_UP, pygame.K_DOWN, pygame.K_ESCAPE,
                                  pygame.K_RETURN, pygame.K_KP_ENTER)
 
+    def shown_text(self, room: int, theme) -> str:
+        """The text as drawn in ``room`` pixels: all of it, or (too long) its
+        end after "…", so the characters being typed are always in view."""
+        shown, f = self.value, T.font(theme.body)
+        if f.size(shown + "|")[0] > room:
+            while shown and f.size("…" + shown + "|")[0] > room:
+                shown = shown[1:]
+            shown = "…" + shown
+        return shown
+
     def draw(self, surface, theme) -> None:
         if not self.visible:
             return
@@ -272,14 +282,7 @@ class TextField(Widget):
         else:
             box = self.rect.copy()
         pygame.draw.rect(surface, (250, 250, 244), box, border_radius=theme.radius)
-        room = box.width - 2 * theme.pad
-        shown = self.value
-        f = T.font(theme.body)
-        if f.size(shown + "|")[0] > room:  # show the end, where the typing is
-            while shown and f.size("…" + shown + "|")[0] > room:
-                shown = shown[1:]
-            shown = "…" + shown
-        s = T.text(shown, theme.body, T.TEXT_DARK)
+        s = T.text(self.shown_text(box.width - 2 * theme.pad, theme), theme.body, T.TEXT_DARK)
         at = (box.x + theme.pad, box.centery - s.get_height() // 2)
         if self.selected:
             pygame.draw.rect(surface, (170, 200, 250), (at[0], at[1], s.get_width(), s.get_height()))
