@@ -58,11 +58,14 @@ def test_save_as_with_other_capitals_is_refused_and_the_profile_stays_updatable(
     page._change("scoring", "fives")
     save_as(app, page, "fives night")
     assert page.prompt is None and page.name == "fives night"
+    save_as(app, page, "Fives Night")                       # from itself, only the capitals differ
+    assert page.prompt is None and page.name == "Fives Night"
+    assert load_profiles(app.storage)[0].saved == {"Fives Night": RuleSet(scoring="fives")}  # still one
     page._pick_profile("standard")
-    save_as(app, page, "Fives Night")                       # only the capitals differ
-    assert page.prompt == "save" and '"fives night" exists already' in page.message
+    save_as(app, page, "FIVES NIGHT")                       # from another profile: refused
+    assert page.prompt == "save" and '"Fives Night" exists already' in page.message
     key(app, pygame.K_ESCAPE)
-    assert list(load_profiles(app.storage)[0].saved) == ["fives night"]
+    assert list(load_profiles(app.storage)[0].saved) == ["Fives Night"]
 
 
 # -------------------------------------------------------- 2. edits vanish
