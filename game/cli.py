@@ -114,7 +114,7 @@ def _usage_error(args: argparse.Namespace, message: str) -> int:
 
 def _tournament_rules(args: argparse.Namespace):
     """The rules of ``--rules FILE`` (a rules JSON: a JSON object of rule
-    keys, rules.md; see :func:`game.profiles.read_rules_file`); raises
+    keys; see :func:`game.profiles.read_rules_file`); raises
     ``ValueError`` with a message for the player."""
     from .profiles import ProfileError, read_rules_file
     from .rules import RuleSet
@@ -191,7 +191,7 @@ def build_parser() -> argparse.ArgumentParser:
     tp.add_argument("--seed", type=_whole(-2**63, 2**63 - 1), required=True, metavar="S",
                     help="seeds the deals and the AIs: the same seed gives the same results")
     tp.add_argument("--rules", metavar="FILE",
-                    help="a JSON object of rule keys (rules.md); the defaults otherwise")
+                    help="a JSON object of rule keys, like {\"decks\": 2}; the defaults otherwise")
     tp.add_argument("--jobs", type=_whole(1, MAX_JOBS), default=1, metavar="J",
                     help="processes to play in (default 1)")
     tp.add_argument("--json", action="store_true", help="print one JSON object instead of a table")

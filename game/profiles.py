@@ -23,6 +23,7 @@ import json
 import logging
 import os
 import re
+import unicodedata
 from pathlib import Path
 
 from .rules import CHOICES, PROFILES, RuleSet, RulesError
@@ -43,6 +44,10 @@ class ProfileError(ValueError):
     """A refused profile name or rules file; ``str(exc)`` is one sentence for the player."""
 
 
+class NameTaken(ProfileError):
+    """A profile name refused because a built-in or saved profile has it already."""
+
+
 def plain_rules_error(exc: RulesError) -> str:
     """``RuleSet.from_dict``'s message in plain words, as one sentence naming
     the key and the problem, e.g. ``'The rule "decks" can't be 3: use "auto",
@@ -57,7 +62,11 @@ def plain_rules_error(exc: RulesError) -> str:
         return f'The rule "{key}" can\'t be {value}: use {shown}.'
     m = re.match(r"rules: unknown key (.*)$", text)
     if m:
-        return f"{m.group(1)} is not a rule this game knows (the rules are listed in rules.md)."
+        import difflib
+
+        near = difflib.get_close_matches(m.group(1).strip('"'), rule_keys(), n=1, cutoff=0.5)
+        hint = f' (the nearest rule is "{near[0]}").' if near else " (House rules in Settings lists every rule)."
+        return f"{m.group(1)} is not a rule this game knows{hint}"
     m = re.match(r"rules\.target must be a whole number, not (.*)$", text)
     if m:
         return f'The rule "target" must be a whole number of points, not {m.group(1)}.'
@@ -117,10 +126,18 @@ def rules_json(rules: RuleSet) -> str:
     return json.dumps(rules.to_dict(), indent=1) + "\n"
 
 
+def name_key(name: str) -> str:
+    """The form two profile names are compared in: Unicode-normalised (NFKC),
+    spaces trimmed and collapsed, case-folded. ``"Fives  Night "`` and
+    ``"fives night"`` have the same key, so they are the same profile."""
+    return unicodedata.normalize("NFKC", " ".join(str(name).split())).casefold()
+
+
 def check_name(name: str) -> str:
-    """``name`` trimmed, or :class:`ProfileError` when it is empty, too long,
-    holds unprintable characters or is a built-in profile's name."""
-    name = " ".join(str(name).split())
+    """``name`` trimmed (and NFC-normalised), or :class:`ProfileError` when it
+    is empty, too long, holds unprintable characters or is a built-in
+    profile's name (compared by :func:`name_key`)."""
+    name = unicodedata.normalize("NFC", " ".join(str(name).split()))
     if not name:
         raise ProfileError("Give the profile a name.")
     if len(name) > MAX_NAME:
@@ -129,10 +146,10 @@ def check_name(name: str) -> str:
         raise ProfileError("A profile name may only hold printable characters.")
     if "*" in name:
         raise ProfileError("A profile name can't hold \"*\": it marks changed rules.")
-    folded = name.casefold()
+    folded = name_key(name)
     for key, shown in PROFILE_NAMES.items():
-        if folded in (key.casefold(), shown.casefold()):
-            raise ProfileError(f'"{shown}" is a built-in profile: choose another name.')
+        if folded in (name_key(key), name_key(shown)):
+            raise NameTaken(f'"{shown}" is a built-in profile: choose another name.')
     return name
 
 
@@ -143,6 +160,14 @@ class ProfileBook:
 
     def __init__(self, saved: dict[str, RuleSet] | None = None):
         self.saved: dict[str, RuleSet] = dict(saved or {})
+        self.renamed: list[tuple[str, str]] = []
+        """``(name in the file, name given)`` for names :meth:`from_dict` had to change."""
+
+    def taken(self, name: str, ignore: str | None = None) -> str | None:
+        """The saved name that clashes with ``name`` (same :func:`name_key`),
+        other than ``ignore``; ``None`` when the name is free."""
+        key = name_key(name)
+        return next((o for o in self.saved if name_key(o) == key and o != ignore), None)
 
     def names(self) -> list[str]:
         """Every profile: the built-in keys, then the saved names."""
@@ -167,9 +192,12 @@ class ProfileBook:
         return the name used. A saved name already taken is refused unless it
         is ``replace`` (the profile being saved over)."""
         name = check_name(name)
-        for other in self.saved:
-            if other.casefold() == name.casefold() and other != replace:
-                raise ProfileError(f'A profile named "{other}" exists already: choose another name.')
+        other = self.taken(name, ignore=replace)
+        if other is not None:
+            raise NameTaken(f'A profile named "{other}" exists already: choose another name.')
+        if replace in self.saved and replace != name and name_key(replace) == name_key(name):
+            self.saved[replace] = rules  # the same profile, its name now written differently
+            return self.rename(replace, name)
         if name not in self.saved and len(self.saved) >= MAX_SAVED:
             raise ProfileError(f"At most {MAX_SAVED} profiles can be saved: delete one first.")
         self.saved[name] = rules
@@ -180,11 +208,26 @@ class ProfileBook:
         if old not in self.saved:
             raise ProfileError("Only a saved profile can be renamed.")
         new = check_name(new)
-        for other in self.saved:
-            if other.casefold() == new.casefold() and other != old:
-                raise ProfileError(f'A profile named "{other}" exists already: choose another name.')
+        other = self.taken(new, ignore=old)
+        if other is not None:
+            raise NameTaken(f'A profile named "{other}" exists already: choose another name.')
         self.saved = {(new if k == old else k): v for k, v in self.saved.items()}
         return new
+
+    def free_name(self, name: str) -> str:
+        """``name`` followed by `` (2)``, `` (3)`` … (shortened to fit
+        :data:`MAX_NAME`): the first that is free and not a built-in's."""
+        base = " ".join(str(name).split()).replace("*", "")
+        for n in range(2, MAX_SAVED + 3):
+            tail = f" ({n})"
+            candidate = base[: MAX_NAME - len(tail)].rstrip() + tail
+            try:
+                check_name(candidate)
+            except ProfileError:
+                continue
+            if self.taken(candidate) is None:
+                return candidate
+        return base  # not reached: at most MAX_SAVED names are kept
 
     def delete(self, name: str) -> None:
         """Forget saved profile ``name``; built-in ones can't be deleted."""
@@ -200,7 +243,9 @@ class ProfileBook:
     @classmethod
     def from_dict(cls, data: object) -> tuple["ProfileBook", list[str]]:
         """A book from :meth:`to_dict`'s form, and the names (or places) of the
-        profiles dropped as unusable."""
+        profiles dropped as unusable. A name that clashes with one before it
+        (or with a built-in profile) is kept under a free name, ``"Fives
+        Night (2)"``, listed in ``book.renamed``."""
         book = cls()
         dropped: list[str] = []
         items = data.get("profiles") if isinstance(data, dict) else None
@@ -213,7 +258,12 @@ class ProfileBook:
             try:
                 if not isinstance(name, str) or not isinstance(item.get("rules"), dict):
                     raise ProfileError("bad entry")
-                book.save_as(name, RuleSet.from_dict(item["rules"]))
+                rules = RuleSet.from_dict(item["rules"])
+                try:
+                    book.save_as(name, rules)
+                except NameTaken:
+                    given = book.save_as(book.free_name(name), rules)
+                    book.renamed.append((name, given))
             except (ProfileError, RulesError) as exc:
                 _log.warning("profile %s dropped: %s", label, exc)
                 dropped.append(label)
@@ -248,10 +298,14 @@ def load_profiles(storage) -> tuple[ProfileBook, str | None]:
         where = f"; it was moved to {moved}" if moved else ""
         return ProfileBook(), f"Your saved rules profiles could not be read{where}."
     book, dropped = ProfileBook.from_dict(data)
+    words = []
+    if book.renamed:
+        words.append("; ".join(f'"{old}" is now "{new}" (its name matched another profile)'
+                               for old, new in book.renamed) + ".")
     if dropped:
-        return book, (f"Saved rules profile{'s' if len(dropped) > 1 else ''} "
-                      f"{', '.join(dropped)} could not be used and {'were' if len(dropped) > 1 else 'was'} left out.")
-    return book, None
+        words.append(f"Saved rules profile{'s' if len(dropped) > 1 else ''} "
+                     f"{', '.join(dropped)} could not be used and {'were' if len(dropped) > 1 else 'was'} left out.")
+    return book, " ".join(words) or None
 
 
 def save_profiles(storage, book: ProfileBook) -> bool:
@@ -284,10 +338,26 @@ def file_stem(name: str) -> str:
 
 def export_rules(storage, name: str, rules: RuleSet) -> Path:
     """Write ``rules`` as ``<folder>/<name>.json`` (:func:`export_folder`) and
-    return the path. Raises ``OSError`` when it can't be written."""
-    from .storage import atomic_write_text
-
-    return atomic_write_text(export_folder(storage) / f"{file_stem(name)}.json", rules_json(rules))
+    return the path. A file already there is never overwritten: the first
+    free name of ``<name>-2.json``, ``<name>-3.json`` … is used instead.
+    Raises ``OSError`` when it can't be written."""
+    folder = export_folder(storage)
+    folder.mkdir(parents=True, exist_ok=True)
+    stem = file_stem(name)
+    for n in range(1, 10_000):
+        path = folder / (f"{stem}.json" if n == 1 else f"{stem}-{n}.json")
+        try:
+            with open(path, "x", encoding="utf-8", newline="\n") as fh:  # "x": never over another file
+                try:
+                    fh.write(rules_json(rules))
+                except OSError:
+                    fh.close()
+                    path.unlink(missing_ok=True)
+                    raise
+        except FileExistsError:
+            continue
+        return path
+    raise OSError(f"no free file name for {stem}.json in {folder}")
 
 
 def selection_from_setup(last: object, book: ProfileBook) -> tuple[str, RuleSet]:
@@ -296,6 +366,8 @@ def selection_from_setup(last: object, book: ProfileBook) -> tuple[str, RuleSet]
     is a valid rule set, else the profile's rules."""
     last = last if isinstance(last, dict) else {}
     name = last.get("profile")
+    if isinstance(name, str) and name not in book:  # renamed on loading, or written differently
+        name = dict(book.renamed).get(name) or book.taken(name)
     name = name if isinstance(name, str) and name in book else "standard"
     rules = book.rules_of(name)
     data = last.get("rules")
@@ -305,6 +377,26 @@ def selection_from_setup(last: object, book: ProfileBook) -> tuple[str, RuleSet]
         except RulesError:
             pass
     return name, rules
+
+
+def rules_name(rules: RuleSet, book: ProfileBook | None = None) -> str:
+    """The one name of a rule set, used wherever rules are named (the table's
+    badge, New game, the Rules scene, Statistics): the shown name of the
+    profile with exactly these rules (built-in ones first, then saved ones in
+    their order); otherwise the closest profile's (fewest differing rule
+    keys, target included; built-in ones first on a tie) followed by ``*``.
+    ``book``: the saved profiles to consider (``None``: built-in ones only)."""
+    book = book if book is not None else ProfileBook()
+    mine = rules.to_dict()
+    best, fewest = "standard", None
+    for name in book.names():
+        theirs = book.rules_of(name).to_dict()
+        differ = sum(theirs.get(k) != v for k, v in mine.items())
+        if differ == 0:
+            return book.display(name)
+        if fewest is None or differ < fewest:
+            best, fewest = name, differ
+    return book.display(best) + "*"
 
 
 def profile_label(book: ProfileBook, name: str, rules: RuleSet) -> str:

@@ -251,7 +251,7 @@ def _change_line(key: str, value: object) -> str:
     if key == "two_player_hand_size":
         return f"{value} cards each with two players"
     if key == "scoring":
-        return "5/10/15 scoring: 2 to 9 score 5"
+        return "5-10-15 scoring: 2 to 9 score 5"
     if key == "going_out":
         return ("Go out only by discarding" if value == "discard_required"
                 else "Tabling every card floats")

@@ -25,10 +25,10 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from .record import game_from_record
-from .rules import PROFILES, RuleSet
+from .rules import RuleSet
 
 __all__ = ["STATISTICS_VERSION", "RECENT_GAMES", "COUNTED_IDS", "Statistics", "record_game", "GameSummary",
-           "game_id", "profile_of", "summarize", "count_game"]
+           "game_id", "profile_of", "profile_shown", "summarize", "count_game"]
 
 STATISTICS_VERSION = 2
 """The statistics file format this version writes (2 added worst hand, average,
@@ -257,14 +257,23 @@ def game_id(record: dict) -> str:
 
 
 def profile_of(rules: RuleSet) -> str:
-    """The key of :data:`game.rules.PROFILES` whose rules equal ``rules``
-    (``"standard"``, ``"fives"`` …), comparing every rule but the target; or
-    ``"custom"`` when none does."""
-    mine = {k: v for k, v in rules.to_dict().items() if k != "target"}
-    for name, profile in PROFILES.items():
-        if {k: v for k, v in profile.to_dict().items() if k != "target"} == mine:
-            return name
-    return "custom"
+    """The name of ``rules`` (:func:`game.profiles.rules_name` over the
+    built-in profiles): ``"Standard"``, ``"Fives"``, or the closest with
+    ``*`` (``"Standard*"``). Summaries written before hold a profile key
+    (``"standard"``, ``"fives"`` …) or ``"custom"``; :func:`profile_shown`
+    reads both."""
+    from .profiles import rules_name
+
+    return rules_name(rules)
+
+
+def profile_shown(profile: str) -> str:
+    """A stored :attr:`GameSummary.profile` as shown: an old key becomes its
+    name (``"no_jokers"`` → ``"No jokers"``, ``"custom"`` → ``"Custom"``);
+    a name is shown as stored."""
+    from .rules_text import PROFILE_NAMES
+
+    return PROFILE_NAMES.get(profile, "Custom" if profile == "custom" else profile)
 
 
 @dataclass(frozen=True)

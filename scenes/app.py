@@ -27,6 +27,7 @@ from game.paths import shown
 from game.storage import MIN_WINDOW
 
 from . import theme as T
+from .widgets import pointer_lost
 
 log = logging.getLogger("rummy500.app")
 
@@ -145,6 +146,7 @@ class App:
         return self.stack[-1] if self.stack else None
 
     def push(self, scene: Scene, **kwargs) -> Scene:
+        pointer_lost()  # hover belongs to the scene the pointer last moved in
         self.stack.append(scene)
         scene.enter(**kwargs)
         scene.resize()
@@ -156,6 +158,7 @@ class App:
         scene = self.stack.pop()
         scene.exit()
         self.popped.append(scene)
+        pointer_lost()
         return scene
 
     def release_popped(self) -> None:
@@ -192,7 +195,8 @@ class App:
         return self.options.speed or self.settings.speed
 
     def notify(self, message: str, seconds: float = 4.0) -> None:
-        """Show a one-line message at the bottom of the window for a while
+        """Show a one-line message at the top centre of the window (over the heading, clear of the
+        bottom row of buttons) for a while
         (a path's bytes that are not UTF-8 show as U+FFFD, see game.paths)."""
         message = shown(message)
         log.info("notice: %s", message)
@@ -311,17 +315,27 @@ class App:
             scene.draw(surface)
         self._draw_toasts(surface)
 
-    def _draw_toasts(self, surface) -> None:
+    def toast_boxes(self) -> list[tuple[pygame.Surface, pygame.Rect]]:
+        """The toasts showing now, newest first, each as its text and its box:
+        at the top centre, over a scene's heading, so they never cover the
+        bottom row of buttons (Back, Start, Done…)."""
         now = time.monotonic()
         self.toasts = [(m, t) for m, t in self.toasts if t > now]
         th = self.theme
-        y = surface.get_height() - th.pad
+        y = th.pad  # over the heading (words, not a control)
+        out = []
         for message, _ in reversed(self.toasts):
-            s = T.fit_text(message, th.body, surface.get_width() - 6 * th.pad)
-            r = s.get_rect(midbottom=(surface.get_width() // 2, y)).inflate(3 * th.pad, th.pad)
+            s = T.fit_text(message, th.body, th.width - 6 * th.pad)
+            r = s.get_rect(midtop=(th.width // 2, y)).inflate(3 * th.pad, th.pad)
+            out.append((s, r))
+            y = r.bottom + th.pad // 2
+        return out
+
+    def _draw_toasts(self, surface) -> None:
+        th = self.theme
+        for s, r in self.toast_boxes():
             T.draw_panel(surface, r, th.radius, (0, 0, 0, 210), T.GOLD)
             surface.blit(s, s.get_rect(center=r.center))
-            y = r.top - th.pad // 2
 
     def run(self) -> int:
         """Run until the window closes or a scene quits; returns the exit status."""

@@ -103,7 +103,9 @@ class PauseMenu(MenuScene):
         table = self._table()
         rules = table.session.game.rules if table else None
         players = table.session.game.players if table else None
-        self.app.push(RulesScene(self.app), rules=rules, players=players)
+        from .rules_choice import name_of
+        self.app.push(RulesScene(self.app), rules=rules, players=players,
+                      profile=name_of(self.app, rules) if rules else None)
 
     def settings(self) -> None:
         from .settings import SettingsScene

@@ -12,20 +12,13 @@ from game.rules_text import rule_changes
 
 from . import rules_choice as C
 from . import theme as T
+from .widgets import PointerHover
 
 
 def badge_label(app, rules: RuleSet) -> str:
-    """The name of the profile ``rules`` come from: the one chosen for this
-    game (``*`` if changed), else a profile with exactly these rules, else
-    ``"Custom"``."""
-    name, chosen = C.selection(app)
-    if chosen == rules:
-        return C.label(app, name, rules)
-    book = C.book(app)
-    for n in book.names():
-        if book.rules_of(n) == rules:
-            return book.display(n)
-    return "Custom"
+    """The name of ``rules`` (:func:`scenes.rules_choice.name_of`: the same
+    as on New game, the Rules scene and Statistics, also after Continue)."""
+    return C.name_of(app, rules)
 
 
 def summary_lines(rules: RuleSet) -> list[str]:
@@ -38,7 +31,11 @@ def summary_lines(rules: RuleSet) -> list[str]:
 class RulesBadge:
     """``rect`` (set by the table), ``hover``, ``focused``; ``handle(event)``
     reads ``event.pos``; ``draw(surface, theme)`` draws the badge and, when
-    hovered or focused, the panel (clamped to the window)."""
+    hovered or focused, the panel (clamped to the window). ``hover`` is
+    forgotten when a scene (the pause menu) covers the table, so the panel
+    never stays up over Undo after Resume."""
+
+    hover = PointerHover()
 
     def __init__(self, app, rules: RuleSet):
         self.app = app

@@ -10,7 +10,7 @@ run; a problem with that file is told once as a toast.
 
 from __future__ import annotations
 
-from game.profiles import ProfileBook, load_profiles, profile_label, save_profiles, selection_from_setup
+from game.profiles import ProfileBook, load_profiles, profile_label, rules_name, save_profiles, selection_from_setup
 from game.rules import RuleSet
 
 
@@ -52,6 +52,20 @@ def label(app, name: str | None = None, rules: RuleSet | None = None) -> str:
     if name is None or rules is None:
         name, rules = selection(app)
     return profile_label(book(app), name, rules)
+
+
+def name_of(app, rules: RuleSet) -> str:
+    """The one name of ``rules`` (:func:`game.profiles.rules_name` over the
+    built-in and saved profiles), the same wherever rules are named."""
+    return rules_name(rules, book(app))
+
+
+def saved_game_waiting(app) -> bool:
+    """True when an autosaved game can be continued (it keeps its own rules)."""
+    try:
+        return bool(app.storage.has_game("autosave"))
+    except (OSError, ValueError):
+        return False
 
 
 def fill_profiles(app, stepper, name: str, rules: RuleSet) -> str:

@@ -6,16 +6,21 @@ saying what it does and the rulebook's value marked; a control that means
 nothing under the other choices is greyed with the reason. On top: the
 profile in use (``*`` when changed), Save as…, Rename…, Delete, Export,
 Import… (a path typed, or a rules file dropped on the window) and Read these
-rules. Every change is saved at once (settings ``last_setup``, saved
-profiles in ``profiles.json``), so Esc or Done never loses one; rules
-changed during a game apply from the next game, and the page says so.
+rules. Every change is saved at once, so Esc or Done never loses one: a
+change to a player's own profile is written into it (``profiles.json``); a
+change to a built-in (read-only) profile makes it "Standard*", kept as the
+rules chosen for the next game (settings ``last_setup``). Picking another
+profile while a built-in one is changed asks first (press again to drop the
+changes, or Save as… to keep them) — the same "press again" as Delete, so
+no change is lost by one stray arrow press. Rules changed during a game
+apply from the next game, and the page says so.
 """
 
 from __future__ import annotations
 
 import pygame
 
-from game.profiles import ProfileError, export_folder, export_rules, file_stem, read_rules_file
+from game.profiles import MAX_NAME, ProfileError, export_folder, export_rules, file_stem, read_rules_file
 from game.rules import RuleSet, RulesError
 
 from . import rules_choice as C
@@ -26,7 +31,9 @@ from .scroll import ScrollArea
 from .widgets import Button, FocusRing, Stepper, TextField
 
 PROMPTS = {"save": "Save these rules as:", "rename": "New name for this profile:",
-           "import": "Path of a rules file (or drop one on the window):"}
+           "import": "Rules file:"}
+MAX_PATH = 1000
+"""Longest path typed in Import, in characters."""
 
 
 class RulesSettingsScene(FormScene):
@@ -40,6 +47,7 @@ class RulesSettingsScene(FormScene):
         self.name, self.rules = C.selection(self.app)
         self.message, self.bad = "", False
         self.confirm_delete = False
+        self.confirm_discard = False
         self.prompt: str | None = None
         self.profile = Stepper("Profile", [self.name], self.name, on_change=self._pick_profile)
         self.save_as = Button("Save as…", lambda: self._open("save"), role="small")
@@ -49,7 +57,7 @@ class RulesSettingsScene(FormScene):
         self.import_ = Button("Import…", lambda: self._open("import"), role="small")
         self.read = Button("Read these rules", self._read, role="small")
         self.tools = [self.save_as, self.rename, self.delete, self.export, self.import_, self.read]
-        self.field = TextField("", "", 300)
+        self.field = TextField("", "", MAX_PATH, on_full=self._field_full)
         self.ok = Button("OK", self._confirm, role="small")
         self.cancel = Button("Cancel", self._close, role="small")
         self.controls: dict[str, Stepper] = {}
@@ -91,8 +99,15 @@ class RulesSettingsScene(FormScene):
         self.message, self.bad = text, bad
 
     def _next_game_words(self) -> str:
-        return ("A game is in progress: these rules apply from the next game."
-                if C.game_in_progress(self.app) else "These rules are used for the next game.")
+        if C.game_in_progress(self.app):
+            return "A game is in progress: it keeps its own rules; these apply from the next game."
+        if C.saved_game_waiting(self.app):
+            return "These rules are used for the next new game; the game you can Continue keeps its own."
+        return "These rules are used for the next game."
+
+    def _field_full(self, limit: int) -> None:
+        self._say(f"A {'profile name' if self.prompt != 'import' else 'path'} may have at most {limit} characters.",
+                  True)
 
     def _change(self, key: str, value) -> None:
         try:
@@ -100,11 +115,29 @@ class RulesSettingsScene(FormScene):
         except RulesError as exc:  # not reachable from the offered values, kept for safety
             self._say(str(exc), True)
             return
-        self.confirm_delete = False
+        self.confirm_delete = self.confirm_discard = False
+        book = C.book(self.app)
+        if not book.is_builtin(self.name) and self.name in book:  # the player's own: written into it now
+            book.save_as(self.name, self.rules, replace=self.name)
+            C.save_book(self.app)
+            self._remember()
+            self._say(f'Saved in "{self.name}". {self._next_game_words()}')
+            return
         self._remember()
-        self._say(f"Saved. {self._next_game_words()}")
+        self._say(f"{book.display(self.name)} is built in, so the changed rules are kept as "
+                  f"\"{C.label(self.app, self.name, self.rules)}\" (Save as… makes them your own profile). "
+                  f"{self._next_game_words()}")
 
     def _pick_profile(self, name) -> None:
+        book = C.book(self.app)
+        if (not self.confirm_discard and book.is_builtin(self.name) and name != self.name
+                and book.rules_of(self.name) != self.rules):
+            self.confirm_discard = True  # ask first: the stepper stays on the changed profile
+            self._refresh()
+            self._say(f"Your changes to {book.display(self.name)} are not saved in a profile: Save as… keeps "
+                      "them; pick another profile again to drop them.", True)
+            return
+        self.confirm_discard = False
         self.name = name
         self.rules = C.book(self.app).rules_of(name)
         self.confirm_delete = False
@@ -116,14 +149,18 @@ class RulesSettingsScene(FormScene):
         self.prompt = kind
         book = C.book(self.app)
         if kind == "import":
-            self.field.value = ""
+            self.field.value, self.field.max_len = "", MAX_PATH
+            self._say("Type the path of a rules file, or drop one on the window.")
         else:
             self.field.value = "" if book.is_builtin(self.name) else self.name
-        self.confirm_delete = False
+            self.field.max_len = MAX_NAME
+        self.confirm_delete = self.confirm_discard = False
         self.resize()
         self.focus.focus(self.field)
 
     def _close(self) -> None:
+        if self.bad or self.prompt == "import":  # the prompt's own words go with it
+            self._say("")
         self.prompt = None
         self.resize()
         self.focus.focus(self.profile)
@@ -163,6 +200,7 @@ class RulesSettingsScene(FormScene):
         self.confirm_delete = False
         self.name = "standard"  # the rules stay as they were: "Standard*" unless equal
         self._remember()
+        self.focus.focus(self.profile)  # Delete is greyed now
         self._say(f'Deleted "{gone}".')
 
     def _export(self) -> None:
@@ -187,6 +225,8 @@ class RulesSettingsScene(FormScene):
             self._say(str(exc), True)
             return False
         self.rules = rules
+        if not C.book(self.app).is_builtin(self.name):  # never written into the profile in use
+            self.name = "standard"
         self._remember()
         self._open("save")
         self.field.value = file_stem(path.rsplit("/", 1)[-1].rsplit("\\", 1)[-1].rsplit(".", 1)[0])[:24]
@@ -195,7 +235,7 @@ class RulesSettingsScene(FormScene):
 
     def _read(self) -> None:
         from .rules_help import RulesScene
-        self.app.push(RulesScene(self.app), rules=self.rules, profile=C.label(self.app, self.name, self.rules))
+        self.app.push(RulesScene(self.app), rules=self.rules, profile=C.name_of(self.app, self.rules))
 
     # -------------------------------------------------------------- events
     def handle_event(self, event) -> bool:
@@ -238,7 +278,10 @@ class RulesSettingsScene(FormScene):
             b.visible = self.prompt is None
         label_w = min(col // 2, T.text(PROMPTS[self.prompt or "save"], th.small, T.TEXT).get_width() + th.pad)
         sw = max(th.body * 5, 70)
-        self.field.rect = pygame.Rect(x + label_w, y, col - label_w - 2 * (sw + gap), row)
+        # a path gets the window's whole width (its end shows while typing); a name the column's
+        px, pw = (2 * th.pad, th.width - 4 * th.pad) if self.prompt == "import" else (x, col)
+        self.prompt_x = px
+        self.field.rect = pygame.Rect(px + label_w, y, pw - label_w - 2 * (sw + gap), row)
         self.ok.rect = pygame.Rect(self.field.rect.right + gap, y, sw, row)
         self.cancel.rect = pygame.Rect(self.ok.rect.right + gap, y, sw, row)
         for w in (self.field, self.ok, self.cancel):
@@ -272,8 +315,8 @@ class RulesSettingsScene(FormScene):
         th = self.theme
         self.draw_heading(surface)
         if self.prompt:
-            s = T.fit_text(PROMPTS[self.prompt], th.small, self.field.rect.x - self.col.x - th.pad, T.TEXT)
-            surface.blit(s, (self.col.x, self.field.rect.centery - s.get_height() // 2))
+            s = T.fit_text(PROMPTS[self.prompt], th.small, self.field.rect.x - self.prompt_x - th.pad, T.TEXT)
+            surface.blit(s, (self.prompt_x, self.field.rect.centery - s.get_height() // 2))
         text = self.message or (f"Export writes to {export_folder(self.app.storage)}. "
                                 + self._next_game_words())
         y = self.message_y

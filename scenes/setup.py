@@ -162,7 +162,7 @@ class SetupScene(FormScene):
         from .rules_help import RulesScene
         rules = self.chosen_rules()
         self.app.push(RulesScene(self.app), rules=rules, players=self.players.value,
-                      profile=C.label(self.app, self.profile.value, rules))
+                      profile=C.name_of(self.app, rules))
 
     def seats(self) -> list[Seat]:
         """The seats as chosen: you at seat 0, then the computer seats."""
@@ -215,8 +215,8 @@ class SetupScene(FormScene):
         lines = [(line, colour) for text, colour in self._summary() for line in T.wrap(text, th.small, col.width)]
         room = max(1, (self.change_button.rect.top - th.pad // 2 - y) // lh)
         if len(lines) > room:  # keep to the room above the buttons; the full list is under "Read these rules"
-            lines = lines[:room]
-            lines[-1] = (lines[-1][0].rstrip(";. ") + " …", lines[-1][1])
+            more = T.wrap("… and more under Read these rules.", th.small, col.width)[-1]
+            lines = lines[:room - 1] + [(more, T.TEXT_DIM)]
         for line, colour in lines:
             surface.blit(T.fit_text(line, th.small, col.width, colour), (col.x, y))
             y += lh
@@ -244,10 +244,12 @@ class SetupScene(FormScene):
             return [(PROFILE_SUMMARIES[name], T.TEXT_DIM)]
         out = []
         bad = rules.undealable_player_counts()
-        if bad:  # first: it decides whether Start works
-            out.append((f"Can't deal {', '.join(map(str, bad))} players.", (255, 190, 170)))
-        if self.rules_from:
-            out.append((f"Rules from {self.rules_from}.", T.TEXT_DIM))
+        if bad:  # first: red only when it stops Start (the chosen count is one of them)
+            words = f"These rules can't deal {', '.join(map(str, bad))} players."
+            out.append((words, (255, 190, 170) if self.players.value in bad else T.TEXT_DIM))
         changes = rule_changes(rules)
-        out.append(("Rulebook rules." if not changes else "; ".join(changes) + ".", T.TEXT_DIM))
+        changes.sort(key=lambda c: not c.startswith("Target"))  # the target first: it decides the length
+        where = f"From {self.rules_from}: " if self.rules_from else ""
+        said = "rulebook rules." if not changes else "; ".join(changes) + "."
+        out.append((where + said if where else said[:1].upper() + said[1:], T.TEXT_DIM))
         return out

@@ -22,8 +22,7 @@ from __future__ import annotations
 import pygame
 
 from game.finished import FinishedGames, game_date
-from game.rules_text import PROFILE_NAMES
-from game.stats import GameSummary
+from game.stats import GameSummary, profile_shown
 
 from . import theme as T
 from .app import Scene
@@ -198,7 +197,7 @@ class StatisticsScene(Scene):
             y += round(th.small * 1.8)
         self.rows_top = y
         for name, s in self.games:
-            profile = PROFILE_NAMES.get(s.profile, s.profile.replace("_", " ").capitalize())
+            profile = profile_shown(s.profile)
             texts = [game_date(name), players_words(s), f"{profile} · {s.target}", result_words(s)]
             colour = T.GOLD if s.won else T.TEXT
             for c, w, t in zip(cols, widths, texts):

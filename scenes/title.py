@@ -120,8 +120,10 @@ class TitleScene(MenuScene):
         self.app.push(StatisticsScene(self.app))
 
     def rules(self) -> None:
+        from . import rules_choice as C
         from .rules_help import RulesScene
-        self.app.push(RulesScene(self.app))
+        _, rules = C.selection(self.app)  # the house rules chosen for the next game, by their name
+        self.app.push(RulesScene(self.app), rules=rules, profile=C.name_of(self.app, rules))
 
     def quit(self) -> None:
         self.app.quit(0)

@@ -15,8 +15,39 @@ import pygame
 from . import theme as T
 
 
+_pointer_epoch = [0]
+
+
+def pointer_lost() -> None:
+    """Forget every widget's hover: the pointer's place is unknown (a scene
+    was pushed over or popped back to; the app calls this). A widget is
+    hovered again on the next pointer motion over it."""
+    _pointer_epoch[0] += 1
+
+
+class PointerHover:
+    """A ``hover`` attribute that reads False once :func:`pointer_lost` was
+    called after it was set, so no widget stays lit under a pointer that
+    has moved on in another scene."""
+
+    def __set_name__(self, owner, name):
+        self.slot = "_" + name
+
+    def __get__(self, obj, owner=None):
+        if obj is None:
+            return self
+        value, epoch = getattr(obj, self.slot, (False, 0))
+        return value and epoch == _pointer_epoch[0]
+
+    def __set__(self, obj, value) -> None:
+        setattr(obj, self.slot, (bool(value), _pointer_epoch[0]))
+
+
 class Widget:
-    """Base: ``rect``, ``enabled``, ``focused``; subclasses handle and draw."""
+    """Base: ``rect``, ``enabled``, ``focused``, ``hover`` (a
+    :class:`PointerHover`); subclasses handle and draw."""
+
+    hover = PointerHover()
 
     def __init__(self):
         self.rect = pygame.Rect(0, 0, 0, 0)
@@ -177,23 +208,34 @@ class Stepper(Widget):
 
 class TextField(Widget):
     """A one-line text field (a player's name): click or focus to type;
-    ``max_len`` characters; ``on_change(text)``."""
+    ``max_len`` characters: typing stops there and ``on_full(max_len)`` is
+    called (to say so); ``on_change(text)``. Ctrl+A selects all the text
+    (the next key typed replaces it, Backspace or Delete clears it); while
+    the text is longer than the box, its end (where one types) is shown."""
 
-    def __init__(self, label: str, value: str, max_len: int = 16, on_change: Callable | None = None):
+    def __init__(self, label: str, value: str, max_len: int = 16, on_change: Callable | None = None,
+                 on_full: Callable[[int], None] | None = None):
         super().__init__()
         self.label = label
         self.value = value
         self.max_len = max_len
         self.on_change = on_change
+        self.on_full = on_full
+        self.selected = False
 
     def handle(self, event) -> bool:
         if not (self.enabled and self.visible):
             return False
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
+            self.selected = False
             return True
         if event.type == pygame.TEXTINPUT and self.focused:
             text = "".join(ch for ch in event.text if ch.isprintable())
-            self._set((self.value + text)[: self.max_len])
+            base = "" if self.selected else self.value
+            self.selected = False
+            if len(base) + len(text) > self.max_len and self.on_full:
+                self.on_full(self.max_len)
+            self._set((base + text)[: self.max_len])
             return True
         return False
 
@@ -203,11 +245,30 @@ class TextField(Widget):
             self.on_change(value)
 
     def key(self, event) -> bool:
+        if event.key == pygame.K_a and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+            self.selected = bool(self.value)
+            return True
+        if event.key in (pygame.K_BACKSPACE, pygame.K_DELETE) and self.selected:
+            self.selected = False
+            self._set("")
+            return True
         if event.key == pygame.K_BACKSPACE:
             self._set(self.value[:-1])
             return True
+        if event.key not in (pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL):
+            self.selected = False
         return event.key not in (pygame.K_TAB, pygame.K_UP, pygame.K_DOWN, pygame.K_ESCAPE,
                                  pygame.K_RETURN, pygame.K_KP_ENTER)
+
+    def shown_text(self, room: int, theme) -> str:
+        """The text as drawn in ``room`` pixels: all of it, or (too long) its
+        end after "…", so the characters being typed are always in view."""
+        shown, f = self.value, T.font(theme.body)
+        if f.size(shown + "|")[0] > room:
+            while shown and f.size("…" + shown + "|")[0] > room:
+                shown = shown[1:]
+            shown = "…" + shown
+        return shown
 
     def draw(self, surface, theme) -> None:
         if not self.visible:
@@ -221,9 +282,14 @@ class TextField(Widget):
         else:
             box = self.rect.copy()
         pygame.draw.rect(surface, (250, 250, 244), box, border_radius=theme.radius)
-        s = T.fit_text(self.value + ("|" if self.focused else ""), theme.body, box.width - 2 * theme.pad,
-                       T.TEXT_DARK)
-        surface.blit(s, (box.x + theme.pad, box.centery - s.get_height() // 2))
+        s = T.text(self.shown_text(box.width - 2 * theme.pad, theme), theme.body, T.TEXT_DARK)
+        at = (box.x + theme.pad, box.centery - s.get_height() // 2)
+        if self.selected:
+            pygame.draw.rect(surface, (170, 200, 250), (at[0], at[1], s.get_width(), s.get_height()))
+        surface.blit(s, at)
+        if self.focused:
+            caret = T.text("|", theme.body, T.TEXT_DARK)
+            surface.blit(caret, (at[0] + s.get_width(), at[1]))
         self._focus_ring(surface, theme)
 
 

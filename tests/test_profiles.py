@@ -9,7 +9,7 @@ import pytest
 
 from game.profiles import (MAX_RULES_BYTES, ProfileBook, ProfileError, export_folder, export_rules,
                            load_profiles, profile_label, profiles_path, read_rules_file, rules_json,
-                           save_profiles, selection_from_setup)
+                           rules_name, save_profiles, selection_from_setup)
 from game.rules import CHOICES, PROFILES, RuleSet
 from game.storage import Storage
 
@@ -91,9 +91,64 @@ def test_a_bad_profile_is_dropped_with_one_message_and_not_written_back(storage)
     ]})
     path.write_text(text, encoding="utf-8")
     book, message = load_profiles(storage)
-    assert book.saved == {"Good": RuleSet(decks=2)}
-    assert '"Bad"' in message and '"Standard"' in message and "number 4" in message
+    # a built-in's name is kept under a free name rather than lost
+    assert book.saved == {"Good": RuleSet(decks=2), "Standard (2)": RuleSet()}
+    assert '"Bad"' in message and '"Standard" is now "Standard (2)"' in message and "number 4" in message
     assert path.read_text(encoding="utf-8") == text
+
+
+@pytest.mark.parametrize("second", ["Fives Night", "FIVES  NIGHT ", "ﬁves night"])
+def test_a_name_differing_only_by_capitals_is_the_same_profile(second):
+    book = ProfileBook()
+    book.save_as("fives night", HOUSE)
+    with pytest.raises(ProfileError, match='"fives night" exists already'):
+        book.save_as(second, RuleSet())
+    with pytest.raises(ProfileError, match="exists already"):  # Save as… from another profile
+        book.save_as(second, RuleSet(), replace="other")
+    book.save_as("Other", RuleSet())
+    with pytest.raises(ProfileError, match="exists already"):
+        book.rename("Other", second)
+    assert book.saved == {"fives night": HOUSE, "Other": RuleSet()}
+    # saving over itself with other capitals renames it, still one profile
+    assert book.save_as("Fives Night", RuleSet(decks=2), replace="fives night") == "Fives Night"
+    assert book.saved == {"Fives Night": RuleSet(decks=2), "Other": RuleSet()}
+
+
+def test_a_file_with_clashing_names_keeps_both_and_can_still_be_updated(storage):
+    path = profiles_path(storage)
+    path.parent.mkdir(parents=True)
+    path.write_text(json.dumps({"version": 1, "profiles": [
+        {"name": "fives night", "rules": {"scoring": "fives"}},
+        {"name": "Fives Night", "rules": {"decks": 2}}]}), encoding="utf-8")
+    book, message = load_profiles(storage)
+    assert book.saved == {"fives night": RuleSet(scoring="fives"), "Fives Night (2)": RuleSet(decks=2)}
+    assert '"Fives Night" is now "Fives Night (2)"' in message
+    book.save_as("fives night", RuleSet(scoring="fives", target=300), replace="fives night")
+    assert save_profiles(storage, book)
+    again, message = load_profiles(storage)
+    assert message is None
+    assert again.saved == {"fives night": RuleSet(scoring="fives", target=300),
+                           "Fives Night (2)": RuleSet(decks=2)}
+    # the settings naming the second one find it under its new name
+    assert selection_from_setup({"profile": "Fives Night"}, book) == ("Fives Night (2)", RuleSet(decks=2))
+
+
+def test_exports_never_overwrite_each_other(storage):
+    paths = [export_rules(storage, name, rules) for name, rules in
+             [("Fives night ♠", RuleSet(scoring="fives")), ("fives night", HOUSE), ("Fives Night", RuleSet())]]
+    assert [p.name for p in paths] == ["fives-night.json", "fives-night-2.json", "fives-night-3.json"]
+    assert [read_rules_file(p) for p in paths] == [RuleSet(scoring="fives"), HOUSE, RuleSet()]
+
+
+def test_rules_name_is_the_matching_or_closest_profile():
+    book = ProfileBook({"Mine": HOUSE})
+    assert rules_name(RuleSet(), book) == "Standard"
+    assert rules_name(PROFILES["fives"], book) == "Fives"
+    assert rules_name(HOUSE, book) == "Mine"
+    assert rules_name(HOUSE.with_changes(target=400), book) == "Mine*"
+    assert rules_name(RuleSet(target=300), book) == "Standard*"
+    assert rules_name(PROFILES["fives"].with_changes(target=300), book) == "Fives*"
+    assert rules_name(HOUSE) != "Mine"                     # without the book: built-in profiles only
 
 
 def test_export_then_import_gives_an_equal_rule_set(storage, tmp_path):
@@ -134,7 +189,7 @@ def test_bad_rules_files_give_one_sentence(tmp_path, case, content, words):
     with pytest.raises(ProfileError) as err:
         read_rules_file(path)
     message = str(err.value)
-    assert words in message
+    assert words in message and "rules.md" not in message      # a player can't find rules.md
     assert message.count(". ") == 0 and message.endswith(".") and "\n" not in message
 
 

@@ -203,7 +203,9 @@ def test_export_then_import_by_path_round_trips(app, tmp_path):
     assert len(files) == 1 and str(files[0]) in page.message
     assert json.loads(files[0].read_text(encoding="utf-8")) == house.to_dict()
     page.focus.focus(page.profile)
-    key(app, pygame.K_LEFT)                         # another profile; then import the file
+    key(app, pygame.K_LEFT)                         # another profile: asks first (Standard is changed)
+    assert page.rules == house and "not saved" in page.message
+    key(app, pygame.K_LEFT)                         # again: the changes are dropped; then import the file
     assert page.rules != house
     click(app, page.import_.rect.center)
     type_text(app, str(files[0]))
@@ -219,7 +221,7 @@ BAD = [
     ("truncated", '{"decks": 2, "jok', "cut off"),
     ("not_json", "decks: 2", "not JSON"),
     ("wrong_type", '{"target": "500"}', '"target" must be a whole number'),
-    ("unknown_key", '{"jokers": 2}', '"jokers" is not a rule this game knows'),
+    ("unknown_key", '{"jokers": 2}', '"jokers" is not a rule this game knows (the nearest rule is "jokers_per_deck")'),
     ("out_of_range", '{"jokers_per_deck": 3}', '"jokers_per_deck" can\'t be 3'),
 ]
 
@@ -346,10 +348,12 @@ def test_pages_open_at_every_size(app):
 def test_rules_scene_names_the_profile_and_its_changes(app):
     setup, page = open_rules_from_new_game(app)
     page._change("scoring", "fives")
+    page._change("target", 300)
     click(app, page.read.rect.center)
     scene = app.top
-    assert isinstance(scene, RulesScene) and scene.profile == "Standard*"
-    assert scene.sections[0] == ("How these differ from the rulebook", "5/10/15 scoring: 2 to 9 score 5.")
+    assert isinstance(scene, RulesScene) and scene.profile == "Fives*"   # the closest profile
+    assert scene.sections[0] == ("How these differ from the rulebook", "5-10-15 scoring: 2 to 9 score 5; Target 300 points.")
+    assert CONTROLS["scoring"][1][1][1].startswith("Fives: 5-10-15")            # one wording on both pages
 
 
 def test_every_rule_key_has_one_control():

@@ -9,7 +9,7 @@ import pygame
 
 from game.finished import record_finished_game
 from game.rules import RuleSet
-from game.stats import count_game, game_id, profile_of, summarize
+from game.stats import count_game, game_id, profile_of, profile_shown, summarize
 from game.storage import RECENT_GAMES, STATISTICS_VERSION, Statistics, Storage, record_game
 from game_play import KNOWN_RECORD, expected_person_figures, play_to_last_results, step
 from scenes.dialogs import ChoiceDialog
@@ -25,7 +25,7 @@ def test_summary_of_a_known_record():
     assert (ann.winner, ann.totals, ann.hands) == (1, [-6, 35], 1)
     assert ann.hand_scores == [-6] and ann.deep_takes == 1 and ann.rummy_calls == 0
     assert not ann.won and ann.best_opponent == 35 and ann.opponent_levels == ["medium"]
-    assert ann.profile == "no_jokers" and ann.target == 30
+    assert ann.profile == "No jokers*" and ann.target == 30  # target 30: changed, as the badge says
     ben = summarize(KNOWN_RECORD, ["hard", "human"], 1)
     assert ben.won and ben.hand_scores == [35] and ben.rummy_calls == 1 and ben.deep_takes == 0
     watched = summarize(KNOWN_RECORD, ["easy", "easy"], None)
@@ -44,9 +44,13 @@ def test_game_id_names_one_game():
 
 
 def test_profile_of_rules():
-    assert profile_of(RuleSet()) == "standard"
-    assert profile_of(RuleSet(scoring="fives", target=300)) == "fives"
-    assert profile_of(RuleSet(decks=2)) == "custom"
+    assert profile_of(RuleSet()) == "Standard"
+    assert profile_of(RuleSet(scoring="fives")) == "Fives"
+    assert profile_of(RuleSet(scoring="fives", target=300)) == "Fives*"   # the badge's name for them
+    assert profile_of(RuleSet(decks=2)) == "Standard*"
+    for old, shown_as in (("standard", "Standard"), ("no_jokers", "No jokers"), ("custom", "Custom"),
+                          ("Fives*", "Fives*")):
+        assert profile_shown(old) == shown_as                            # summaries kept before read well
 
 
 def test_count_game_adds_everything_once():
