@@ -165,9 +165,8 @@ class Slots:
     def _rebuild_info(self, name: str) -> SlotInfo | None:
         """A slot without a usable sidecar: read its record (a broken one is
         moved aside by the storage) and write the sidecar again."""
-        from .record import game_from_record
-        record, message = self.storage.load_game(name)
-        if record is None:
+        game, message = self.storage.load_game_state(name)  # replayed once
+        if game is None:
             if message:
                 log.warning("%s", message)
                 self.messages.append(message)
@@ -180,7 +179,6 @@ class Slots:
                     except OSError as exc:
                         log.warning("cannot remove the sidecars of %s: %s", name, exc)
             return None
-        game = game_from_record(record)
         saved, seats_message = self.storage.load_seats(name)
         if seats_message:
             self.messages.append(seats_message)

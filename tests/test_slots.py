@@ -281,3 +281,25 @@ def test_a_bad_sidecar_never_crashes_the_title_and_the_player_is_told(app):
         title.refresh()
         frames(app, 1)
         assert app.top is title
+
+
+def test_continue_replays_the_saved_record_once(app, monkeypatch):
+    """Issue 13: Continue replays the save once (the check and the table share the game)."""
+    import game.record
+    import game.storage
+    title = app.push(TitleScene(app))
+    left = leave_a_game(app, names=("Me", "Ana"), seed=5)
+    Slots(app.storage).latest()  # the title's list is read before Continue is clicked
+    real, calls = game.record.game_from_record, []
+
+    def counting(data):
+        calls.append(1)
+        return real(data)
+
+    monkeypatch.setattr(game.record, "game_from_record", counting)
+    monkeypatch.setattr(game.storage, "game_from_record", counting)
+    click(app, title.buttons[1].rect.center)  # Continue
+    resumed = app.top
+    assert isinstance(resumed, TableScene) and resumed.slot == left.slot
+    assert len(calls) == 1
+    resumed.session.close()
