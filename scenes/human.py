@@ -34,7 +34,7 @@ from .tween import Tween
 from .human_draw import HumanDrawing
 from .human_input import Drag, HumanInput
 from .widgets import Button
-from .words import card_words, plain
+from .words import card_words, plain, with_rule
 
 DOUBLE_CLICK_S = 0.45
 
@@ -143,6 +143,13 @@ class HumanPlay(HumanInput, HumanDrawing):
         """Show ``text`` above the hand (amber for a refusal) for ``seconds``."""
         self.message = (plain(text), refusal, self.table.clock + seconds)
 
+    def refuse(self, message: str, rule: str | None = None) -> None:
+        """Say the refusal ``message`` above the hand (without its rule id)
+        and keep it in the game log with the rule id (item 18); ``rule`` is
+        the engine's ``IllegalMove.rule``, cited when the message has none."""
+        self.say(message, refusal=True)
+        self.table.log_refusal(with_rule(message, rule))
+
     def cards_of(self, positions) -> list[int]:
         return [self.order[i] for i in sorted(positions) if i < len(self.order)]
 
@@ -155,7 +162,7 @@ class HumanPlay(HumanInput, HumanDrawing):
         try:
             events = t.session.apply_human(action)
         except IllegalMove as exc:
-            self.say(exc.message, refusal=True)
+            self.refuse(exc.message, exc.rule)
             return False
         if undoable:
             self.undo_stack.record(before, self.game, list(self.order))
@@ -220,8 +227,8 @@ class HumanPlay(HumanInput, HumanDrawing):
                 h.check(TableMeld(self.seat, choices[0] if choices else tuple(cards)))
                 reason = "Those cards are not a meld."
             except IllegalMove as exc:
-                reason = exc.message
-            self.say(reason, refusal=True)
+                reason = with_rule(exc.message, exc.rule)
+            self.refuse(reason)
             return
         if len(legal) == 1:
             self.apply(TableMeld(self.seat, legal[0]))
@@ -244,8 +251,8 @@ class HumanPlay(HumanInput, HumanDrawing):
                     h.check(LayOff(self.seat, cards[0], meld))
                     reason = f"The {short_name(cards[0])} does not fit that meld."
                 except IllegalMove as exc:
-                    reason = exc.message
-                self.say(reason, refusal=True)
+                    reason = with_rule(exc.message, exc.rule)
+                self.refuse(reason)
             elif len(options) == 1:
                 self.apply(LayOff(self.seat, options[0], meld))
             else:
@@ -381,8 +388,8 @@ class HumanPlay(HumanInput, HumanDrawing):
                 h.check(CallRummy(self.seat, count or 1))
                 reason = "There is no Rummy to call here."
             except IllegalMove as exc:
-                reason = exc.message
-            self.say(reason, refusal=True)
+                reason = with_rule(exc.message, exc.rule)
+            self.refuse(reason)
             return
         if len(options) == 1:
             self._call(options[0].call)
@@ -396,7 +403,7 @@ class HumanPlay(HumanInput, HumanDrawing):
         try:
             self.table.session.call_rummy(call)
         except IllegalMove as exc:
-            self.say(exc.message, refusal=True)
+            self.refuse(exc.message, exc.rule)
             return
         self.say("Rummy! You called it.", seconds=2.0)
         self.close_rummy_window()

@@ -18,7 +18,7 @@ from game.intent import rummy_option
 from . import theme as T
 from .cardart import short_name
 from .human_input import Drag
-from .words import plain
+from .words import plain, with_rule
 
 
 class HumanDrawing:
@@ -170,7 +170,7 @@ class HumanDrawing:
             h.check(action)
             ok, reason = True, None
         except IllegalMove as exc:
-            ok, reason = False, exc.message
+            ok, reason = False, with_rule(exc.message, exc.rule)
         th = self.table.theme
         colour = T.LEGAL if ok else T.ILLEGAL
         for p in lay.places:
@@ -182,10 +182,15 @@ class HumanDrawing:
         if ok and rummy:
             text = self.rummy_words(rummy_option(h, action))
         elif ok:
-            text = (f"Take the {short_name(h.discard[j])}" if k == 1 else
-                    f"Take {k} cards — you must meld the {short_name(h.discard[j])}")
+            name = short_name(h.discard[j])
+            if k > 1:
+                text = f"Take {k} cards — you must meld the {name}"
+            elif h.rules.top_discard_must_be_used:  # the strict variant of R9 commits the top discard too
+                text = f"Take the {name} — you must meld it this turn"
+            else:
+                text = f"Take the {name}"
         else:
-            text = f"⚠ {plain(reason)}"
+            text = f"⚠ {plain(reason, keep_rule_ids=True)}"  # the hover detail keeps the rule id (item 18)
         self.note = (text, not ok)
 
     def _draw_focus_target(self, surface, lay) -> None:
