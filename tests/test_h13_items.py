@@ -79,3 +79,21 @@ def test_a_refused_take_by_click_is_logged_with_its_rule(app):
     assert h.snapshot() == before
     assert "(R9)" not in table.human.message[0]
     assert [line for line in table.log_lines if line.startswith("Refused: ")][-1].endswith("(R9)")
+
+
+def test_the_rummy_window_after_ones_own_discard_is_worded_for_the_person(app, monkeypatch):
+    table = table_for(app, SCRIPT)
+    h = table.session.game.hand
+    bot_moves(table, DrawStock(1), Discard(1, C("2C")))
+    table.human.close_rummy_window()
+    table.human.draw_stock()
+    settle(app)
+    drag(app, pos_of(table, "KC"), table.layout_.pile_rect.center)
+    assert h.discard[-1] == C("KC") and h.window == 0 and table.shown.window == 0
+    monkeypatch.setattr(table.session, "rummy_window_open", lambda: True)  # the computers still answering
+    assert table.status_lines()[1] == "Others may call Rummy on your discard."
+    bot_moves(table, DrawStock(1), Discard(1, C("3D")))
+    settle(app)
+    assert table.shown.window == 1
+    monkeypatch.setattr(table.human, "status", lambda: None)  # the table's own words for another's discard
+    assert table.status_lines()[1] == "Rummy? Anyone may call on Bot's discard."
