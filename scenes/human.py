@@ -63,6 +63,8 @@ class HumanPlay(HumanInput, HumanDrawing):
         self.focus_row = "hand"
         self.focus_i = 0
         self.keyboard = False
+        self.quiet = False  # a new turn, nothing done yet: a focus or pointer left on the pile warns of nothing
+        self._was_mine = False
         self.last_draw_at = -10.0
         s = table.app.settings
         self.window = table.session.person_window  # the person's Rummy window (R18), kept by the session
@@ -437,6 +439,9 @@ class HumanPlay(HumanInput, HumanDrawing):
         b = self.buttons
         h = self.hand
         mine = self.my_turn()
+        if mine and not self._was_mine:
+            self.quiet = True  # cleared by the person's next key, click or pointer move (issue 13, item 15)
+        self._was_mine = mine
         b["undo"].enabled = mine and self.undo_stack.available(self.game)
         b["hint"].enabled = mine
         b["end"].visible = mine and h.phase == Phase.DRAW and not h.stock_draw_possible()

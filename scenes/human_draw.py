@@ -152,6 +152,8 @@ class HumanDrawing:
         """Hovering the pile on your draw: the cards that would come, the one to meld, or why not."""
         h = self.hand
         j = None
+        if self.quiet:
+            return  # a new turn, the person has not acted yet: no warning left over from the last one
         if self.keyboard and self.focus_row == "table":
             target = self.targets()[self.focus_i] if self.focus_i < len(self.targets()) else None
             j = target[1] if target and target[0] == "pile" else None
@@ -173,12 +175,13 @@ class HumanDrawing:
             ok, reason = False, with_rule(exc.message, exc.rule)
         th = self.table.theme
         colour = T.LEGAL if ok else T.ILLEGAL
-        for p in lay.places:
-            if p.zone == "pile" and p.index >= j:
-                pygame.draw.rect(surface, colour, p.rect.inflate(4, 4), 3, border_radius=th.radius)
-        first = next((p for p in lay.places if p.zone == "pile" and p.index == j), None)
-        if first is not None and k > 1:
-            pygame.draw.rect(surface, T.GOLD, first.rect.inflate(10, 10), 3, border_radius=th.radius + 3)
+        taken = [p.rect for p in lay.places if p.zone == "pile" and p.index >= j]
+        if taken:  # one ring around the cards that would come, never across their faces
+            pygame.draw.rect(surface, colour, taken[0].unionall(taken).inflate(6, 6), 3, border_radius=th.radius + 2)
+        if k > 1 and taken:  # the card to meld: a gold bar under its visible edge
+            edge = (taken[1].x if len(taken) > 1 else taken[0].right) - taken[0].x
+            pygame.draw.rect(surface, T.GOLD, pygame.Rect(taken[0].x, taken[0].bottom + 6, max(8, edge), 5),
+                             border_radius=2)
         if ok and rummy:
             text = self.rummy_words(rummy_option(h, action))
         elif ok:
@@ -201,8 +204,9 @@ class HumanDrawing:
         r = None
         if target[0] == "stock":
             r = lay.stock_rect
-        elif target[0] == "pile":
-            r = next((p.rect for p in lay.places if p.zone == "pile" and p.index == target[1]), lay.pile_rect)
+        elif target[0] == "pile":  # around the whole pile (the taken cards get their own ring inside)
+            pile = [p.rect for p in lay.places if p.zone == "pile"]
+            r = pile[0].unionall(pile).inflate(12, 12) if pile else lay.pile_rect
         elif target[0] == "new":
             r = lay.zone_rects[self.seat]
         elif target[0] == "meld":

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from game.actions import Discard, DrawStock
-from test_human import C, SCRIPT, app, bot_moves, click, drag, felt_spot, pos_of, post, record, select, settle, table_for  # noqa: F401
+from test_human import C, SCRIPT, app, bot_moves, click, drag, key, felt_spot, pos_of, post, record, select, settle, table_for  # noqa: F401
 
 
 def hover(app, pos):
@@ -97,3 +97,64 @@ def test_the_rummy_window_after_ones_own_discard_is_worded_for_the_person(app, m
     assert table.shown.window == 1
     monkeypatch.setattr(table.human, "status", lambda: None)  # the table's own words for another's discard
     assert table.status_lines()[1] == "Rummy? Anyone may call on Bot's discard."
+
+
+def test_a_focus_left_on_the_pile_warns_only_once_the_person_acts(app):
+    table = table_for(app, SCRIPT)
+    human, h = table.human, table.session.game.hand
+    bot_moves(table, DrawStock(1), Discard(1, C("2C")))
+    human.close_rummy_window()
+    key(app, pygame.K_UP)
+    while human.targets()[human.focus_i] != ("pile", 0):  # the JS, which can't be tabled
+        key(app, pygame.K_RIGHT)
+    assert human.note[1] and "J♠" in human.note[0]  # the person moved there: the warning shows
+    human.draw_stock()  # the turn played without moving the focus
+    settle(app)
+    human.discard({human.order.index(C("KC"))})
+    settle(app)
+    bot_moves(table, DrawStock(1), Discard(1, C("3D")))
+    human.close_rummy_window()
+    settle(app)
+    assert h.current == 0 and human.keyboard and human.targets()[human.focus_i] == ("pile", 0)
+    assert human.note is None or not human.note[1]  # a new turn: no warning before the person acts
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_LEFT)  # back on the JS
+    assert human.note[1] and "J♠" in human.note[0]
+
+
+def test_a_pointer_resting_on_the_pile_warns_only_once_it_moves(app):
+    table = table_for(app, SCRIPT)
+    human = table.human
+    bot_moves(table, DrawStock(1), Discard(1, C("2C")))
+    human.close_rummy_window()
+    spot = pile_place(table, "JS").rect.move(3, 0).midleft
+    human.draw_stock()
+    settle(app)
+    human.discard({human.order.index(C("KC"))})
+    settle(app)
+    hover(app, spot)  # the pointer left on the JS during the bot's turn
+    bot_moves(table, DrawStock(1), Discard(1, C("3D")))
+    human.close_rummy_window()
+    settle(app)
+    assert human.note is None or not human.note[1]
+    hover(app, (spot[0] + 1, spot[1]))
+    assert human.note[1] and "J♠" in human.note[0]
+
+
+def test_the_focus_ring_goes_around_the_pile_not_over_its_faces(app):
+    from scenes import theme as T
+    table = table_for(app, SCRIPT)
+    human = table.human
+    bot_moves(table, DrawStock(1), Discard(1, C("2C")))
+    human.close_rummy_window()
+    key(app, pygame.K_UP)
+    while human.targets()[human.focus_i] != ("pile", 0):
+        key(app, pygame.K_RIGHT)
+    settle(app)
+    under, top = pile_place(table, "JS").rect, pile_place(table, "2C").rect
+    assert top.x < under.right  # the pile is fanned: the 2C covers the JS's right edge
+    over_face = [(x, top.centery) for x in range(under.right - 2, under.right + 9)]
+    assert all(app.screen.get_at(p)[:3] not in (T.LEGAL, T.ILLEGAL) for p in over_face)
+    pile = under.union(top)
+    outside = [(pile.right + d, pile.centery) for d in range(3, 12)]
+    assert any(app.screen.get_at(p)[:3] == T.LEGAL for p in outside)  # the ring is around the whole pile
