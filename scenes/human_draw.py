@@ -74,9 +74,9 @@ class HumanDrawing:
             if card is not None:
                 x, y = tw.value
                 t._draw_card(surface, card, pygame.Rect(round(x), round(y), home.w, home.h), True, lifted=True)
-        self._draw_pile_hover(surface, lay)
         if self.keyboard and self.focus_row == "table":
             self._draw_focus_target(surface, lay)
+        self._draw_pile_hover(surface, lay)  # over the focus ring: the taken cards' ring shows
         for b in self.buttons.values():
             b.draw(surface, th)
         if self.rummy_until is not None:
@@ -178,10 +178,10 @@ class HumanDrawing:
         taken = [p.rect for p in lay.places if p.zone == "pile" and p.index >= j]
         if taken:  # one ring around the cards that would come, never across their faces
             pygame.draw.rect(surface, colour, taken[0].unionall(taken).inflate(6, 6), 3, border_radius=th.radius + 2)
-        if k > 1 and taken:  # the card to meld: a gold bar under its visible edge
+        if k > 1 and taken:  # the card to meld: gold around the part of it that shows
             edge = (taken[1].x if len(taken) > 1 else taken[0].right) - taken[0].x
-            pygame.draw.rect(surface, T.GOLD, pygame.Rect(taken[0].x, taken[0].bottom + 6, max(8, edge), 5),
-                             border_radius=2)
+            pygame.draw.rect(surface, T.GOLD, pygame.Rect(taken[0].x, taken[0].y, max(8, edge), taken[0].h)
+                             .inflate(6, 6), 3, border_radius=th.radius + 2)
         if ok and rummy:
             text = self.rummy_words(rummy_option(h, action))
         elif ok:
