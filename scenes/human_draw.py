@@ -180,8 +180,8 @@ class HumanDrawing:
             pygame.draw.rect(surface, colour, taken[0].unionall(taken).inflate(6, 6), 3, border_radius=th.radius + 2)
         if k > 1 and taken:  # the card to meld: gold around the part of it that shows
             edge = (taken[1].x if len(taken) > 1 else taken[0].right) - taken[0].x
-            pygame.draw.rect(surface, T.GOLD, pygame.Rect(taken[0].x, taken[0].y, max(8, edge), taken[0].h)
-                             .inflate(6, 6), 3, border_radius=th.radius + 2)
+            pygame.draw.rect(surface, T.GOLD, pygame.Rect(taken[0].x - 3, taken[0].y - 3, max(8, edge) + 3,
+                                                          taken[0].h + 6), 3, border_radius=th.radius + 2)
         if ok and rummy:
             text = self.rummy_words(rummy_option(h, action))
         elif ok:
