@@ -11,7 +11,7 @@ over. After it has saved once it writes ``ready``; in even rounds the
 checker then waits a random 0 to 1.5 s and sends SIGKILL (perhaps in the
 middle of a write), in odd rounds the program SIGKILLs itself after a
 random 1 to 600 frames (so it gets to the results panels and the game over
-however slow the machine). The checker then asserts: the game continues (the autosave
+however slow the machine). The checker then asserts: the game continues (the latest save slot
 loads without a message) or it is finished and kept in ``saves/finished``;
 never both lost, and no file was ever found corrupt. Prints one line per
 round and a summary; exits 1 on the first loss. ``tests/test_kills.py``
@@ -50,7 +50,8 @@ def play(config_dir: str, seed: int, players: int, die_after: int = 0) -> int:
 
     app = App(Options(config_dir=config_dir, speed="instant", size=(1024, 640)))
     title = app.push(TitleScene(app))
-    if app.storage.has_game("autosave"):
+    from game.slots import Slots
+    if Slots(app.storage).latest() is not None:  # the game in progress, in its save slot
         title.continue_game()
     if not isinstance(app.top, TableScene):
         seats = [Seat("Me", "easy")] + [Seat(f"AI{i}", "easy") for i in range(players - 1)]
@@ -79,8 +80,11 @@ def state(cfg: Path) -> tuple[bool, int, list[Path]]:
     from game.finished import FinishedGames
     from game.storage import Storage
 
+    from game.slots import Slots
+
     storage = Storage(cfg)
-    record, message = storage.load_game("autosave")
+    latest = Slots(storage).latest()  # the game in progress is kept in a save slot
+    record, message = storage.load_game(latest.name) if latest is not None else (None, None)
     kept = len(FinishedGames(storage.finished_dir).files())
     corrupt = sorted(p for p in cfg.rglob("*") if ".corrupt-" in p.name)
     return record is not None and message is None, kept, corrupt
