@@ -6,8 +6,9 @@ person and at the end of every computer turn, so it must stay well under
 
 Plays a real game (Easy computers, target 500; not timed) in memory, and at
 every turn end writes the game record the way ``TableScene.autosave`` does
-after a move (``Storage.save_game(durable=False)``: temp file, rename; the
-seats are written once per table; ``--durable`` adds the fsyncs) into a temp folder (or DIR,
+after a move (``Slots.save(info_of(...), record_of(game), durable=False)``:
+the record and the slot's sidecar, each a temp file and a rename; the seats
+are written once per table; ``--durable`` adds the fsyncs) into a temp folder (or DIR,
 to measure another disk). Prints the record's size and the median, 95th
 percentile and largest time of a save in milliseconds.
 """
@@ -26,6 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from game.events import HandEnded, TurnStarted  # noqa: E402
 from game.record import record_of  # noqa: E402
 from game.rules import RuleSet  # noqa: E402
+from game.slots import Slots, info_of  # noqa: E402
 from game.session import Seat, TableSession  # noqa: E402
 from game.storage import Storage  # noqa: E402
 
@@ -42,6 +44,8 @@ def main() -> None:
     game = session.game
     with tempfile.TemporaryDirectory(dir=args.dir) as folder:
         storage = Storage(folder)
+        slots = Slots(storage)
+        levels = [s.level for s in seats]
         times: list[float] = []
         size = 0
         while game.winner is None:
@@ -51,9 +55,10 @@ def main() -> None:
             events = _step(session)
             if any(isinstance(e, (TurnStarted, HandEnded)) for e in events):
                 t = time.perf_counter()
-                path = storage.save_game(record_of(game), durable=args.durable)
+                info = info_of("bench", game, levels, game.hand.hands[0], "suit")
+                slots.save(info, record_of(game), durable=args.durable)  # as TableScene.autosave
                 times.append((time.perf_counter() - t) * 1000)
-                size = path.stat().st_size
+                size = storage.game_path("bench").stat().st_size
     times.sort()
     print(f"saves: {len(times)}  last record: {size / 1024:.1f} KiB")
     print(f"median_ms: {statistics.median(times):.2f}  p95_ms: {times[int(len(times) * 0.95)]:.2f}  "

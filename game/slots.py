@@ -37,6 +37,7 @@ SIDECAR = ".slot"
 LEGACY = "autosave"  # the single save of versions before slots
 SORT_MODES = ("suit", "rank")
 MAX_SIDECAR_BYTES = 64 * 1024
+SIDECAR_REFRESH_S = 60.0  # a per-move save rewrites an unchanged sidecar only this often (for its saved_at)
 SIDECAR_SCHEMA = Obj({
     "players": ListOf(Text(64), 8), "totals": ListOf(Int(-10**12, 10**12), 8), "hand": Int(1, 10**6),
     "saved_at": Float(0.0, 1e11), "levels": ListOf(Choice(SEATS_LEVELS), 8), "hand_order": ListOf(Text(4), 200),
@@ -119,6 +120,7 @@ class Slots:
     def __init__(self, storage: Storage):
         self.storage = storage
         self.messages: list[str] = []  # one line each: a broken slot moved aside (for the player)
+        self._written: dict[str, tuple[tuple, float]] = {}  # name -> (sidecar content but saved_at, saved_at)
 
     # ---------------------------------------------------------------- names
     def new_name(self, now: float | None = None) -> str:
@@ -165,9 +167,8 @@ class Slots:
     def _rebuild_info(self, name: str) -> SlotInfo | None:
         """A slot without a usable sidecar: read its record (a broken one is
         moved aside by the storage) and write the sidecar again."""
-        from .record import game_from_record
-        record, message = self.storage.load_game(name)
-        if record is None:
+        game, message = self.storage.load_game_state(name)  # replayed once
+        if game is None:
             if message:
                 log.warning("%s", message)
                 self.messages.append(message)
@@ -180,7 +181,6 @@ class Slots:
                     except OSError as exc:
                         log.warning("cannot remove the sidecars of %s: %s", name, exc)
             return None
-        game = game_from_record(record)
         saved, seats_message = self.storage.load_seats(name)
         if seats_message:
             self.messages.append(seats_message)
@@ -220,11 +220,21 @@ class Slots:
     # ---------------------------------------------------------------- writing
     def write_info(self, info: SlotInfo, durable: bool = True) -> None:
         """Write the sidecar of ``info.name`` (``durable=False`` skips the
-        fsyncs). Raises ``OSError`` when it cannot be written."""
+        fsyncs, and skips the write itself when this object wrote the same
+        content, ``saved_at`` aside, less than :data:`SIDECAR_REFRESH_S`
+        seconds before: the per-move saves stay cheap). Raises ``OSError``
+        when it cannot be written."""
+        content = (tuple(info.players), tuple(info.totals), info.hand, tuple(info.levels), tuple(info.hand_order),
+                   info.sort_mode, info.won)
+        last = self._written.get(info.name)
+        if not durable and last is not None and last[0] == content and 0 <= info.saved_at - last[1] < SIDECAR_REFRESH_S:
+            return
         data = {"version": 1, "players": info.players, "totals": info.totals, "hand": info.hand,
                 "saved_at": info.saved_at, "levels": info.levels, "hand_order": info.hand_order,
                 "sort_mode": info.sort_mode, "won": info.won}
+        self._written.pop(info.name, None)  # a failed write is tried again next time
         atomic_write_text(self._sidecar(info.name), json.dumps(data, ensure_ascii=False) + "\n", durable)
+        self._written[info.name] = (content, info.saved_at)
 
     def save(self, info: SlotInfo, record: dict, durable: bool = True) -> None:
         """Save a game record in slot ``info.name`` with its sidecar. Raises
@@ -237,6 +247,7 @@ class Slots:
         """Delete slot ``name`` (record and sidecars); True if a record was removed.
         Raises ``OSError`` when a file exists but cannot be removed."""
         removed = self.storage.delete_game(name)
+        self._written.pop(name, None)
         for side in (self._sidecar(name), self.storage.game_path(name).with_suffix(".seats")):
             try:
                 side.unlink()

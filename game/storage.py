@@ -46,13 +46,16 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .errors import IllegalMove
 from . import schema as S
 from .safe_files import SEATS_LEVELS, QuietFileHandler, newer_format, remove_stale_temps
 from .record import MAX_NAME, RecordError, decode_json, game_from_record, parse_record
 from .stats import COUNTED_IDS, RECENT_GAMES, STATISTICS_VERSION, Statistics, record_game  # noqa: F401
+
+if TYPE_CHECKING:
+    from .engine import Game
 
 __all__ = [
     "APP_NAME", "LOG_NAME", "LOGGER_NAME", "SETTINGS_VERSION", "STATISTICS_VERSION",
@@ -598,7 +601,23 @@ class Storage:
         return newer_format(head)
 
     def load_game(self, name: str = "autosave") -> tuple[dict | None, str | None]:
-        """The saved game record ``name`` and a one-line message.
+        """The saved game record ``name`` and a one-line message (see
+        :meth:`load_game_state`, which also gives the game it replayed)."""
+        record, _game, message = self._load_game(name)
+        return record, message
+
+    def load_game_state(self, name: str = "autosave") -> tuple[Game | None, str | None]:
+        """The game saved as ``name``, replayed once, and a one-line message:
+        ``(game, None)`` for a valid record, otherwise ``(None, message)``
+        (or ``(None, None)`` when there is no such save), with the same
+        handling of bad, newer and unreadable files as :meth:`_load_game`.
+        Continue and Load game use this so the record is replayed only once.
+        Raises only ``ValueError`` for a bad ``name``."""
+        _record, game, message = self._load_game(name)
+        return game, message
+
+    def _load_game(self, name: str) -> tuple[dict | None, Game | None, str | None]:
+        """The saved game record ``name``, the game it replays to, and a one-line message.
 
         * no such save: ``(None, None)``;
         * a valid record (``record.game_from_record`` replays it without a
@@ -615,34 +634,37 @@ class Storage:
           and ``(None, message)`` says so and where it went;
         * the OS refuses to read it: ``(None, message)``, file left in place.
 
+        (Each ``(record, message)`` above is ``(record, game, message)`` here;
+        the game is ``None`` whenever the record is.)
         Raises only ``ValueError`` for a bad ``name``.
         """
         path = self.game_path(name)
         try:
             data = path.read_bytes()
         except FileNotFoundError:
-            return None, None
+            return None, None, None
         except OSError as exc:
             _log.error("cannot read save %s: %s", path, exc)
-            return None, f"The saved game \"{name}\" could not be opened ({_one_line(exc.strerror or exc, 60)})."
+            return None, None, (f"The saved game \"{name}\" could not be opened "
+                                f"({_one_line(exc.strerror or exc, 60)}).")
         try:
             record = decode_json(data)
             if isinstance(record, dict) and newer_format(record.get("format")):
                 _log.warning("save %s is from a newer version (%s); left in place", path, record.get("format"))
-                return None, (f"The saved game \"{name}\" is from a newer version of Rummy 500; "
-                              "it was left as it is and will not be overwritten.")
-            game_from_record(parse_record(record))
+                return None, None, (f"The saved game \"{name}\" is from a newer version of Rummy 500; "
+                                    "it was left as it is and will not be overwritten.")
+            game = game_from_record(parse_record(record))
         except (RecordError, IllegalMove) as exc:
             reason = str(exc)
         except Exception as exc:  # a damaged save must never stop the program
             _log.exception("unexpected error checking save %s", path)
             reason = f"{type(exc).__name__}: {exc}"
         else:
-            return record, None
+            return record, game, None
         _log.warning("save %s is not a valid game record: %s", path, reason)
         moved = _move_aside(path)
         where = f"it was moved to {moved}" if moved is not None else "it was left where it is"
-        return None, _one_line(f"The saved game \"{name}\" could not be loaded ({_one_line(reason, 80)}); {where}.",
+        return None, None, _one_line(f"The saved game \"{name}\" could not be loaded ({_one_line(reason, 80)}); {where}.",
                                400)
 
     def save_seats(self, seats: list[dict], name: str = "autosave") -> Path:

@@ -34,7 +34,7 @@ from .tween import Tween
 from .human_draw import HumanDrawing
 from .human_input import Drag, HumanInput
 from .widgets import Button
-from .words import card_words, plain
+from .words import card_words, plain, with_rule
 
 DOUBLE_CLICK_S = 0.45
 
@@ -63,6 +63,8 @@ class HumanPlay(HumanInput, HumanDrawing):
         self.focus_row = "hand"
         self.focus_i = 0
         self.keyboard = False
+        self.quiet = False  # a new turn, nothing done yet: a focus or pointer left on the pile warns of nothing
+        self._was_mine = False
         self.last_draw_at = -10.0
         s = table.app.settings
         self.window = table.session.person_window  # the person's Rummy window (R18), kept by the session
@@ -143,6 +145,13 @@ class HumanPlay(HumanInput, HumanDrawing):
         """Show ``text`` above the hand (amber for a refusal) for ``seconds``."""
         self.message = (plain(text), refusal, self.table.clock + seconds)
 
+    def refuse(self, message: str, rule: str | None = None) -> None:
+        """Say the refusal ``message`` above the hand (without its rule id)
+        and keep it in the game log with the rule id (item 18); ``rule`` is
+        the engine's ``IllegalMove.rule``, cited when the message has none."""
+        self.say(message, refusal=True)
+        self.table.log_refusal(with_rule(message, rule))
+
     def cards_of(self, positions) -> list[int]:
         return [self.order[i] for i in sorted(positions) if i < len(self.order)]
 
@@ -155,7 +164,7 @@ class HumanPlay(HumanInput, HumanDrawing):
         try:
             events = t.session.apply_human(action)
         except IllegalMove as exc:
-            self.say(exc.message, refusal=True)
+            self.refuse(exc.message, exc.rule)
             return False
         if undoable:
             self.undo_stack.record(before, self.game, list(self.order))
@@ -220,8 +229,8 @@ class HumanPlay(HumanInput, HumanDrawing):
                 h.check(TableMeld(self.seat, choices[0] if choices else tuple(cards)))
                 reason = "Those cards are not a meld."
             except IllegalMove as exc:
-                reason = exc.message
-            self.say(reason, refusal=True)
+                reason = with_rule(exc.message, exc.rule)
+            self.refuse(reason)
             return
         if len(legal) == 1:
             self.apply(TableMeld(self.seat, legal[0]))
@@ -244,8 +253,8 @@ class HumanPlay(HumanInput, HumanDrawing):
                     h.check(LayOff(self.seat, cards[0], meld))
                     reason = f"The {short_name(cards[0])} does not fit that meld."
                 except IllegalMove as exc:
-                    reason = exc.message
-                self.say(reason, refusal=True)
+                    reason = with_rule(exc.message, exc.rule)
+                self.refuse(reason)
             elif len(options) == 1:
                 self.apply(LayOff(self.seat, options[0], meld))
             else:
@@ -381,8 +390,8 @@ class HumanPlay(HumanInput, HumanDrawing):
                 h.check(CallRummy(self.seat, count or 1))
                 reason = "There is no Rummy to call here."
             except IllegalMove as exc:
-                reason = exc.message
-            self.say(reason, refusal=True)
+                reason = with_rule(exc.message, exc.rule)
+            self.refuse(reason)
             return
         if len(options) == 1:
             self._call(options[0].call)
@@ -396,7 +405,7 @@ class HumanPlay(HumanInput, HumanDrawing):
         try:
             self.table.session.call_rummy(call)
         except IllegalMove as exc:
-            self.say(exc.message, refusal=True)
+            self.refuse(exc.message, exc.rule)
             return
         self.say("Rummy! You called it.", seconds=2.0)
         self.close_rummy_window()
@@ -430,6 +439,9 @@ class HumanPlay(HumanInput, HumanDrawing):
         b = self.buttons
         h = self.hand
         mine = self.my_turn()
+        if mine and not self._was_mine:
+            self.quiet = True  # cleared by the person's next key, click or pointer move (issue 13, item 15)
+        self._was_mine = mine
         b["undo"].enabled = mine and self.undo_stack.available(self.game)
         b["hint"].enabled = mine
         b["end"].visible = mine and h.phase == Phase.DRAW and not h.stock_draw_possible()

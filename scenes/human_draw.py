@@ -18,7 +18,7 @@ from game.intent import rummy_option
 from . import theme as T
 from .cardart import short_name
 from .human_input import Drag
-from .words import plain
+from .words import plain, with_rule
 
 
 class HumanDrawing:
@@ -74,9 +74,9 @@ class HumanDrawing:
             if card is not None:
                 x, y = tw.value
                 t._draw_card(surface, card, pygame.Rect(round(x), round(y), home.w, home.h), True, lifted=True)
-        self._draw_pile_hover(surface, lay)
         if self.keyboard and self.focus_row == "table":
             self._draw_focus_target(surface, lay)
+        self._draw_pile_hover(surface, lay)  # over the focus ring: the taken cards' ring shows
         for b in self.buttons.values():
             b.draw(surface, th)
         if self.rummy_until is not None:
@@ -152,6 +152,8 @@ class HumanDrawing:
         """Hovering the pile on your draw: the cards that would come, the one to meld, or why not."""
         h = self.hand
         j = None
+        if self.quiet:
+            return  # a new turn, the person has not acted yet: no warning left over from the last one
         if self.keyboard and self.focus_row == "table":
             target = self.targets()[self.focus_i] if self.focus_i < len(self.targets()) else None
             j = target[1] if target and target[0] == "pile" else None
@@ -170,22 +172,28 @@ class HumanDrawing:
             h.check(action)
             ok, reason = True, None
         except IllegalMove as exc:
-            ok, reason = False, exc.message
+            ok, reason = False, with_rule(exc.message, exc.rule)
         th = self.table.theme
         colour = T.LEGAL if ok else T.ILLEGAL
-        for p in lay.places:
-            if p.zone == "pile" and p.index >= j:
-                pygame.draw.rect(surface, colour, p.rect.inflate(4, 4), 3, border_radius=th.radius)
-        first = next((p for p in lay.places if p.zone == "pile" and p.index == j), None)
-        if first is not None and k > 1:
-            pygame.draw.rect(surface, T.GOLD, first.rect.inflate(10, 10), 3, border_radius=th.radius + 3)
+        taken = [p.rect for p in lay.places if p.zone == "pile" and p.index >= j]
+        if taken:  # one ring around the cards that would come, never across their faces
+            pygame.draw.rect(surface, colour, taken[0].unionall(taken).inflate(6, 6), 3, border_radius=th.radius + 2)
+        if k > 1 and taken:  # the card to meld: gold around the part of it that shows
+            edge = (taken[1].x if len(taken) > 1 else taken[0].right) - taken[0].x
+            pygame.draw.rect(surface, T.GOLD, pygame.Rect(taken[0].x - 3, taken[0].y - 3, max(8, edge) + 3,
+                                                          taken[0].h + 6), 3, border_radius=th.radius + 2)
         if ok and rummy:
             text = self.rummy_words(rummy_option(h, action))
         elif ok:
-            text = (f"Take the {short_name(h.discard[j])}" if k == 1 else
-                    f"Take {k} cards — you must meld the {short_name(h.discard[j])}")
+            name = short_name(h.discard[j])
+            if k > 1:
+                text = f"Take {k} cards — you must meld the {name}"
+            elif h.rules.top_discard_must_be_used:  # the strict variant of R9 commits the top discard too
+                text = f"Take the {name} — you must meld it this turn"
+            else:
+                text = f"Take the {name}"
         else:
-            text = f"⚠ {plain(reason)}"
+            text = f"⚠ {plain(reason, keep_rule_ids=True)}"  # the hover detail keeps the rule id (item 18)
         self.note = (text, not ok)
 
     def _draw_focus_target(self, surface, lay) -> None:
@@ -196,8 +204,9 @@ class HumanDrawing:
         r = None
         if target[0] == "stock":
             r = lay.stock_rect
-        elif target[0] == "pile":
-            r = next((p.rect for p in lay.places if p.zone == "pile" and p.index == target[1]), lay.pile_rect)
+        elif target[0] == "pile":  # around the whole pile (the taken cards get their own ring inside)
+            pile = [p.rect for p in lay.places if p.zone == "pile"]
+            r = pile[0].unionall(pile).inflate(12, 12) if pile else lay.pile_rect
         elif target[0] == "new":
             r = lay.zone_rects[self.seat]
         elif target[0] == "meld":

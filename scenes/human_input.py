@@ -120,6 +120,8 @@ class HumanInput:
 
     # ------------------------------------------------------------ input
     def handle_event(self, event) -> bool:
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
+            self.quiet = False  # the person acts: the pile may warn again
         for b in self.buttons.values():
             if b.handle(event):
                 return True

@@ -41,17 +41,15 @@ def resume(app, info: SlotInfo) -> bool:
     """Open the table on slot ``info`` (its seats' levels, the person's sort
     order and hand arrangement). A slot that cannot be loaded is moved aside
     by the storage and the player told; returns False then."""
-    from game.record import game_from_record
     from game.session import Seat, TableSession
 
     from .table import TableScene
 
-    record, message = app.storage.load_game(info.name)
-    if record is None:
+    game, message = app.storage.load_game_state(info.name)  # replayed once (a won game opens on its last results)
+    if game is None:
         Slots(app.storage).delete(info.name)  # its sidecar: the record itself was moved aside
         app.notify(message or "That saved game is gone.")
         return False
-    game = game_from_record(record)  # a won game opens on its last results, then who won
     seats = []
     for i, name in enumerate(game.names):
         level = info.levels[i] if i < len(info.levels) and info.players[i:i + 1] == [name] else None

@@ -61,9 +61,11 @@ def name_of(app, rules: RuleSet) -> str:
 
 
 def saved_game_waiting(app) -> bool:
-    """True when an autosaved game can be continued (it keeps its own rules)."""
+    """True when a saved game can be continued (a save slot, :mod:`game.slots`;
+    it keeps its own rules)."""
+    from game.slots import Slots
     try:
-        return bool(app.storage.has_game("autosave"))
+        return bool(Slots(app.storage).names())
     except (OSError, ValueError):
         return False
 

@@ -806,6 +806,8 @@ class TableScene(Scene):
         name = self.names[seat]
         if model.phase == "draw":
             if model.window is not None and self.session.rummy_window_open():
+                if self.human is not None and model.window == self.viewer:  # the person's own discard
+                    return [head, "Others may call Rummy on your discard."]
                 return [head, f"Rummy? Anyone may call on {self.names[model.window]}'s discard."]
             if model.stock_size == 0 and (game.rules.empty_stock == "end" or not game.hand.reshuffle_allowed()):
                 return [head, f"{name}: take from the discard pile or end the hand (stock empty)."]

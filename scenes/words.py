@@ -50,6 +50,14 @@ def plain(message: str, keep_rule_ids: bool = False) -> str:
     return text if keep_rule_ids else without_rule_ids(text)
 
 
+def with_rule(message: str, rule: str | None) -> str:
+    """``message`` citing ``rule`` (an ``IllegalMove.rule`` such as "R9") when
+    it cites no rule id yet: "You can't take it." -> "You can't take it. (R9)"."""
+    if not rule or rule_ids(message) or not re.fullmatch(_RULE, rule):
+        return message
+    return f"{message} ({rule})"
+
+
 def refusal_entry(message: str) -> str:
     """A refused move as a game-log line, with the rule it cites:
     "Refused: A set can't hold two cards of the same suit. (R11)"."""

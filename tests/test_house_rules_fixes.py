@@ -242,7 +242,7 @@ def test_title_rules_show_the_house_rules_chosen_for_the_next_game(app):
     C_ = __import__("scenes.rules_choice", fromlist=["choose"])
     C_.choose(app, "standard", RuleSet(jokers_per_deck=0, target=300))
     step(app)
-    title.focus.focus(title.buttons[4])
+    title.focus.focus(next(b for b in title.buttons if b.label == "Rules"))
     key(app, pygame.K_RETURN)
     scene = app.top
     assert isinstance(scene, RulesScene)
@@ -253,7 +253,7 @@ def test_title_rules_show_the_house_rules_chosen_for_the_next_game(app):
 def test_a_button_is_not_left_lit_after_its_scene_was_covered(app):
     title = app.push(TitleScene(app))
     step(app)
-    settings = title.buttons[2]
+    settings = next(b for b in title.buttons if b.label == "Settings")
     post(pygame.MOUSEMOTION, pos=settings.rect.center, rel=(0, 0), buttons=(0, 0, 0))
     step(app)
     assert settings.hover

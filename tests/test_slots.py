@@ -281,3 +281,45 @@ def test_a_bad_sidecar_never_crashes_the_title_and_the_player_is_told(app):
         title.refresh()
         frames(app, 1)
         assert app.top is title
+
+
+def test_continue_replays_the_saved_record_once(app, monkeypatch):
+    """Issue 13: Continue replays the save once (the check and the table share the game)."""
+    import game.record
+    import game.storage
+    title = app.push(TitleScene(app))
+    left = leave_a_game(app, names=("Me", "Ana"), seed=5)
+    Slots(app.storage).latest()  # the title's list is read before Continue is clicked
+    real, calls = game.record.game_from_record, []
+
+    def counting(data):
+        calls.append(1)
+        return real(data)
+
+    monkeypatch.setattr(game.record, "game_from_record", counting)
+    monkeypatch.setattr(game.storage, "game_from_record", counting)
+    click(app, title.buttons[1].rect.center)  # Continue
+    resumed = app.top
+    assert isinstance(resumed, TableScene) and resumed.slot == left.slot
+    assert len(calls) == 1
+    resumed.session.close()
+
+
+def test_a_per_move_save_rewrites_the_sidecar_only_when_it_changed(app):
+    """Issue 13: the per-move saves stay under budget by skipping an unchanged sidecar."""
+    from game.slots import SIDECAR_REFRESH_S
+    slots = Slots(app.storage)
+    game = Game.new(["Me", "Ana"], seed=2)
+    record = record_of(game)
+
+    def save(order, at, durable=False):
+        slots.save(info_of("game-x", game, ["human", "easy"], order, saved_at=at), record, durable=durable)
+        return json.loads(slots._sidecar("game-x").read_text(encoding="utf-8"))
+
+    hand = list(game.hand.hands[0])
+    assert save(hand, 1000.0)["saved_at"] == 1000.0
+    assert save(hand, 1010.0)["saved_at"] == 1000.0  # nothing changed: not written again
+    changed = save(hand[::-1], 1020.0)
+    assert changed["saved_at"] == 1020.0 and changed["hand_order"][0] == info_of("x", game, [], hand[::-1]).hand_order[0]
+    assert save(hand[::-1], 1020.0 + SIDECAR_REFRESH_S)["saved_at"] == 1020.0 + SIDECAR_REFRESH_S  # refreshed
+    assert save(hand[::-1], 1090.0, durable=True)["saved_at"] == 1090.0  # a durable save always writes
