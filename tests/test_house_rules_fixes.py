@@ -18,23 +18,8 @@ from scenes.rules_settings import RulesSettingsScene
 from scenes.setup import SetupScene
 from scenes.table import TableScene
 from scenes.title import TitleScene
-from tests.test_rules_settings import (_InProcessSession, click, focus_control, key, open_rules_from_new_game,
-                                       post, resize, step, type_text)
-
-import game.session as session_mod
-import scenes.table as table_mod
-
-
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setattr(table_mod, "TableSession", _InProcessSession)
-    monkeypatch.setattr(session_mod, "TableSession", _InProcessSession)
-    a = App(Options(config_dir=str(tmp_path / "cfg"), size=(1280, 720), speed="instant"))
-    yield a
-    for scene in a.stack:
-        if isinstance(scene, TableScene):
-            scene.session.close()
-    a.close()
+from tests.test_rules_settings import (app, click, focus_control, key, open_rules_from_new_game,  # noqa: F401
+                                       post, resize, step, type_text)  # (app is the pages' fixture)
 
 
 def restart(app) -> App:
