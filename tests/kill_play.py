@@ -73,18 +73,19 @@ def play(config_dir: str, seed: int, players: int, die_after: int = 0) -> int:
     return 2
 
 
-def state(cfg: Path) -> tuple[bool, int, list[Path]]:
-    """(Continue possible, finished games kept, corrupt files) in ``cfg``."""
+def state(cfg: Path) -> tuple[bool, set[str], list[Path]]:
+    """(Continue possible, names of the finished games kept, corrupt files)
+    in ``cfg``. Names, not a count: past 100 kept games the oldest goes as a
+    new one comes (game/finished.py), so the count stops growing."""
     sys.path.insert(0, str(ROOT))
     from game.finished import FinishedGames
-    from game.storage import Storage
-
     from game.slots import Slots
+    from game.storage import Storage
 
     storage = Storage(cfg)
     latest = Slots(storage).latest()
     record, message = storage.load_game(latest.name) if latest is not None else (None, None)
-    kept = len(FinishedGames(storage.finished_dir).files())
+    kept = {Path(f).name for f in FinishedGames(storage.finished_dir).files()}
     corrupt = sorted(p for p in cfg.rglob("*") if ".corrupt-" in p.name)
     return record is not None and message is None, kept, corrupt
 
@@ -95,7 +96,7 @@ def rounds(kills: int, seed: int, players: int, out=print) -> int:
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
     with tempfile.TemporaryDirectory() as folder:
         cfg = Path(folder)
-        kept_before = 0
+        kept_before: set[str] = set()
         for i in range(kills):
             (cfg / "ready").unlink(missing_ok=True)
             # even rounds: killed from outside after a random time (maybe mid-write);
@@ -116,9 +117,9 @@ def rounds(kills: int, seed: int, players: int, out=print) -> int:
                 proc.send_signal(signal.SIGKILL)
             proc.wait()
             can_continue, kept, corrupt = state(cfg)
-            ok = (can_continue or kept > kept_before) and not corrupt
+            ok = (can_continue or bool(kept - kept_before)) and not corrupt
             out(f"round {i + 1}: {'ended by itself' if finished else 'killed'}; continue={can_continue} "
-                f"kept={kept}{' corrupt=' + str(corrupt) if corrupt else ''} -> {'ok' if ok else 'LOST'}")
+                f"kept={len(kept)}{' corrupt=' + str(corrupt) if corrupt else ''} -> {'ok' if ok else 'LOST'}")
             if not ok:
                 return 1
             if not can_continue:
