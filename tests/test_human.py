@@ -735,16 +735,25 @@ def test_going_out_by_melding_every_card_ends_the_hand(app):
     assert isinstance(app.top, HandResults)
 
 
-def test_floating_passes_the_turn_with_an_empty_hand(app):
+def float_table(app, between=lambda table: None):
+    """A ``going_out = float`` table where the person draws the KH and tables
+    every card by gestures (7H 8H 9H, then KC KD KH), so they float;
+    ``between(table)`` runs after the first meld. Returns the table."""
     rec = record(you=["7H", "8H", "9H", "KC", "KD"], bot=["2C", "3D", "TD"], discard=["JS"],
                  stock=["KH", "5C", "6C"], rules={"going_out": "float"}, bot_first=False)
     table = table_for(app, rec)
-    h = table.session.game.hand
     click(app, table.layout_.stock_rect.center)
     select(app, table, "7H", "8H", "9H")
     drag(app, pos_of(table, "8H"), felt_spot(table))
+    between(table)
     select(app, table, "KC", "KD", "KH")
     drag(app, pos_of(table, "KD"), felt_spot(table))
+    return table
+
+
+def test_floating_passes_the_turn_with_an_empty_hand(app):
+    table = float_table(app)
+    h = table.session.game.hand
     settle(app)
     assert h.ended is None and h.hands[0] == [] and h.current == 1
     assert any("float" in line for line in table.log_lines)

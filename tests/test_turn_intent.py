@@ -15,20 +15,15 @@ from scenes.dialogs import ChoiceDialog
 from scenes.table import TableScene
 
 from helpers import check_invariants
-from test_human import C, app, bot_moves, click, drag, felt_spot, key, pos_of, record, select, settle, table_for  # noqa: F401
+from test_human import (C, app, bot_moves, click, drag, felt_spot, float_table, key, pos_of,  # noqa: F401
+                        record, select, settle, table_for)
 
 
 def test_undo_after_floating_is_refused_once_the_next_seat_has_played(app):
-    rec = record(you=["7H", "8H", "9H", "KC", "KD"], bot=["2C", "3D", "TD"], discard=["JS"],
-                 stock=["KH", "5C", "6C"], rules={"going_out": "float"}, bot_first=False)
-    table = table_for(app, rec)
+    offered = []  # after the first meld, still the person's own turn: undo is offered
+    table = float_table(app, between=lambda t: offered.append(t.human.buttons["undo"].enabled))
     h = table.session.game.hand
-    click(app, table.layout_.stock_rect.center)
-    select(app, table, "7H", "8H", "9H")
-    drag(app, pos_of(table, "8H"), felt_spot(table))
-    assert table.human.buttons["undo"].enabled  # the person's own turn: undo is offered
-    select(app, table, "KC", "KD", "KH")
-    drag(app, pos_of(table, "KD"), felt_spot(table))
+    assert offered == [True]
     assert h.hands[0] == [] and h.current == 1  # floated: the turn has passed
     assert not table.human.buttons["undo"].enabled
     bot_moves(table, DrawStock(1), Discard(1, C("2C")))
