@@ -26,6 +26,7 @@ from scenes.title import TitleScene
 from scenes.words import describe
 
 from i18n_pseudo import install, lengthen
+from test_scenes import click, post
 
 
 @pytest.fixture(autouse=True)
@@ -48,16 +49,6 @@ def app(tmp_path, pseudo):
     a = App(Options(config_dir=str(tmp_path / "cfg"), size=(1280, 720), speed="instant"))
     yield a
     a.close()
-
-
-def post(kind, **kw):
-    pygame.event.post(pygame.event.Event(kind, **kw))
-
-
-def click(app, pos):
-    post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
-    post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
-    app.step(1 / 60)
 
 
 def right_arrow(stepper):
@@ -210,10 +201,15 @@ def test_choosing_a_language_in_settings_changes_the_title_at_once(app, tmp_path
     assert app.top is title
 
 
-def test_the_saved_language_is_used_at_the_next_start(tmp_path, pseudo):
+def _config_with(tmp_path, settings: dict):
     cfg = tmp_path / "cfg"
     cfg.mkdir()
-    (cfg / "settings.json").write_text(json.dumps({"language": "cy"}), encoding="utf-8")
+    (cfg / "settings.json").write_text(json.dumps(settings), encoding="utf-8")
+    return cfg
+
+
+def test_the_saved_language_is_used_at_the_next_start(tmp_path, pseudo):
+    cfg = _config_with(tmp_path, {"language": "cy"})
     a = App(Options(config_dir=str(cfg), size=(1024, 640), speed="instant"))
     try:
         assert i18n.current_language() == "cy" and _("Quit") == lengthen("Quit")
@@ -227,9 +223,7 @@ def test_the_saved_language_is_used_at_the_next_start(tmp_path, pseudo):
 
 
 def test_a_bad_language_in_the_settings_file_is_reset(tmp_path, pseudo):
-    cfg = tmp_path / "cfg"
-    cfg.mkdir()
-    (cfg / "settings.json").write_text(json.dumps({"language": "tlh"}), encoding="utf-8")
+    cfg = _config_with(tmp_path, {"language": "tlh"})
     a = App(Options(config_dir=str(cfg), size=(1024, 640), speed="instant"))
     try:
         assert a.settings.language == "auto"
