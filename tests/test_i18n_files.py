@@ -52,9 +52,10 @@ def _po(code: str) -> Path:
 
 
 def _placeholders(text: str) -> set[str]:
-    """``{name}`` fields and %-forms of a message (``{{`` escapes are not fields)."""
+    """``{name}`` fields, %-forms and rule ids ("R12": they are the same in
+    every language) of a message (``{{`` escapes are not fields)."""
     names = {f"{{{field}}}" for _lit, field, _spec, _conv in string.Formatter().parse(text) if field is not None}
-    return names | set(re.findall(r"%(?:\([^)]*\))?[sdif]", text))
+    return names | set(re.findall(r"%(?:\([^)]*\))?[sdif]", text)) | set(re.findall(r"\bR\d{1,2}\b", text))
 
 
 # ------------------------------------------------------------------ current
@@ -95,7 +96,7 @@ def test_every_message_is_translated(code):
 
 
 @pytest.mark.parametrize("code", LANGUAGES)
-def test_placeholders_match_the_english(code):
+def test_placeholders_and_rule_ids_match_the_english(code):
     assert _po(code).is_file(), f"no {code} catalog yet (the {code} branch adds it)"
     wrong = []
     for m in _read(_po(code)):
