@@ -22,14 +22,12 @@ from game.session import Seat
 from . import rules_choice as C
 from . import theme as T
 from .menus import FormScene
-from .settings import LEVEL_LABELS
+from .settings import LEVEL_LABELS, PLAYS_FOR_YOU
 from .widgets import Button, FocusRing, Stepper, TextField
 from .words import without_rule_ids
 
 DEFAULT_NAMES = ["Ana", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus"]
-PLAYS_FOR_YOU = {"easy": N_("Easy plays for you"), "medium": N_("Medium plays for you"),
-                 "hard": N_("Hard plays for you")}
-"""The "Your seat" choice for each AI level (marked with ``N_``)."""
+
 
 
 class SetupScene(FormScene):

@@ -79,23 +79,19 @@ YOU = "You"
 """The seat name that takes the second person ("You draw" rather than "You draws")."""
 
 
-def verb(name: str, verb: str) -> str:
-    """``name`` with an English ``verb`` agreeing: "You take", "Ana takes".
-    English only (records, the demo); the table's words use whole translated
-    sentences (:func:`describe`, :func:`win_title`)."""
-    if name == YOU:
-        return f"You {verb}"
-    if verb.endswith(("s", "sh", "ch", "o")):
-        return f"{name} {verb}es"
-    return f"{name} {verb}s"
-
-
 def win_title(name: str, total: int) -> str:
     """The game-over heading: "You win with 512 points!", "Ana wins with 505 points!"."""
     if name == YOU:
         return ngettext("You win with {total} point!", "You win with {total} points!", total).format(total=total)
     return ngettext("{name} wins with {total} point!", "{name} wins with {total} points!", total).format(
         name=name, total=total)
+
+
+def deal_line(hand: int, dealer: str) -> str:
+    """The game log's line for a deal: "Hand 2: Ana deals." (``hand`` counts from 0)."""
+    if dealer == YOU:
+        return _("Hand {hand}: You deal.").format(hand=hand + 1)
+    return _("Hand {hand}: {name} deals.").format(hand=hand + 1, name=dealer)
 
 
 def _person(names: list[str], seat: int, you: str, them: str, **values) -> str:
