@@ -87,6 +87,35 @@ def win_title(name: str, total: int) -> str:
         name=name, total=total)
 
 
+def rummy_take_words(count: int, card: str, where: str, name: str = "", short: bool = False) -> str:
+    """What a Rummy call takes and where its deepest card goes: ``count``
+    cards down to ``card`` (shown as a card), ``where`` is ``"pile"``
+    (melded with cards from the pile), ``"yours"`` (onto the person's meld)
+    or ``"theirs"`` (onto ``name``'s meld). ``short``: the dialog's choice
+    ("2 cards, down to the 7♥, onto your meld"), else the hint's sentence
+    ("Rummy! Take 2 cards, ...")."""
+    if short:
+        if where == "pile":
+            text = ngettext("{count} card: the {card}, melded with cards from the pile",
+                            "{count} cards, down to the {card}, melded with cards from the pile", count)
+        elif where == "yours":
+            text = ngettext("{count} card: the {card}, onto your meld",
+                            "{count} cards, down to the {card}, onto your meld", count)
+        else:
+            text = ngettext("{count} card: the {card}, onto {name}'s meld",
+                            "{count} cards, down to the {card}, onto {name}'s meld", count)
+    elif where == "pile":
+        text = ngettext("Rummy! Take {count} card: the {card}, melded with cards from the pile",
+                        "Rummy! Take {count} cards, down to the {card}, melded with cards from the pile", count)
+    elif where == "yours":
+        text = ngettext("Rummy! Take {count} card: the {card}, onto your meld",
+                        "Rummy! Take {count} cards, down to the {card}, onto your meld", count)
+    else:
+        text = ngettext("Rummy! Take {count} card: the {card}, onto {name}'s meld",
+                        "Rummy! Take {count} cards, down to the {card}, onto {name}'s meld", count)
+    return text.format(count=count, card=card, name=name)
+
+
 def deal_line(hand: int, dealer: str) -> str:
     """The game log's line for a deal: "Hand 2: Ana deals." (``hand`` counts from 0)."""
     if dealer == YOU:
