@@ -66,7 +66,7 @@ class LoadGameScene(FormScene):
 
     heading = "Load game"
 
-    def enter(self, **kwargs) -> None:
+    def enter(self) -> None:
         self.slots = Slots(self.app.storage)
         self.back_button = Button("Back", self.back)
         self.refresh()

@@ -54,7 +54,7 @@ class SettingsScene(FormScene):
 
     heading = "Settings"
 
-    def enter(self, **kwargs) -> None:
+    def enter(self) -> None:
         s = self.app.settings
         change = self.changed
         self.speed = Stepper("Animation speed", list(SPEEDS), s.speed, [x.capitalize() for x in SPEEDS],
