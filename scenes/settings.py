@@ -79,7 +79,7 @@ class SettingsScene(FormScene):
 
     heading = N_("Settings")
 
-    def enter(self, **kwargs) -> None:
+    def enter(self) -> None:
         s = self.app.settings
         change = self.changed
         self.language = Stepper(N_("Language"), ["auto", *LANGUAGES], s.language, language_names(),

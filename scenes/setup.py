@@ -35,8 +35,7 @@ class SetupScene(FormScene):
 
     heading = N_("New game")
 
-    def enter(self, rules: RuleSet | None = None, rules_from: str | None = None, replace: str | None = None,
-              **kwargs) -> None:
+    def enter(self, rules: RuleSet | None = None, rules_from: str | None = None, replace: str | None = None) -> None:
         """``rules``: a rule set to choose (``rummy500 --rules FILE``; the
         file's name in ``rules_from``), else the last choice. ``replace``: the
         save slot (:mod:`game.slots`) the new game takes the place of, deleted

@@ -59,7 +59,7 @@ class TableDrawing:
         self.rules_badge.draw(surface, th)
         if self.show_log:
             self._draw_log(surface)
-        if self.banner and self.app.top is self:
+        if self.banner and not self.covered:
             self._draw_banner(surface, lay)
 
     def _render_static(self, size, lay: Layout, model: TableModel, moving: set[int]) -> pygame.Surface:
