@@ -62,7 +62,7 @@ from .melds import (
     layoff_choices,
     layoff_position,
     meld_card_values,
-    meld_options,
+    enumerate_melds,
 )
 from .rules import RuleSet
 
@@ -672,7 +672,7 @@ class HandState:
     def meld_choices(self, cards: Sequence[Card]) -> list[tuple[Card, ...]]:
         """The ways hand cards ``cards`` (jokers undeclared) can be tabled as
         one meld, one per joker declaration (R11, R12, R15); empty if none."""
-        return meld_options(cards, self.rules.ace_wraps)
+        return enumerate_melds(cards, self.rules.ace_wraps, exact=True)
 
     def layoff_targets(self, card: Card) -> list[tuple[int, Card]]:
         """``(meld_index, tabled_card)`` for every meld hand card ``card`` can be
