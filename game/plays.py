@@ -165,22 +165,39 @@ def committed_plans(hand: Sequence[Card], card: Card, table: Sequence[Meld], rul
             yield pre + tail
 
 
-def all_plays(hand: Sequence[Card], table: Sequence[Meld], rules: RuleSet, has_meld: bool,
-              every_declaration: bool = True) -> list[Play]:
-    """Every single meld and lay-off the player could make now (R13, R14, R15)."""
-    aw = rules.ace_wraps
-    plays: list[Play] = [("meld", m) for m in enumerate_melds(hand, aw, every_declaration=every_declaration)]
+def meld_plays(hand: Sequence[Card], ace_wraps: bool, every_declaration: bool = True) -> list[tuple[Card, ...]]:
+    """Every new meld the player could table now, as tabled cards (R13, R15):
+    :func:`~game.melds.enumerate_melds` over the hand."""
+    return enumerate_melds(hand, ace_wraps, every_declaration=every_declaration)
+
+
+def layoff_plays(hand: Sequence[Card], table: Sequence[Meld], rules: RuleSet,
+                 has_meld: bool) -> list[tuple[Card, int]]:
+    """Every lay-off the player could make now as ``(tabled_card, meld_index)``:
+    per meld the held naturals that extend it, then a joker declared as each
+    (R14, R15; none before a meld of one's own under ``layoff_requires_own_meld``)."""
+    out: list[tuple[Card, int]] = []
     if table and (not rules.layoff_requires_own_meld or has_meld):
+        aw = rules.ace_wraps
         held = set(hand)
         joker = JOKER in held
         for i, m in enumerate(table):
             opens = open_cards(m, aw)
             for c in opens:
                 if c in held:
-                    plays.append(("layoff", c, i))
+                    out.append((c, i))
             if joker:
                 for c in opens:
-                    plays.append(("layoff", joker_as(c), i))
+                    out.append((joker_as(c), i))
+    return out
+
+
+def all_plays(hand: Sequence[Card], table: Sequence[Meld], rules: RuleSet, has_meld: bool,
+              every_declaration: bool = True) -> list[Play]:
+    """Every single meld and lay-off the player could make now (R13, R14, R15):
+    :func:`meld_plays` then :func:`layoff_plays`, as play tuples."""
+    plays: list[Play] = [("meld", m) for m in meld_plays(hand, rules.ace_wraps, every_declaration)]
+    plays.extend(("layoff", c, i) for c, i in layoff_plays(hand, table, rules, has_meld))
     return plays
 
 
