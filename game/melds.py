@@ -31,6 +31,8 @@ from .cards import (
     rank_of,
     suit_of,
 )
+from .meld_masks import SUIT_LISTS, any_meld_masks, could_meld_masks, hand_masks
+from .meld_masks import any_meld, could_meld_with  # noqa: F401  (callers import them from here)
 
 SET = "set"
 RUN = "run"
@@ -305,61 +307,6 @@ def meld_card_values(meld: Meld, scoring: str = "standard") -> list[int]:
     return values
 
 
-_SUIT_LISTS = [tuple(s for s in range(4) if mask >> s & 1) for mask in range(16)]
-
-
-def any_meld(hand: Iterable[Card], ace_wraps: bool = False) -> bool:
-    """Fast test: can any legal meld be made from ``hand``? (bit masks; the
-    same answer as ``bool(enumerate_melds(hand, ace_wraps))``)."""
-    return _any_meld_masks(*_hand_masks(hand), ace_wraps)
-
-
-def _hand_masks(hand: Iterable[Card]) -> tuple[list[int], list[int], int]:
-    """Per suit a 13-bit mask of the ranks held, per rank a 4-bit mask of
-    the suits held, and the number of jokers."""
-    masks = [0, 0, 0, 0]
-    rank_suits = [0] * 13
-    jokers = 0
-    for c in hand:
-        if c == JOKER:
-            jokers += 1
-        else:
-            r0 = c % 13
-            masks[c // 13] |= 1 << r0
-            rank_suits[r0] |= 1 << (c // 13)
-    return masks, rank_suits, jokers
-
-
-def _any_meld_masks(masks: list[int], rank_suits: list[int], jokers: int, ace_wraps: bool) -> bool:
-    if not any(masks):
-        return False
-    if jokers >= 2:
-        return True
-    need = 3 - jokers
-    for sm in rank_suits:
-        if len(_SUIT_LISTS[sm]) >= need:
-            return True
-    for m in masks:
-        if not m:
-            continue
-        m |= (m & 1) << 13  # the ace above the king
-        if ace_wraps:
-            m |= m << 13
-        if jokers:
-            if m & (m >> 1) or m & (m >> 2):
-                return True
-        elif m & (m >> 1) & (m >> 2):
-            return True
-    return False
-
-
-def could_meld_with(hand: Iterable[Card], card: Card, ace_wraps: bool = False) -> bool:
-    """Fast test: could natural ``card`` (held in ``hand``) be part of some
-    meld made from ``hand``? Never false when such a meld exists; a quick
-    filter before :func:`enumerate_melds` with ``holding``."""
-    return _could_meld_masks(*_hand_masks(hand), card, ace_wraps)
-
-
 def enumerate_melds(cards: Iterable[Card], ace_wraps: bool = False, *, holding: Card | None = None,
                     every_declaration: bool = False, stand_in: bool = False, exact: bool = False,
                     first: bool = False) -> list[tuple[Card, ...]]:
@@ -389,13 +336,13 @@ def enumerate_melds(cards: Iterable[Card], ace_wraps: bool = False, *, holding: 
     """
     if exact:
         return _exact_melds(list(cards), ace_wraps)
-    masks, rank_suits, jokers = _hand_masks(cards)
+    masks, rank_suits, jokers = hand_masks(cards)
     if holding is not None and holding != JOKER:
-        if not _could_meld_masks(masks, rank_suits, jokers, holding, ace_wraps):
+        if not could_meld_masks(masks, rank_suits, jokers, holding, ace_wraps):
             return []
         ranks: Iterable[int] = (holding % 13,)
         suits: Iterable[int] = (holding // 13,)
-    elif not _any_meld_masks(masks, rank_suits, jokers, ace_wraps):
+    elif not any_meld_masks(masks, rank_suits, jokers, ace_wraps):
         return []
     else:
         ranks, suits = range(13), range(4)
@@ -415,7 +362,7 @@ def _exact_melds(sel: list[Card], ace_wraps: bool) -> list[tuple[Card, ...]]:
     original = {declared(c): c for c in naturals}
     if len(original) != len(naturals):
         return []  # the same card twice is never one meld (R11, R12)
-    masks, rank_suits, jokers = _hand_masks(list(original) + [JOKER] * (len(sel) - len(naturals)))
+    masks, rank_suits, jokers = hand_masks(list(original) + [JOKER] * (len(sel) - len(naturals)))
     out = []
     for m in _melds_from_masks(masks, rank_suits, jokers, ace_wraps, range(13), range(4),
                                True, False, False, None, len(sel)):
@@ -429,34 +376,6 @@ def _exact_melds(sel: list[Card], ace_wraps: bool) -> list[tuple[Card, ...]]:
     return out
 
 
-def _could_meld_masks(masks: list[int], rank_suits: list[int], jokers: int, card: Card,
-                      ace_wraps: bool) -> bool:
-    """:func:`could_meld_with` over the masks of :func:`_hand_masks`."""
-    r0 = card % 13
-    s0 = card // 13
-    if jokers >= 2:
-        return True
-    others = bin(rank_suits[r0] & ~(1 << s0)).count("1")
-    if others + jokers >= 2:
-        return True
-    m = masks[s0]
-    m |= (m & 1) << 13
-    top = 13
-    if ace_wraps:
-        m |= m << 13
-        top = 26
-    m &= ~(1 << r0)  # the card itself
-    places = [r0, r0 + 13] if (ace_wraps or r0 == 0) else [r0]
-    for q in places:
-        for a in (q - 2, q - 1, q):
-            if a < 0 or a + 2 > top:
-                continue
-            missing = sum(1 for x in (a, a + 1, a + 2) if x != q and not m >> x & 1)
-            if missing <= jokers:
-                return True
-    return False
-
-
 def _melds_from_masks(masks: list[int], rank_suits: list[int], jokers: int, ace_wraps: bool,
                       ranks: Iterable[int], suits: Iterable[int], every: bool, stand_in: bool,
                       first: bool, holding: Card | None, size: int | None) -> list[tuple[Card, ...]]:
@@ -467,7 +386,7 @@ def _melds_from_masks(masks: list[int], rank_suits: list[int], jokers: int, ace_
     wants_joker = holding == JOKER
     # sets
     for r0 in ranks:
-        present = _SUIT_LISTS[rank_suits[r0]]
+        present = SUIT_LISTS[rank_suits[r0]]
         np = len(present)
         if not np or np + jokers < 3:
             continue

@@ -19,6 +19,9 @@ from typing import Iterable, Iterator, Sequence
 
 from game.actions import Action, CallRummy, Discard, DrawStock, EndHand, LayOff, TableMeld, TakeDiscards
 from game.cards import JOKER, JOKER_TABLED, Card, declared, in_hand_card, joker_as, make_card, rank_of, suit_of
+from game.meld_masks import SUIT_LISTS as _SUIT_LISTS
+from game.meld_masks import any_meld_masks as _any_meld_masks
+from game.meld_masks import hand_masks as _hand_masks
 from game.melds import (
     RUN,
     Meld,
@@ -26,9 +29,6 @@ from game.melds import (
     could_meld_with,
     layoff_choices,
     layoff_position,
-    _SUIT_LISTS,
-    _any_meld_masks,
-    _hand_masks,
     _position,
     _run_bounds_ok,
     classify,
