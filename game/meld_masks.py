@@ -66,20 +66,30 @@ def could_meld_with(hand: Iterable[Card], card: Card, ace_wraps: bool = False) -
     """Fast test: could natural ``card`` (held in ``hand``) be part of some
     meld made from ``hand``? Never false when such a meld exists; a quick
     filter before :func:`game.melds.enumerate_melds` with ``holding``."""
-    return could_meld_masks(*hand_masks(hand), card, ace_wraps)
-
-
-def could_meld_masks(masks: list[int], rank_suits: list[int], jokers: int, card: Card,
-                     ace_wraps: bool) -> bool:
-    """:func:`could_meld_with` over the masks of :func:`hand_masks`."""
     r0 = card % 13
     s0 = card // 13
+    jokers = 0
+    suits = 0
+    m = 0
+    for c in hand:  # one pass for the card's rank and suit only (the AIs call this a lot)
+        if c == JOKER:
+            jokers += 1
+        elif c % 13 == r0:
+            suits |= 1 << (c // 13)
+        if c != JOKER and c // 13 == s0:
+            m |= 1 << (c % 13)
+    return _could_join(suits, m, jokers, r0, s0, ace_wraps)
+
+
+def _could_join(suits: int, m: int, jokers: int, r0: int, s0: int, ace_wraps: bool) -> bool:
+    """Could the card of rank ``r0 + 1`` and suit ``s0`` join a set (``suits``:
+    the suits held of its rank) or a run (``m``: the ranks held of its suit),
+    with ``jokers`` jokers?"""
     if jokers >= 2:
         return True
-    others = bin(rank_suits[r0] & ~(1 << s0)).count("1")
+    others = bin(suits & ~(1 << s0)).count("1")
     if others + jokers >= 2:
         return True
-    m = masks[s0]
     m |= (m & 1) << 13
     top = 13
     if ace_wraps:

@@ -31,8 +31,8 @@ from .cards import (
     rank_of,
     suit_of,
 )
-from .meld_masks import SUIT_LISTS, any_meld_masks, could_meld_masks, hand_masks
-from .meld_masks import any_meld, could_meld_with  # noqa: F401  (callers import them from here)
+from .meld_masks import SUIT_LISTS, any_meld_masks, could_meld_with, hand_masks
+from .meld_masks import any_meld  # noqa: F401  (callers import it from here)
 
 SET = "set"
 RUN = "run"
@@ -307,7 +307,7 @@ def meld_card_values(meld: Meld, scoring: str = "standard") -> list[int]:
     return values
 
 
-def enumerate_melds(cards: Iterable[Card], ace_wraps: bool = False, *, holding: Card | None = None,
+def enumerate_melds(cards: Sequence[Card], ace_wraps: bool = False, *, holding: Card | None = None,
                     every_declaration: bool = False, stand_in: bool = False, exact: bool = False,
                     first: bool = False) -> list[tuple[Card, ...]]:
     """The one meld enumerator: legal new melds made from ``cards`` (hand
@@ -336,15 +336,16 @@ def enumerate_melds(cards: Iterable[Card], ace_wraps: bool = False, *, holding: 
     """
     if exact:
         return _exact_melds(list(cards), ace_wraps)
-    masks, rank_suits, jokers = hand_masks(cards)
     if holding is not None and holding != JOKER:
-        if not could_meld_masks(masks, rank_suits, jokers, holding, ace_wraps):
+        if not could_meld_with(cards, holding, ace_wraps):  # one cheap pass first
             return []
+        masks, rank_suits, jokers = hand_masks(cards)
         ranks: Iterable[int] = (holding % 13,)
         suits: Iterable[int] = (holding // 13,)
-    elif not any_meld_masks(masks, rank_suits, jokers, ace_wraps):
-        return []
     else:
+        masks, rank_suits, jokers = hand_masks(cards)
+        if not any_meld_masks(masks, rank_suits, jokers, ace_wraps):
+            return []
         ranks, suits = range(13), range(4)
     out = _melds_from_masks(masks, rank_suits, jokers, ace_wraps, ranks, suits,
                             every_declaration or stand_in, stand_in, first, holding, None)
