@@ -83,3 +83,23 @@ def test_to_title_pops_back_to_the_title_under_the_game(app):
     app.push(PauseMenu(app))
     assert title.covered
     assert app.to_title() is title and app.stack == [title] and not title.covered
+
+
+def test_a_covered_table_lets_go_of_a_drag_and_the_hover(app):
+    import pygame
+    session = TableSession([Seat("You", "human"), Seat("Bot", "easy")], seed=3, use_workers=False)
+    table = app.push(TableScene(app), session=session)
+    for _ in range(200):
+        app.step(1 / 60)
+        if table.human.idle():
+            break
+    human = table.human
+    start = human.card_rect(0).center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(start[0] + 40, start[1] - 60), rel=(40, -60),
+                                         buttons=(1, 0, 0)))
+    app.step(1 / 60)
+    assert human.drag is not None and table.mouse != (-1, -1)
+    app.push(PauseMenu(app))
+    assert human.drag is None and human.press is None and human.hover is None and table.mouse == (-1, -1)
+    assert human.spring  # the dragged card goes home
