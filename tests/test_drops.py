@@ -169,3 +169,9 @@ def test_the_hint_is_a_legal_move_of_the_person():
     assert action is not None and g.hand.is_legal(action)
     assert all(c in g.hand.hands[0] for c in hint_cards(action))
     assert hint_action(g, 1) is None  # not the bot's turn
+
+
+def test_only_melds_and_lay_offs_can_be_taken_back():
+    from game.intent import undoable
+    assert undoable(TableMeld(0, tuple(cards("7H", "8H", "9H")))) and undoable(LayOff(0, C("8S"), 0))
+    assert not undoable(DrawStock(0)) and not undoable(Discard(0, C("KC"))) and not undoable(TakeDiscards(0, 1))
