@@ -183,7 +183,8 @@ class Referee:
         g = self.game
         return (len(g.hands), len(g.hand.actions) if g.hand else 0)
 
-    def _window_pending(self) -> bool:
+    def rummy_window_pending(self) -> bool:
+        """True while Rummy calls on the open discard are being collected (R18)."""
         h = self.game.hand
         return (h is not None and h.ended is None and h.window is not None and h.phase == Phase.DRAW
                 and self._resolved != self.position())
@@ -201,7 +202,7 @@ class Referee:
             return GameOver(g.winner)
         if h is None or h.ended is not None:
             return HandOver(len(g.hands) - 1)
-        if self._window_pending():
+        if self.rummy_window_pending():
             answered = self._answers if self._window_at == self.position() else {}
             thinking = [s for s in self.players if s != h.window and s not in answered]
             return RummyWindow(h.window, frozenset(answered), frozenset(thinking + self._waiting_people()),
@@ -215,7 +216,7 @@ class Referee:
     def rummy_claimed(self) -> int | None:
         """The computer seat whose Rummy call waits while a person who comes
         before it in turn order may still call (R18); ``None`` otherwise."""
-        return self._claim if self._claim is not None and self._window_pending() else None
+        return self._claim if self._claim is not None and self.rummy_window_pending() else None
 
     def thinking_seat(self) -> int | None:
         """The computer seat choosing its move right now, or ``None``."""
