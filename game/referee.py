@@ -37,13 +37,16 @@ from dataclasses import dataclass
 from typing import Callable, Mapping
 
 from .actions import Action, CallRummy, DrawStock, TakeDiscards
-from .engine import Game, HandState, Phase, rummy_winner
+from .engine import Game, Phase, rummy_winner
 from .errors import IllegalMove
 from .events import Discarded, Event
+from .rummy_window import PersonWindow
 from .seats import PersonPlayer, Reply, SeatPlayer
 from .view import view_for
 
 log = logging.getLogger("rummy500.referee")
+
+__all__ = ["AIError", "AwaitingMove", "GameOver", "HandOver", "PersonWindow", "Referee", "RummyWindow", "TimeLog"]
 
 TimeLog = Callable[[int, float], None]
 """``timing(seat, seconds)``: called with each in-process decision's time."""
@@ -90,61 +93,6 @@ class GameOver:
     """The game is won by ``winner`` (R21)."""
 
     winner: int
-
-
-class PersonWindow:
-    """The person's Rummy window: ``seconds`` long once started; ``deadline``
-    (clock seconds) while running, ``pending`` between the discard and its
-    being shown. Never raises."""
-
-    def __init__(self, seconds: float = 2.0):
-        self.seconds = float(seconds)
-        self.deadline: float | None = None
-        self.pending = False
-
-    @property
-    def open(self) -> bool:
-        """True from :meth:`expect` (or :meth:`start`) until :meth:`close`."""
-        return self.deadline is not None or self.pending
-
-    def expect(self) -> None:
-        """Another seat has discarded: the window is open, its clock not yet running."""
-        self.pending = True
-
-    def start(self, now: float) -> None:
-        """Start the clock at ``now``: the window closes ``seconds`` later."""
-        self.pending = False
-        self.deadline = now + self.seconds
-
-    def close(self) -> None:
-        """Close the window (a call, a draw, a move, or time is up)."""
-        self.deadline = None
-        self.pending = False
-
-    def left(self, now: float) -> float:
-        """Seconds left on the clock (0 when it is not running)."""
-        return max(0.0, self.deadline - now) if self.deadline is not None else 0.0
-
-    @staticmethod
-    def possible(hand: HandState | None, seat: int) -> bool:
-        """True when ``hand`` is right after a discard by another seat than
-        ``seat``, before the next draw, with Rummy calls on (R18)."""
-        return (hand is not None and hand.ended is None and hand.window is not None and hand.window != seat
-                and hand.phase == Phase.DRAW and hand.rules.rummy_calls)
-
-    def tick(self, now: float, hand: HandState | None, held: bool = False) -> bool:
-        """Advance to ``now``: close a running window once the next player has
-        drawn (R18) or, unless ``held`` (the pointer rests on the Rummy
-        button), once time is up. Returns True when it closed."""
-        if self.deadline is None:
-            return False
-        if hand is None or hand.ended is not None or hand.window is None or hand.phase != Phase.DRAW:
-            self.close()
-            return True
-        if now >= self.deadline and not held:
-            self.close()
-            return True
-        return False
 
 
 # ----------------------------------------------------------------- referee
@@ -312,7 +260,8 @@ class Referee:
             self._ready = self._checked(seat, reply)
 
     def _checked(self, seat: int, reply: Reply) -> Action:
-        """The seat's move if it is legal, else the engine's fallback move."""
+        """The seat's move, or the engine's fallback move when the seat failed
+        or answered for another seat; its legality is checked when applied."""
         if self.timing and reply.seconds is not None:
             self.timing(seat, reply.seconds)
         level = self.players[seat].level
@@ -325,31 +274,33 @@ class Referee:
         elif reply.fallback:
             self.fallbacks += 1
             log.warning("seat %d: fallback move (%s)", seat, reply.reason)
-        h = self.game.hand
         if isinstance(action, Action) and action.seat == seat:
-            try:
-                h.check(action)
-                return action
-            except IllegalMove as exc:
-                if self.strict:
-                    raise AIError(f"seat {seat} ({level}) chose {action}: {exc.code} {exc.message}") from exc
-        elif self.strict:
+            return action
+        if self.strict:
             raise AIError(f"seat {seat} ({level}) answered {action!r}")
+        return self._fallback(seat, action)
+
+    def _fallback(self, seat: int, action) -> Action:
         self.fallbacks += 1
         log.warning("seat %d answered %r: playing the fallback move", seat, action)
-        return h.fallback_action()
+        return self.game.hand.fallback_action()
 
     def advance(self) -> list[Event]:
-        """Apply the decided action; return its events (``[]`` when none is decided)."""
+        """Apply the decided action; return its events (``[]`` when none is
+        decided). An illegal move is replaced by the engine's fallback move
+        (``strict``: :class:`AIError`)."""
         action, self._ready = self._ready, None
         if action is None:
             return []
         self._asked = {}
         try:
-            events = self.game.apply(action)
-        except IllegalMove:  # cannot happen: checked when it arrived; never stop the game
-            log.exception("a decided action became illegal: %r", action)
-            events = self.game.apply(self.game.hand.fallback_action())
+            events = self.game.apply(action)  # checks the whole action first; changes nothing if illegal
+        except IllegalMove as exc:
+            seat = action.seat
+            if self.strict:
+                level = self.players[seat].level if seat in self.players else "?"
+                raise AIError(f"seat {seat} ({level}) chose {action}: {exc.code} {exc.message}") from exc
+            events = self.game.apply(self._fallback(seat, action))
         self._after(events)
         return events
 
