@@ -27,7 +27,7 @@ import unicodedata
 from pathlib import Path
 
 from .rules import CHOICES, PROFILES, RuleSet, RulesError
-from .rules_text import PROFILE_NAMES
+from .rules_text import PROFILE_NAMES, profile_name
 
 _log = logging.getLogger(__name__)
 
@@ -175,7 +175,7 @@ class ProfileBook:
 
     def display(self, name: str) -> str:
         """A profile's name as shown."""
-        return PROFILE_NAMES.get(name, name)
+        return profile_name(name)
 
     def is_builtin(self, name: str) -> bool:
         return name in PROFILES

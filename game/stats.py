@@ -271,9 +271,12 @@ def profile_shown(profile: str) -> str:
     """A stored :attr:`GameSummary.profile` as shown: an old key becomes its
     name (``"no_jokers"`` → ``"No jokers"``, ``"custom"`` → ``"Custom"``);
     a name is shown as stored."""
-    from .rules_text import PROFILE_NAMES
+    from .i18n import _
+    from .rules_text import PROFILE_NAMES, profile_name
 
-    return PROFILE_NAMES.get(profile, "Custom" if profile == "custom" else profile)
+    if profile in PROFILE_NAMES:
+        return profile_name(profile)
+    return _("Custom") if profile == "custom" else profile
 
 
 @dataclass(frozen=True)

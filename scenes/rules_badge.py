@@ -8,7 +8,8 @@ from __future__ import annotations
 import pygame
 
 from game.rules import RuleSet
-from game.rules_text import rule_changes
+from game.i18n import _, ngettext
+from game.rules_text import rule_change_items
 
 from . import rules_choice as C
 from . import theme as T
@@ -23,9 +24,11 @@ def badge_label(app, rules: RuleSet) -> str:
 
 def summary_lines(rules: RuleSet) -> list[str]:
     """The panel's lines: each way ``rules`` differ from the rulebook, and the target."""
-    changes = [c for c in rule_changes(rules) if not c.startswith("Target")]
-    lines = changes or ["The rulebook's rules, no changes"]
-    return lines + [f"Target {rules.target:,} points", "The full rules: Menu (Esc), then Rules"]
+    changes = [line for key, line in rule_change_items(rules) if key != "target"]
+    lines = changes or [_("The rulebook's rules, no changes")]
+    target = ngettext("Target {count} point", "Target {count} points", rules.target).format(
+        count=f"{rules.target:,}")
+    return lines + [target, _("The full rules: Menu (Esc), then Rules")]
 
 
 class RulesBadge:

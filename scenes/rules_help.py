@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import _, ngettext
 from game.rules import RuleSet
 from game.rules_text import describe_rules, rule_changes
 
@@ -28,10 +29,10 @@ class RulesScene(Scene):
         self.players = players
         self.profile = profile
         changes = rule_changes(self.rules)
-        differ = ("; ".join(changes) + ".") if changes else "None: these are the rulebook's rules."
-        self.sections = [("How these differ from the rulebook", differ)] + describe_rules(self.rules, players)
+        differ = ("; ".join(changes) + ".") if changes else _("None: these are the rulebook's rules.")
+        self.sections = [(_("How these differ from the rulebook"), differ)] + describe_rules(self.rules, players)
         self.scroll = 0
-        self.back_button = Button("Back", lambda: self.app.pop())
+        self.back_button = Button(_("Back"), lambda: self.app.pop())
         self.focus = FocusRing([self.back_button])
         self.focus.focus(self.back_button)
         self.lines: list[tuple[str, bool]] = []
@@ -76,8 +77,15 @@ class RulesScene(Scene):
 
     def page_title(self) -> str:
         """The heading over the page."""
-        return "The rules" + (f": {self.profile}" if self.profile else "") \
-            + (f" for {self.players} players" if self.players else "")
+        if self.profile and self.players:
+            return ngettext("The rules: {profile} for {count} player", "The rules: {profile} for {count} players",
+                            self.players).format(profile=self.profile, count=self.players)
+        if self.profile:
+            return _("The rules: {profile}").format(profile=self.profile)
+        if self.players:
+            return ngettext("The rules for {count} player", "The rules for {count} players",
+                            self.players).format(count=self.players)
+        return _("The rules")
 
     def draw(self, surface) -> None:
         th = self.theme

@@ -15,7 +15,8 @@ import pygame
 
 from game.ai import LEVELS
 from game.rules import RuleSet
-from game.rules_text import PROFILE_SUMMARIES, rule_changes
+from game.i18n import _, ngettext
+from game.rules_text import PROFILE_SUMMARIES, profile_summary, rule_change_items
 from game.session import Seat
 
 from . import rules_choice as C
@@ -241,15 +242,19 @@ class SetupScene(FormScene):
         name, rules = self.profile.value, self.chosen_rules()
         book = C.book(self.app)
         if name in PROFILE_SUMMARIES and book.rules_of(name) == rules:
-            return [(PROFILE_SUMMARIES[name], T.TEXT_DIM)]
+            return [(profile_summary(name), T.TEXT_DIM)]
         out = []
         bad = rules.undealable_player_counts()
         if bad:  # first: red only when it stops Start (the chosen count is one of them)
-            words = f"These rules can't deal {', '.join(map(str, bad))} players."
+            words = _("These rules can't deal {counts} players.").format(counts=", ".join(map(str, bad)))
             out.append((words, (255, 190, 170) if self.players.value in bad else T.TEXT_DIM))
-        changes = rule_changes(rules)
-        changes.sort(key=lambda c: not c.startswith("Target"))  # the target first: it decides the length
-        where = f"From {self.rules_from}: " if self.rules_from else ""
-        said = "rulebook rules." if not changes else "; ".join(changes) + "."
-        out.append((where + said if where else said[:1].upper() + said[1:], T.TEXT_DIM))
+        items = rule_change_items(rules)
+        items.sort(key=lambda item: item[0] != "target")  # the target first: it decides the length
+        changes = "; ".join(line for _key, line in items)
+        if self.rules_from:
+            said = (_("From {source}: {changes}.").format(source=self.rules_from, changes=changes) if items
+                    else _("From {source}: rulebook rules.").format(source=self.rules_from))
+        else:
+            said = changes[:1].upper() + changes[1:] + "." if items else _("Rulebook rules.")
+        out.append((said, T.TEXT_DIM))
         return out
