@@ -20,6 +20,8 @@ from __future__ import annotations
 
 from typing import Iterable
 
+from .i18n import _, pgettext
+
 Card = int
 """A card code: ``0..51`` natural, ``52`` joker (see the module docstring)."""
 
@@ -29,11 +31,6 @@ JOKER: Card = 52
 JOKER_TABLED = 64
 """Offset of a tabled joker: ``JOKER_TABLED + declared_card``."""
 
-_RANK_NAMES = {
-    1: "ace", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven",
-    8: "eight", 9: "nine", 10: "ten", 11: "jack", 12: "queen", 13: "king",
-}
-_SUIT_NAMES = {0: "clubs", 1: "diamonds", 2: "hearts", 3: "spades"}
 
 
 class CardTokenError(ValueError):
@@ -90,12 +87,30 @@ def card_token(card: Card) -> str:
 
 
 def card_long_name(card: Card) -> str:
-    """A card in plain words: ``"seven of hearts"``, ``"joker"``, ``"joker as seven of hearts"``."""
+    """A card in plain words, in the current language (:mod:`game.i18n`):
+    ``"seven of hearts"``, ``"joker"``, ``"joker as seven of hearts"``."""
     if card == JOKER:
-        return "joker"
+        return _("joker")
     if card >= JOKER_TABLED:
-        return "joker as " + card_long_name(card - JOKER_TABLED)
-    return f"{_RANK_NAMES[rank_of(card)]} of {_SUIT_NAMES[suit_of(card)]}"
+        return _("joker as {card}").format(card=card_long_name(card - JOKER_TABLED))
+    # TRANSLATORS: a card in words, "seven of hearts"; {rank} and {suit} are the words below
+    return _("{rank} of {suit}").format(rank=_rank_word(rank_of(card)), suit=_suit_word(suit_of(card)))
+
+
+def _rank_word(rank: int) -> str:
+    words = (pgettext("card rank", "ace"), pgettext("card rank", "two"), pgettext("card rank", "three"),
+             pgettext("card rank", "four"), pgettext("card rank", "five"), pgettext("card rank", "six"),
+             pgettext("card rank", "seven"), pgettext("card rank", "eight"), pgettext("card rank", "nine"),
+             pgettext("card rank", "ten"), pgettext("card rank", "jack"), pgettext("card rank", "queen"),
+             pgettext("card rank", "king"))
+    return words[rank - 1]
+
+
+def _suit_word(suit: int) -> str:
+    # TRANSLATORS: a suit in "{rank} of {suit}" (write it in the form it takes there)
+    words = (pgettext("card suit", "clubs"), pgettext("card suit", "diamonds"), pgettext("card suit", "hearts"),
+             pgettext("card suit", "spades"))
+    return words[suit]
 
 
 def _quoted(token: object) -> str:

@@ -29,6 +29,7 @@ import os  # noqa: E402
 import sys  # noqa: E402
 
 from . import __version__  # noqa: E402
+from .i18n import LANGUAGES  # noqa: E402
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -254,6 +255,9 @@ def gui_parser() -> argparse.ArgumentParser:
     p.add_argument("--config-dir", type=_config_dir, metavar="DIR",
                    help="keep settings, saves, statistics and logs in DIR")
     p.add_argument("--size", type=_size, metavar="WxH", help="window size, e.g. 1920x1080")
+    p.add_argument("--lang", choices=tuple(LANGUAGES),
+                   help="the language for this run: en (English), cy (Cymraeg), ka (Georgian); "
+                        "default: the one chosen in Settings")
     p.add_argument("--time-startup", action="store_true",
                    help="print 'startup_seconds: S', the seconds from the process's start to the "
                         "first drawn frame (the title, or the table with --demo), and exit 0; "
@@ -299,7 +303,7 @@ def start_gui(argv: list[str]) -> int:
                       screenshot_dir=args.screenshot_dir, config_dir=args.config_dir, size=args.size,
                       max_frames=args.max_frames, rules=rules,
                       rules_from=os.path.basename(args.rules) if args.rules else None,
-                      time_startup=args.time_startup, started=STARTED)
+                      time_startup=args.time_startup, started=STARTED, lang=args.lang)
     return gui_main(options)
 
 

@@ -25,6 +25,7 @@ import time
 from pathlib import Path
 
 from .errors import IllegalMove
+from .i18n import ngettext
 from .record import RecordError, decode_json
 from .stats import GameSummary, count_game, summarize
 from .storage import Storage, _move_aside, _one_line, atomic_write_text
@@ -180,8 +181,11 @@ class FinishedGames:
         message = None
         if bad:
             n = len(bad)
-            message = _one_line(f"{n} finished game{'s' if n != 1 else ''} could not be read and "
-                                f"{'were' if n != 1 else 'was'} moved aside in {self.folder}: {', '.join(bad)}.", 300)
+            message = _one_line(ngettext("{count} finished game could not be read and was moved aside in "
+                                         "{folder}: {files}.",
+                                         "{count} finished games could not be read and were moved aside in "
+                                         "{folder}: {files}.", n).format(count=n, folder=self.folder,
+                                                                          files=", ".join(bad)), 300)
         return out, message
 
     def _read_summary(self, path: Path, entry: dict | None) -> GameSummary | None:

@@ -181,6 +181,30 @@ def npgettext(context: str, singular: str, plural: str, n: int) -> str:
     return _translations.npgettext(context, singular, plural, n)
 
 
+def and_list(items: list[str]) -> str:
+    """``items`` as one phrase in the current language: "Ana", "Ana and Ben",
+    "Ana, Ben and Cleo". ``[]`` gives ``""``."""
+    items = [str(x) for x in items]
+    if len(items) <= 1:
+        return "".join(items)
+    # TRANSLATORS: joins all names but the last in a list such as "Ana, Ben and Cleo"
+    head = _(", ").join(items[:-1])
+    # TRANSLATORS: the end of a list: "{items}" is "Ana, Ben", "{last}" is "Cleo"
+    return _("{items} and {last}").format(items=head, last=items[-1])
+
+
+def month_abbr(month: int) -> str:
+    """The short name of ``month`` (1-12) in the current language ("Nov").
+    Raises ``IndexError`` outside 1-12."""
+    names = (pgettext("month", "Jan"), pgettext("month", "Feb"), pgettext("month", "Mar"),
+             pgettext("month", "Apr"), pgettext("month", "May"), pgettext("month", "Jun"),
+             pgettext("month", "Jul"), pgettext("month", "Aug"), pgettext("month", "Sep"),
+             pgettext("month", "Oct"), pgettext("month", "Nov"), pgettext("month", "Dec"))
+    if not 1 <= month <= 12:
+        raise IndexError(f"no month {month}")
+    return names[month - 1]
+
+
 def N_(message: str) -> str:
     """Mark ``message`` for extraction without translating it (for constants
     built at import time); translate it with :func:`_` where it is shown."""

@@ -27,6 +27,7 @@ import unicodedata
 from pathlib import Path
 
 from .rules import CHOICES, PROFILES, RuleSet, RulesError
+from .i18n import _, ngettext
 from .rules_text import PROFILE_NAMES, profile_name
 
 _log = logging.getLogger(__name__)
@@ -56,25 +57,31 @@ def plain_rules_error(exc: RulesError) -> str:
     m = re.match(r"rules\.(\w+): (.*) is not one of (.*)$", text)
     if m:
         key, value, allowed = m.groups()
-        allowed = allowed.replace("null", "null (no limit)") if key == "reshuffle_limit" else allowed
+        allowed = allowed.replace("null", _("null (no limit)")) if key == "reshuffle_limit" else allowed
         choices = allowed.split(", ")
-        shown = ", ".join(choices[:-1]) + " or " + choices[-1] if len(choices) > 1 else allowed
-        return f'The rule "{key}" can\'t be {value}: use {shown}.'
+        shown = (_("{items} or {last}").format(items=_(", ").join(choices[:-1]), last=choices[-1])
+                 if len(choices) > 1 else allowed)
+        return _('The rule "{key}" can\'t be {value}: use {choices}.').format(key=key, value=value, choices=shown)
     m = re.match(r"rules: unknown key (.*)$", text)
     if m:
         import difflib
 
         near = difflib.get_close_matches(m.group(1).strip('"'), rule_keys(), n=1, cutoff=0.5)
-        hint = f' (the nearest rule is "{near[0]}").' if near else " (House rules in Settings lists every rule)."
-        return f"{m.group(1)} is not a rule this game knows{hint}"
+        if near:
+            return _('{key} is not a rule this game knows (the nearest rule is "{near}").').format(
+                key=m.group(1), near=near[0])
+        return _("{key} is not a rule this game knows (House rules in Settings lists every rule).").format(
+            key=m.group(1))
     m = re.match(r"rules\.target must be a whole number, not (.*)$", text)
     if m:
-        return f'The rule "target" must be a whole number of points, not {m.group(1)}.'
+        return _('The rule "target" must be a whole number of points, not {value}.').format(value=m.group(1))
     m = re.match(r"rules\.target must be from (\d+) to (\d+), not (.*)$", text)
     if m:
-        return f'The rule "target" must be from {m.group(1)} to {int(m.group(2)):,} points, not {m.group(3)}.'
+        return _('The rule "target" must be from {low} to {high} points, not {value}.').format(
+            low=m.group(1), high=f"{int(m.group(2)):,}", value=m.group(3))
     if text.startswith("rules must be an object"):
-        return "A rules file must hold one JSON object of rule keys, like {\"decks\": 2}."
+        return _("A rules file must hold one JSON object of rule keys, like {example}.").format(
+            example='{"decks": 2}')
     return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
 
 
@@ -85,10 +92,11 @@ def parse_rules_text(text: str) -> RuleSet:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         if exc.pos >= len(text.rstrip()) or exc.msg.startswith("Unterminated string"):
-            raise ProfileError("The rules file ends too soon: it looks cut off.") from None
-        raise ProfileError(f"The rules file is not JSON ({exc.msg} at line {exc.lineno}).") from None
+            raise ProfileError(_("The rules file ends too soon: it looks cut off.")) from None
+        raise ProfileError(_("The rules file is not JSON ({error} at line {line}).").format(
+            error=exc.msg, line=exc.lineno)) from None
     except (ValueError, RecursionError):
-        raise ProfileError("The rules file is not JSON.") from None
+        raise ProfileError(_("The rules file is not JSON.")) from None
     try:
         return RuleSet.from_dict(data)
     except RulesError as exc:
@@ -102,22 +110,22 @@ def read_rules_file(path: str | os.PathLike) -> RuleSet:
     p = Path(path).expanduser()
     try:
         if p.is_dir():
-            raise ProfileError(f"{p} is a folder, not a rules file.")
+            raise ProfileError(_("{path} is a folder, not a rules file.").format(path=p))
         with open(p, "rb") as fh:
             data = fh.read(MAX_RULES_BYTES + 1)
     except FileNotFoundError:
-        raise ProfileError(f"There is no file {p}.") from None
+        raise ProfileError(_("There is no file {path}.").format(path=p)) from None
     except OSError as exc:
-        raise ProfileError(f"{p} could not be read ({exc.strerror or exc}).") from None
+        raise ProfileError(_("{path} could not be read ({error}).").format(path=p, error=exc.strerror or exc)) from None
     if len(data) > MAX_RULES_BYTES:
         raise ProfileError(f"The rules file is larger than {MAX_RULES_BYTES // 1024} KiB, "
                            "so it can't be a rules file.")
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise ProfileError("The rules file is not UTF-8 text.") from None
+        raise ProfileError(_("The rules file is not UTF-8 text.")) from None
     if not text.strip():
-        raise ProfileError("The rules file is empty.")
+        raise ProfileError(_("The rules file is empty."))
     return parse_rules_text(text)
 
 
@@ -139,17 +147,19 @@ def check_name(name: str) -> str:
     profile's name (compared by :func:`name_key`)."""
     name = unicodedata.normalize("NFC", " ".join(str(name).split()))
     if not name:
-        raise ProfileError("Give the profile a name.")
+        raise ProfileError(_("Give the profile a name."))
     if len(name) > MAX_NAME:
-        raise ProfileError(f"A profile name may have at most {MAX_NAME} characters.")
+        raise ProfileError(ngettext("A profile name may have at most {count} character.",
+                                    "A profile name may have at most {count} characters.", MAX_NAME).format(
+            count=MAX_NAME))
     if not all(ch.isprintable() for ch in name):
-        raise ProfileError("A profile name may only hold printable characters.")
+        raise ProfileError(_("A profile name may only hold printable characters."))
     if "*" in name:
-        raise ProfileError("A profile name can't hold \"*\": it marks changed rules.")
+        raise ProfileError(_("A profile name can't hold \"*\": it marks changed rules."))
     folded = name_key(name)
     for key, shown in PROFILE_NAMES.items():
         if folded in (name_key(key), name_key(shown)):
-            raise NameTaken(f'"{shown}" is a built-in profile: choose another name.')
+            raise NameTaken(_('"{name}" is a built-in profile: choose another name.').format(name=_(shown)))
     return name
 
 
@@ -194,23 +204,25 @@ class ProfileBook:
         name = check_name(name)
         other = self.taken(name, ignore=replace)
         if other is not None:
-            raise NameTaken(f'A profile named "{other}" exists already: choose another name.')
+            raise NameTaken(_('A profile named "{name}" exists already: choose another name.').format(name=other))
         if replace in self.saved and replace != name and name_key(replace) == name_key(name):
             self.saved[replace] = rules  # the same profile, its name now written differently
             return self.rename(replace, name)
         if name not in self.saved and len(self.saved) >= MAX_SAVED:
-            raise ProfileError(f"At most {MAX_SAVED} profiles can be saved: delete one first.")
+            raise ProfileError(ngettext("At most {count} profile can be saved: delete one first.",
+                                        "At most {count} profiles can be saved: delete one first.", MAX_SAVED).format(
+                count=MAX_SAVED))
         self.saved[name] = rules
         return name
 
     def rename(self, old: str, new: str) -> str:
         """Rename saved profile ``old``, keeping its place; returns the new name."""
         if old not in self.saved:
-            raise ProfileError("Only a saved profile can be renamed.")
+            raise ProfileError(_("Only a saved profile can be renamed."))
         new = check_name(new)
         other = self.taken(new, ignore=old)
         if other is not None:
-            raise NameTaken(f'A profile named "{other}" exists already: choose another name.')
+            raise NameTaken(_('A profile named "{name}" exists already: choose another name.').format(name=other))
         self.saved = {(new if k == old else k): v for k, v in self.saved.items()}
         return new
 
@@ -232,7 +244,7 @@ class ProfileBook:
     def delete(self, name: str) -> None:
         """Forget saved profile ``name``; built-in ones can't be deleted."""
         if name not in self.saved:
-            raise ProfileError("Only a saved profile can be deleted.")
+            raise ProfileError(_("Only a saved profile can be deleted."))
         del self.saved[name]
 
     def to_dict(self) -> dict:
@@ -288,23 +300,27 @@ def load_profiles(storage) -> tuple[ProfileBook, str | None]:
     except FileNotFoundError:
         return ProfileBook(), None
     except OSError as exc:
-        return ProfileBook(), f"Your saved rules profiles could not be opened ({exc.strerror or exc})."
+        return ProfileBook(), _("Your saved rules profiles could not be opened ({error}).").format(
+            error=exc.strerror or exc)
     try:
         data = json.loads(raw.decode("utf-8-sig"))
         if not isinstance(data, dict):
             raise ValueError("not an object")
     except (ValueError, RecursionError):
         moved = _move_aside(path)
-        where = f"; it was moved to {moved}" if moved else ""
-        return ProfileBook(), f"Your saved rules profiles could not be read{where}."
+        if moved:
+            return ProfileBook(), _("Your saved rules profiles could not be read; it was moved to {moved}.").format(
+                moved=moved)
+        return ProfileBook(), _("Your saved rules profiles could not be read.")
     book, dropped = ProfileBook.from_dict(data)
     words = []
     if book.renamed:
-        words.append("; ".join(f'"{old}" is now "{new}" (its name matched another profile)'
+        words.append("; ".join(_('"{old}" is now "{new}" (its name matched another profile)').format(old=old, new=new)
                                for old, new in book.renamed) + ".")
     if dropped:
-        words.append(f"Saved rules profile{'s' if len(dropped) > 1 else ''} "
-                     f"{', '.join(dropped)} could not be used and {'were' if len(dropped) > 1 else 'was'} left out.")
+        words.append(ngettext("Saved rules profile {names} could not be used and was left out.",
+                              "Saved rules profiles {names} could not be used and were left out.",
+                              len(dropped)).format(names=_(", ").join(dropped)))
     return book, " ".join(words) or None
 
 

@@ -23,6 +23,7 @@ import time
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from .i18n import _, and_list, month_abbr
 from .cards import card_token, parse_card
 from .paths import shown
 from .safe_files import SEATS_LEVELS
@@ -70,8 +71,7 @@ class SlotInfo:
 
     def title(self) -> str:
         """The players, "Ana, Ben and Cleo"."""
-        p = self.players
-        return p[0] if len(p) == 1 else ", ".join(p[:-1]) + " and " + p[-1]
+        return and_list(self.players)
 
     def scores(self) -> str:
         """The totals by seat, "151–94–30"."""
@@ -81,12 +81,17 @@ class SlotInfo:
         """When it was last played: "today 09:40", or "30 Nov 2026 09:40"."""
         d = datetime.fromtimestamp(self.saved_at)
         today = datetime.fromtimestamp(time.time() if now is None else now).date()
-        return f"today {d:%H:%M}" if d.date() == today else f"{d.day} {d:%b %Y %H:%M}"
+        if d.date() == today:
+            return _("today {time}").format(time=f"{d:%H:%M}")
+        # TRANSLATORS: a date and time, "30 Nov 2026 09:40"
+        return _("{day} {month} {year} {time}").format(day=d.day, month=month_abbr(d.month), year=d.year,
+                                                       time=f"{d:%H:%M}")
 
     def line(self, now: float | None = None) -> str:
         """One line for a list: "151–94, hand 3 · today 09:40"."""
-        state = "won, results not seen" if self.won else f"hand {self.hand}"
-        return f"{self.scores()}, {state} · {self.when(now)}"
+        if self.won:
+            return _("{scores}, won, results not seen · {when}").format(scores=self.scores(), when=self.when(now))
+        return _("{scores}, hand {hand} · {when}").format(scores=self.scores(), hand=self.hand, when=self.when(now))
 
     def seats(self) -> list[dict]:
         """``[{"name", "level"}, ...]``, as :meth:`Storage.save_seats` writes them."""
@@ -160,8 +165,8 @@ class Slots:
             return SlotInfo(name, d["players"], d["totals"], d["hand"], d["saved_at"], d.get("levels", []),
                             d.get("hand_order", []), d.get("sort_mode", "suit"), d.get("won", False))
         log.warning("slot %s: sidecar not usable (%s)", name, ", ".join(dropped) or "totals")
-        self.messages.append("The details of a saved game (its players' levels, your hand's order) could not "
-                             "be read; it is kept, with Medium opponents where the levels were lost.")
+        self.messages.append(_("The details of a saved game (its players' levels, your hand's order) could not "
+                               "be read; it is kept, with Medium opponents where the levels were lost."))
         return None
 
     def _rebuild_info(self, name: str) -> SlotInfo | None:
@@ -264,8 +269,8 @@ class Slots:
             return None
         src = self.storage.game_path(LEGACY)
         if self.storage.is_newer_save(LEGACY):  # a newer program's save is left exactly where it is
-            self.messages.append(f"The saved game {shown(src.name)} comes from a newer version of "
-                                 "Rummy 500; it was left as it is.")
+            self.messages.append(_("The saved game {file} comes from a newer version of "
+                                   "Rummy 500; it was left as it is.").format(file=shown(src.name)))
             return None
         try:
             when = src.stat().st_mtime

@@ -49,6 +49,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .errors import IllegalMove
+from .i18n import LANGUAGES, N_, _
 from . import schema as S
 from .safe_files import SEATS_LEVELS, QuietFileHandler, newer_format, remove_stale_temps
 from .record import MAX_NAME, RecordError, decode_json, game_from_record, parse_record
@@ -77,6 +78,8 @@ SETTINGS_VERSION = 1
 """The settings file format this version writes; a file with a higher
 ``version`` came from a newer program and is not overwritten."""
 SPEEDS = ("slow", "normal", "fast", "instant")
+LANGUAGE_CHOICES = ("auto", *LANGUAGES)
+"""``Settings.language``: follow the system, or one of :data:`game.i18n.LANGUAGES`."""
 CARD_STYLES = ("2color", "4color")
 CARD_BACKS = ("blue", "red", "black")
 FELTS = ("green", "blue", "burgundy", "dark")
@@ -97,14 +100,36 @@ _log = logging.getLogger(f"{LOGGER_NAME}.storage")
 # --------------------------------------------------------------------------- writing
 
 SETTING_WORDS = {
-    "window_size": "window size", "fullscreen": "full screen", "speed": "animation speed",
-    "card_style": "card faces", "card_back": "card back", "felt": "table colour",
-    "reduced_motion": "reduced motion", "rummy_window_s": "time to call Rummy",
-    "player_name": "your name", "last_setup": "last new-game choices", "show_log": "game log",
-    "card_size": "card size", "sound": "sound", "volume": "volume",
-    "version": "file version",
+    "window_size": N_("window size"), "fullscreen": N_("full screen"), "speed": N_("animation speed"),
+    "card_style": N_("card faces"), "card_back": N_("card back"), "felt": N_("table colour"),
+    "reduced_motion": N_("reduced motion"), "rummy_window_s": N_("time to call Rummy"),
+    "player_name": N_("your name"), "last_setup": N_("last new-game choices"), "show_log": N_("game log"),
+    "card_size": N_("card size"), "sound": N_("sound"), "volume": N_("volume"), "language": N_("language"),
+    "version": N_("file version"),
 }
-"""How a settings key is named to the player."""
+"""How a settings key is named to the player (marked with ``N_``; translated where shown)."""
+
+
+def _file_messages(what: str) -> tuple[str, str, str]:
+    """The player's messages for a ``settings``/``statistics``/``seats`` file
+    that could not be used, in the current language: (could not be read and
+    left in place; could not be read and moved to ``{moved}``; could not be
+    opened for ``{error}``). Raises ``KeyError`` for another ``what``."""
+    return {
+        "settings": (_("Your settings file could not be read; the defaults are used."),
+                     _("Your settings file could not be read; it was moved to {moved} and the defaults are used."),
+                     _("Your settings file could not be opened ({error}); the defaults are used.")),
+        "statistics": (_("Your statistics file could not be read; new statistics are started."),
+                       _("Your statistics file could not be read; it was moved to {moved} and new statistics "
+                         "are started."),
+                       _("Your statistics file could not be opened ({error}); new statistics are started.")),
+        "seats": (_("Your seats file could not be read; the computer seats play at Medium and the first seat "
+                    "is yours."),
+                  _("Your seats file could not be read; it was moved to {moved} and the computer seats play at "
+                    "Medium and the first seat is yours."),
+                  _("Your seats file could not be opened ({error}); the computer seats play at Medium and the "
+                    "first seat is yours.")),
+    }[what]
 
 
 def atomic_write_text(path: str | os.PathLike, text: str, durable: bool = True) -> Path:
@@ -274,6 +299,7 @@ SETTINGS_SCHEMA = S.Obj({
     "card_size": S.Choice(CARD_SIZES),
     "sound": S.Bool(),
     "volume": S.Int(*VOLUME_RANGE),
+    "language": S.Choice(LANGUAGE_CHOICES),
     "version": S.Int(0),
 })
 """Every key of ``settings.json`` and the values the screens can use, one
@@ -304,6 +330,9 @@ class Settings:
       heights (kept within the layout's limits); default ``"normal"``.
     * ``sound``: play card sounds; ``volume``: their loudness in percent,
       within :data:`VOLUME_RANGE`; default on, at a low 30 %.
+    * ``language``: ``"auto"`` (the system's language when the game has it,
+      else English: :func:`game.i18n.system_language`) or a code of
+      :data:`game.i18n.LANGUAGES` (``"en"``, ``"cy"``, ``"ka"``); default ``"auto"``.
     * ``version``: the file format, :data:`SETTINGS_VERSION` for files this
       program writes; higher means the file came from a newer program.
     * ``extra``: keys of the file this version does not know, written back
@@ -325,6 +354,7 @@ class Settings:
     card_size: str = "normal"
     sound: bool = True
     volume: int = 30
+    language: str = "auto"
     version: int = SETTINGS_VERSION
     extra: dict = field(default_factory=dict, repr=False)
 
@@ -457,11 +487,11 @@ class Storage:
         return self._log_dir
 
     # ---------------------------------------------------------------- shared
-    def _load_object(self, path: Path, what: str, then: str) -> tuple[dict | None, str | None]:
+    def _load_object(self, path: Path, what: str) -> tuple[dict | None, str | None]:
         """``(object, None)`` for a readable file, ``(None, None)`` for a
         missing one, ``(None, message)`` for one that could not be used (moved
         aside if its content is bad; left in place if the OS refused to read
-        it)."""
+        it). ``what`` is a key of :func:`_file_messages`."""
         try:
             return _read_json_object(path), None
         except FileNotFoundError:
@@ -469,12 +499,13 @@ class Storage:
         except _Unreadable as exc:
             _log.warning("%s %s: %s", what, path, exc)
             moved = _move_aside(path)
+            unread, moved_to, _unopened = _file_messages(what)
             if moved is None:
-                return None, f"Your {what} file could not be read; {then}."
-            return None, _one_line(f"Your {what} file could not be read; it was moved to {moved} and {then}.", 400)
+                return None, unread
+            return None, _one_line(moved_to.format(moved=moved), 400)
         except OSError as exc:
             _log.error("cannot read %s %s: %s", what, path, exc)
-            return None, f"Your {what} file could not be opened ({_one_line(exc.strerror or exc, 60)}); {then}."
+            return None, _file_messages(what)[2].format(error=_one_line(exc.strerror or exc, 60))
 
     def _save_object(self, path: Path, data: dict, ours: int, what: str) -> bool:
         on_disk = _file_version(path)
@@ -508,20 +539,19 @@ class Storage:
 
         Never raises for file problems.
         """
-        data, message = self._load_object(self.settings_path, "settings",
-                                          "the defaults are used")
+        data, message = self._load_object(self.settings_path, "settings")
         if data is None:
             return Settings(), message
         settings, reset = Settings.from_dict(data)
         if settings.is_newer:
             _log.warning("settings file %s is from a newer version (%s)", self.settings_path, settings.version)
-            return settings, ("Your settings file is from a newer version of Rummy 500; "
-                              "changes made here will not be saved.")
+            return settings, _("Your settings file is from a newer version of Rummy 500; "
+                               "changes made here will not be saved.")
         if reset:
             _log.warning("settings reset to defaults: %s", ", ".join(reset))
             tops = dict.fromkeys(k.split(".")[0].split("[")[0] for k in reset)
-            words = ", ".join(SETTING_WORDS.get(k, k.replace("_", " ")) for k in tops)
-            return settings, f"Some settings could not be used and were reset: {words}."
+            words = _(", ").join(_(SETTING_WORDS[k]) if k in SETTING_WORDS else k.replace("_", " ") for k in tops)
+            return settings, _("Some settings could not be used and were reset: {settings}.").format(settings=words)
         return settings, None
 
     def save_settings(self, settings: Settings) -> bool:
@@ -536,14 +566,13 @@ class Storage:
         """The player's statistics and a one-line message or ``None``; the
         same rules as :meth:`load_settings` (a corrupt file is moved aside to
         ``statistics.json.corrupt-<time>`` and new statistics are started)."""
-        data, message = self._load_object(self.statistics_path, "statistics",
-                                          "new statistics are started")
+        data, message = self._load_object(self.statistics_path, "statistics")
         if data is None:
             return Statistics(), message
         stats, reset = Statistics.from_dict(data)
         if stats.is_newer:
-            return stats, ("Your statistics file is from a newer version of Rummy 500; "
-                           "games played here will not be added to it.")
+            return stats, _("Your statistics file is from a newer version of Rummy 500; "
+                            "games played here will not be added to it.")
         if reset:
             _log.warning("statistics reset: %s", ", ".join(reset))
         return stats, None
@@ -559,7 +588,7 @@ class Storage:
         cleared; only the ids of the games already counted are kept, so a
         game counted before the reset is never counted again. ``True`` when
         written (like :meth:`save_statistics`)."""
-        old, _ = self.load_statistics()
+        old, _message = self.load_statistics()
         return self.save_statistics(Statistics(counted=list(old.counted), extra=dict(old.extra)))
 
     # ---------------------------------------------------------------- saves
@@ -645,14 +674,14 @@ class Storage:
             return None, None, None
         except OSError as exc:
             _log.error("cannot read save %s: %s", path, exc)
-            return None, None, (f"The saved game \"{name}\" could not be opened "
-                                f"({_one_line(exc.strerror or exc, 60)}).")
+            return None, None, _("The saved game \"{name}\" could not be opened ({error}).").format(
+                name=name, error=_one_line(exc.strerror or exc, 60))
         try:
             record = decode_json(data)
             if isinstance(record, dict) and newer_format(record.get("format")):
                 _log.warning("save %s is from a newer version (%s); left in place", path, record.get("format"))
-                return None, None, (f"The saved game \"{name}\" is from a newer version of Rummy 500; "
-                                    "it was left as it is and will not be overwritten.")
+                return None, None, _("The saved game \"{name}\" is from a newer version of Rummy 500; "
+                                     "it was left as it is and will not be overwritten.").format(name=name)
             game = game_from_record(parse_record(record))
         except (RecordError, IllegalMove) as exc:
             reason = str(exc)
@@ -663,9 +692,11 @@ class Storage:
             return record, game, None
         _log.warning("save %s is not a valid game record: %s", path, reason)
         moved = _move_aside(path)
-        where = f"it was moved to {moved}" if moved is not None else "it was left where it is"
-        return None, None, _one_line(f"The saved game \"{name}\" could not be loaded ({_one_line(reason, 80)}); {where}.",
-                               400)
+        if moved is not None:
+            text = _("The saved game \"{name}\" could not be loaded ({reason}); it was moved to {moved}.")
+        else:
+            text = _("The saved game \"{name}\" could not be loaded ({reason}); it was left where it is.")
+        return None, None, _one_line(text.format(name=name, reason=_one_line(reason, 80), moved=moved), 400)
 
     def save_seats(self, seats: list[dict], name: str = "autosave") -> Path:
         """Write who sits at save ``name``'s table (``[{"name", "level"}, ...]``,
@@ -685,17 +716,19 @@ class Storage:
         seat 1 is theirs. Never raises for file problems; ``ValueError`` for
         a bad ``name``."""
         path = self.saves_dir / f"{_check_save_name(name)}.seats"
-        then = "the computer seats play at Medium and the first seat is yours"
-        data, message = self._load_object(path, "seats", then)
+        data, message = self._load_object(path, "seats")
         if data is None:
             return None, message
         try:
-            seats, _ = S.check(_SEATS_SCHEMA, data.get("seats"))
+            seats, _dropped = S.check(_SEATS_SCHEMA, data.get("seats"))
         except S.Bad:
             _log.warning("seats file %s holds no usable seats", path)
             moved = _move_aside(path)
-            where = f"it was moved to {moved} and " if moved is not None else ""
-            return None, f"Who sat at the saved table could not be read; {where}{then}."
+            if moved is None:
+                return None, _("Who sat at the saved table could not be read; the computer seats play at "
+                               "Medium and the first seat is yours.")
+            return None, _("Who sat at the saved table could not be read; it was moved to {moved} and the "
+                           "computer seats play at Medium and the first seat is yours.").format(moved=moved)
         return seats, None
 
     def has_game(self, name: str = "autosave") -> bool:

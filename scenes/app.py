@@ -23,6 +23,7 @@ from pathlib import Path
 
 import pygame
 
+from game.i18n import set_language
 from game.paths import shown
 from game.storage import MIN_WINDOW
 
@@ -58,6 +59,13 @@ class Scene:
     def resize(self) -> None:
         """The window changed size: lay out again from ``self.theme``."""
 
+    def language_changed(self) -> None:
+        """The language changed (:meth:`App.set_language`): rebuild any text
+        kept from before. Widget labels given as ``N_()`` follow by themselves;
+        by default the scene is laid out again (text wrapped and measured in
+        :meth:`resize` is redone)."""
+        self.resize()
+
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Handle one event; True when consumed."""
         return False
@@ -87,6 +95,7 @@ class Options:
     started: float | None = None  # time.perf_counter() at the program's start, if known
     rules: object = None  # --rules FILE: a game.rules.RuleSet chosen on New game (and for --demo)
     rules_from: str | None = None  # that file's name, for New game to show
+    lang: str | None = None  # --lang CODE: the language for this run (the saved setting is not changed)
 
 
 class App:
@@ -107,7 +116,9 @@ class App:
         except OSError as exc:  # an unwritable log folder must not stop the game
             self.log_path = None
             print(f"rummy500: logging disabled: {exc}", file=sys.stderr or sys.__stderr__)
+        set_language(self.options.lang or "auto")  # the settings' own message in the system's language
         self.settings, message = self.storage.load_settings()
+        set_language(self.options.lang or self.settings.language)
         self.storage.remove_stale_temps()
         self.toasts: list[tuple[str, float]] = []
         if message:
@@ -228,6 +239,16 @@ class App:
             self.notify(f"Screenshot saved to {path}")
         log.info("screenshot %s", path)
         return path
+
+    def set_language(self, code: str) -> None:
+        """Show every scene in ``code`` (``"auto"`` or a code of
+        :data:`game.i18n.LANGUAGES`) from now on: each scene on the stack is
+        told (:meth:`Scene.language_changed`). A ``--lang`` given on the
+        command line stops counting once the player chooses here."""
+        self.options.lang = None
+        set_language(code)
+        for scene in list(self.stack):
+            scene.language_changed()
 
     def set_fullscreen(self, on: bool) -> None:
         """Go fullscreen (``on``) or back to the window, unless already there."""

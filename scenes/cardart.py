@@ -16,6 +16,7 @@ import logging
 import pygame
 
 from game.cards import JOKER, card_token, declared, in_hand_card, is_tabled_joker, rank_of, suit_of
+from game.i18n import _
 
 from . import theme as T
 
@@ -28,9 +29,9 @@ RANK_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
 def short_name(card: int) -> str:
     """``"7♥"``, ``"10♠"``, ``"Joker"``, ``"Joker (7♥)"`` for a tabled joker."""
     if is_tabled_joker(card):
-        return f"Joker ({short_name(declared(card))})"
+        return _("Joker ({card})").format(card=short_name(declared(card)))
     if card == JOKER:
-        return "Joker"
+        return _("Joker")
     r = rank_of(card)
     return f"{RANK_NAMES.get(r, str(r))}{SUIT_SYMBOLS[suit_of(card)]}"
 

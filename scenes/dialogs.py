@@ -7,6 +7,8 @@ from typing import Callable, Sequence
 
 import pygame
 
+from game.i18n import N_, _
+
 from . import theme as T
 from .app import Scene
 from .widgets import Button, FocusRing
@@ -24,7 +26,7 @@ class ChoiceDialog(Scene):
         self.title = title
         self.on_choose = on_choose
         self.buttons = [Button(label, lambda v=value: self.choose(v)) for label, value in options]
-        self.buttons.append(Button("Cancel", self.cancel))
+        self.buttons.append(Button(N_("Cancel"), self.cancel))
         self.focus = FocusRing(self.buttons)
         self.focus.focus(self.buttons[0])
         self.chosen = None
@@ -39,15 +41,19 @@ class ChoiceDialog(Scene):
 
     def resize(self) -> None:
         th = self.theme
-        bw = min(th.width - 8 * th.pad, max(th.body * 18, max((T.font(th.body, True).size(b.label)[0]
+        bw = min(th.width - 8 * th.pad, max(th.body * 18, max((T.font(th.body, True).size(b.text)[0]
                                                                 for b in self.buttons), default=0) + 4 * th.pad))
         bh = max(th.body * 2, 30)
-        total = len(self.buttons) * (bh + th.pad) + th.heading * 2
-        y = max(th.pad * 2, th.height // 2 - total // 2) + th.heading * 2
+        # the title wraps over as many lines as it needs (a translation may be much longer)
+        self.title_lines = T.wrap(_(self.title), th.heading, bw + 2 * th.pad, bold=True)
+        self.line_h = round(th.heading * 1.3)
+        head = len(self.title_lines) * self.line_h + th.pad * 2
+        total = len(self.buttons) * (bh + th.pad) + head
+        y = max(th.pad * 2, th.height // 2 - total // 2) + head
         for i, b in enumerate(self.buttons):
             b.rect = pygame.Rect(th.width // 2 - bw // 2, y + i * (bh + th.pad), bw, bh)
         box = self.buttons[0].rect.unionall([b.rect for b in self.buttons]).inflate(th.pad * 6, th.pad * 4)
-        self.box = pygame.Rect(box.x, box.y - th.heading * 2, box.width, box.height + th.heading * 2)
+        self.box = pygame.Rect(box.x, box.y - head, box.width, box.height + head)
 
     def handle_event(self, event) -> bool:
         if self.focus.handle(event):
@@ -62,6 +68,7 @@ class ChoiceDialog(Scene):
         dim.fill((0, 0, 0, 110))
         surface.blit(dim, (0, 0))
         T.draw_panel(surface, self.box, th.radius * 2, T.PANEL_SOLID + (245,), T.PANEL_EDGE, 2)
-        t = T.fit_text(self.title, th.heading, self.box.width - 4 * th.pad, T.TEXT, bold=True)
-        surface.blit(t, t.get_rect(midtop=(self.box.centerx, self.box.top + th.pad * 2)))
+        for i, line in enumerate(self.title_lines):
+            t = T.fit_text(line, th.heading, self.box.width - 4 * th.pad, T.TEXT, bold=True)
+            surface.blit(t, t.get_rect(midtop=(self.box.centerx, self.box.top + th.pad * 2 + i * self.line_h)))
         self.focus.draw(surface, th)

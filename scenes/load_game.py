@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import N_, _, ngettext
 from game.slots import MAX_SLOTS, SlotInfo, Slots, order_cards
 
 from . import theme as T
@@ -48,7 +49,7 @@ def resume(app, info: SlotInfo) -> bool:
     game, message = app.storage.load_game_state(info.name)  # replayed once (a won game opens on its last results)
     if game is None:
         Slots(app.storage).delete(info.name)  # its sidecar: the record itself was moved aside
-        app.notify(message or "That saved game is gone.")
+        app.notify(message or _("That saved game is gone."))
         return False
     seats = []
     for i, name in enumerate(game.names):
@@ -64,11 +65,11 @@ def resume(app, info: SlotInfo) -> bool:
 class LoadGameScene(FormScene):
     """The list of saved games (see the module docstring)."""
 
-    heading = "Load game"
+    heading = N_("Load game")
 
     def enter(self, **kwargs) -> None:
         self.slots = Slots(self.app.storage)
-        self.back_button = Button("Back", self.back)
+        self.back_button = Button(N_("Back"), self.back)
         self.refresh()
 
     def refresh(self) -> None:
@@ -78,7 +79,7 @@ class LoadGameScene(FormScene):
             self.app.notify(m, 8.0)
         self.slots.messages.clear()
         self.rows = [SlotButton(i, lambda i=i: self.load(i)) for i in self.infos]
-        self.deletes = [Button("Delete", lambda i=i: self.ask_delete(i), role="small") for i in self.infos]
+        self.deletes = [Button(N_("Delete"), lambda i=i: self.ask_delete(i), role="small") for i in self.infos]
         ws = [w for pair in zip(self.rows, self.deletes) for w in pair] + [self.back_button]
         self.focus = FocusRing(ws)
         self.focus.focus(ws[0])
@@ -90,7 +91,7 @@ class LoadGameScene(FormScene):
         x = th.width // 2 - w // 2
         row_h = max(th.body * 2, 30) + th.small + th.pad
         y = th.title * 2 + 3 * th.pad
-        del_w = max(th.small * 7, 90)
+        del_w = max(th.small * 7, 90, T.font(th.small, True).size(_("Delete"))[0] + 3 * th.pad)
         for b, d in zip(self.rows, self.deletes):
             b.rect = pygame.Rect(x, y, w - del_w - th.pad, row_h)
             d.rect = pygame.Rect(x + w - del_w, y + (row_h - max(th.small * 2, 26)) // 2, del_w,
@@ -110,15 +111,16 @@ class LoadGameScene(FormScene):
     def ask_delete(self, info: SlotInfo) -> None:
         """Ask before deleting ``info``'s game; Cancel or Esc keeps it."""
         from .dialogs import ChoiceDialog
-        self.app.push(ChoiceDialog(self.app), title=f"Delete the game of {info.title()} ({info.scores()})?",
-                      options=[("Delete it", info)], on_choose=self.delete)
+        self.app.push(ChoiceDialog(self.app), title=_("Delete the game of {players} ({scores})?").format(
+                      players=info.title(), scores=info.scores()),
+                      options=[(N_("Delete it"), info)], on_choose=self.delete)
 
     def delete(self, info: SlotInfo) -> None:
         """Delete ``info``'s slot (a failure is told in one sentence) and list the slots again."""
         try:
             self.slots.delete(info.name)
         except OSError as exc:
-            self.app.notify(f"The game could not be deleted ({exc.strerror or exc}).")
+            self.app.notify(_("The game could not be deleted ({error}).").format(error=exc.strerror or exc))
         self.refresh()
 
     def draw(self, surface) -> None:
@@ -126,9 +128,12 @@ class LoadGameScene(FormScene):
         self.draw_heading(surface)
         self.focus.draw(surface, th)
         y = (self.rows[-1].rect.bottom if self.rows else th.title * 2 + 3 * th.pad) + 2 * th.pad
-        note = ("No saved games: a game you leave is kept here." if not self.infos else
-                f"{len(self.infos)} of {MAX_SLOTS} places used. With all {MAX_SLOTS} used, a new game must "
-                "replace one of them (New game asks), or delete one here.")
+        note = (_("No saved games: a game you leave is kept here.") if not self.infos else
+                ngettext("{used} of {count} place used. With all {count} used, a new game must "
+                         "replace one of them (New game asks), or delete one here.",
+                         "{used} of {count} places used. With all {count} used, a new game must "
+                         "replace one of them (New game asks), or delete one here.", MAX_SLOTS).format(
+                    used=len(self.infos), count=MAX_SLOTS))
         for text in T.wrap(note, th.small, min(th.width - 6 * th.pad, th.body * 44)):
             t = T.text(text, th.small, T.TEXT_DIM)
             surface.blit(t, t.get_rect(midtop=(th.width // 2, y)))

@@ -10,6 +10,8 @@ from typing import Callable
 
 import pygame
 
+from game.i18n import N_, _
+
 from . import theme as T
 from .app import Scene
 from .widgets import Button, FocusRing
@@ -37,12 +39,13 @@ class FormScene(Scene):
         """The felt and the heading at the top."""
         th = self.theme
         surface.blit(T.felt(th.size), (0, 0))
-        t = T.text(self.heading, th.title, T.TEXT, bold=True)
+        t = T.fit_text(_(self.heading), th.title, th.width - 4 * th.pad, T.TEXT, bold=True)
         surface.blit(t, t.get_rect(midtop=(th.width // 2, th.pad * 2)))
 
 
 class MenuScene(FormScene):
-    """A title and a column of buttons. ``items()`` gives ``(label, action)``."""
+    """A title and a column of buttons. ``items()`` gives ``(label, action)``
+    (labels as ``N_("...")``; the column grows to the widest label shown)."""
 
     title = ""
     subtitle = ""
@@ -57,7 +60,8 @@ class MenuScene(FormScene):
 
     def resize(self) -> None:
         th = self.theme
-        bw = max(th.body * 14, round(th.width * 0.22))
+        widest = max((T.font(th.body, True).size(b.text)[0] for b in self.buttons), default=0)
+        bw = min(max(th.body * 14, round(th.width * 0.22), widest + 4 * th.pad), th.width - 4 * th.pad)
         bh = max(th.body * 2, 32)
         gap = th.pad
         total = len(self.buttons) * (bh + gap)
@@ -68,10 +72,10 @@ class MenuScene(FormScene):
     def draw_title(self, surface) -> None:
         th = self.theme
         top = self.buttons[0].rect.top if self.buttons else th.height // 2
-        t = T.text(self.title, th.title, T.TEXT, bold=True)
+        t = T.fit_text(_(self.title), th.title, th.width - 4 * th.pad, T.TEXT, bold=True)
         surface.blit(t, t.get_rect(midbottom=(th.width // 2, top - th.title)))
         if self.subtitle:
-            s = T.text(self.subtitle, th.body, T.TEXT_DIM)
+            s = T.fit_text(_(self.subtitle), th.body, th.width - 4 * th.pad, T.TEXT_DIM)
             surface.blit(s, s.get_rect(midtop=(th.width // 2, top - th.title + th.pad)))
 
     def draw(self, surface) -> None:
@@ -87,11 +91,11 @@ class PauseMenu(MenuScene):
     fps = 60
 
     opaque = False
-    title = "Paused"
+    title = N_("Paused")
 
     def items(self):
-        return [("Resume", self.back), ("Rules", self.rules), ("Settings", self.settings),
-                ("How to play", self.how_to_play), ("Save and leave the table", self.leave)]
+        return [(N_("Resume"), self.back), (N_("Rules"), self.rules), (N_("Settings"), self.settings),
+                (N_("How to play"), self.how_to_play), (N_("Save and leave the table"), self.leave)]
 
     def how_to_play(self) -> None:
         """Open the controls page over the table."""

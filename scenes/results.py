@@ -13,13 +13,14 @@ from __future__ import annotations
 import pygame
 
 from game.melds import hand_value, meld_card_values
+from game.i18n import N_, _, ngettext
 
 from . import theme as T
 from .app import Scene
 from .cardart import short_name, suit_colour
 from .chart import draw_line_chart
 from .widgets import Button, FocusRing
-from .words import verb
+from .words import YOU, win_title
 
 DEMO_PAUSE_S = 2.5
 
@@ -69,7 +70,7 @@ def draw_card_names(surface, cards, x: int, y: int, max_w: int, px: int, four: b
     """Short card names in their suit colours on light chips, left to right
     over up to ``lines`` lines; '…' when they still do not fit."""
     cx, line = x, 0
-    for c, _ in cards:
+    for c, _value in cards:
         t = T.text(short_name(c), px, suit_colour(c, four), bold=True)
         if cx + t.get_width() + 8 > x + max_w:
             if line + 1 < lines:
@@ -102,7 +103,7 @@ class HandResults(Scene):
         self.hand = game.hand
         self.elapsed = 0.0
         self.shot = False
-        label = "See who won" if game.winner is not None else "Next hand (Enter)"
+        label = N_("See who won") if game.winner is not None else N_("Next hand (Enter)")
         self.button = Button(label, self.next)
         self.focus = FocusRing([self.button])
         self.focus.focus(self.button)
@@ -112,8 +113,8 @@ class HandResults(Scene):
         self.panel = pygame.Rect(0, 0, min(th.width - 4 * th.pad, round(th.height * 1.6)),
                                  min(th.height - 4 * th.pad, round(th.heading * 4 + (self.game.players + 1) * th.body * 3.4)))
         self.panel.center = (th.width // 2, th.height // 2)
-        bw, bh = max(th.body * 12, 160), max(th.body * 2, 30)
-        self.button.rect = pygame.Rect(0, 0, bw, bh)
+        bw, bh = max(th.body * 12, 160, T.font(th.body, True).size(self.button.text)[0] + 4 * th.pad), max(th.body * 2, 30)
+        self.button.rect = pygame.Rect(0, 0, min(bw, self.panel.width - 2 * th.pad), bh)
         self.button.rect.midbottom = (self.panel.centerx, self.panel.bottom - th.pad)
 
     def next(self) -> None:
@@ -146,14 +147,17 @@ class HandResults(Scene):
         h = self.hand
         names = self.table.names
         if h.ended == "went_out":
-            title = f"Hand {h.index + 1}: {names[h.went_out]} went out"
+            if names[h.went_out] == YOU:
+                title = _("Hand {hand}: You went out").format(hand=h.index + 1)
+            else:
+                title = _("Hand {hand}: {name} went out").format(hand=h.index + 1, name=names[h.went_out])
         else:
-            title = f"Hand {h.index + 1}: the stock ran out"
+            title = _("Hand {hand}: the stock ran out").format(hand=h.index + 1)
         surface.blit(T.fit_text(title, th.heading, p.width - 4 * th.pad, T.TEXT, bold=True),
                      (p.x + 2 * th.pad, p.y + th.pad))
         scores = self.game.hand_scores[h.index] if h.index < len(self.game.hand_scores) else h.scores()
         cols = [0.0, 0.17, 0.52, 0.58, 0.84, 0.92]  # name, tabled, pts, in hand, pts..., hand, total
-        heads = ["Player", "Tabled", "", "Left in hand", "Hand", "Total"]
+        heads = [_("Player"), _("Tabled"), "", _("Left in hand"), _("Hand"), _("Total")]
         x0 = p.x + 2 * th.pad
         inner = p.width - 4 * th.pad
         y = p.y + th.pad + round(th.heading * 1.8)
@@ -200,7 +204,7 @@ class GameOver(Scene):
         self.names = table.names
         self.elapsed = 0.0
         self.shot = False
-        self.buttons = [Button("New game", self.new_game), Button("Title screen", self.to_title)]
+        self.buttons = [Button(N_("New game"), self.new_game), Button(N_("Title screen"), self.to_title)]
         self.focus = FocusRing(self.buttons)
         self.focus.focus(self.buttons[0])
         # the game was kept and counted when it was won (TableScene.record_if_won);
@@ -247,10 +251,12 @@ class GameOver(Scene):
         surface.blit(T.felt(th.size), (0, 0))
         g = self.game
         winner = g.winner
-        title = T.fit_text(f"{verb(self.names[winner], 'win')} with {g.totals[winner]} points!", th.title,
+        title = T.fit_text(win_title(self.names[winner], g.totals[winner]), th.title,
                            th.width - 4 * th.pad, T.GOLD, bold=True)
         surface.blit(title, title.get_rect(midtop=(th.width // 2, 2 * th.pad)))
-        sub = T.text(f"{len(g.hand_scores)} hand{'s' if len(g.hand_scores) != 1 else ''} · target {g.rules.target}", th.body, T.TEXT_DIM)
+        hands = len(g.hand_scores)
+        sub = T.fit_text(ngettext("{count} hand · target {target}", "{count} hands · target {target}", hands).format(
+            count=hands, target=g.rules.target), th.body, th.width - 4 * th.pad, T.TEXT_DIM)
         surface.blit(sub, sub.get_rect(midtop=(th.width // 2, 2 * th.pad + title.get_height() + th.pad)))
         top = 4 * th.pad + title.get_height() + sub.get_height()
         legend_w = max(th.body * 10, round(th.width * 0.18))
@@ -270,5 +276,5 @@ class GameOver(Scene):
         self.focus.draw(surface, th)
 
     def _chart(self, surface, r: pygame.Rect, g) -> None:
-        draw_line_chart(surface, self.theme, r, running_totals(g), T.SEAT_COLOURS, x_label="hand",
-                        ref=g.rules.target, ref_label=f"target {g.rules.target}", bold=g.winner)
+        draw_line_chart(surface, self.theme, r, running_totals(g), T.SEAT_COLOURS, x_label=_("hand"),
+                        ref=g.rules.target, ref_label=_("target {target}").format(target=g.rules.target), bold=g.winner)

@@ -10,44 +10,45 @@ choices (or ``None``); :func:`note` adds a remark that does not grey it.
 
 from __future__ import annotations
 
+from game.i18n import N_, _
 from game.rules import RuleSet
 
-BOOK = " (rulebook)"
 TARGETS = list(range(100, 1001, 50))
 """Target scores offered: 100 to 1,000 in steps of 50 (R21)."""
 
-# key -> (label, [(value, name)], explanation); names get BOOK on the default
+# key -> (label, [(value, name)], explanation), marked with N_ (translated where shown);
+# the default's name is shown as "<name> (rulebook)"
 CONTROLS: dict[str, tuple[str, list[tuple[object, str]], str]] = {
-    "decks": ("Decks", [("auto", "Auto"), (1, "Always one"), (2, "Always two")],
-              "Auto: one 52-card deck for 2 to 5 players, two decks for 6 to 8 (R2)."),
-    "jokers_per_deck": ("Jokers per deck", [(0, "None"), (1, "One"), (2, "Two")],
-                        "Wild cards each deck adds to the pack (R2, R15)."),
-    "two_player_hand_size": ("Cards dealt, 2 players", [(13, "13"), (10, "10")],
-                             "Only matters when two play: three or more always get 7 (R4)."),
-    "scoring": ("Card values", [("standard", "Standard"), ("fives", "Fives: 5-10-15")],
-                "Standard: 2 to 9 at face value, low ace 1. Fives: 2 to 9 and low ace score 5 (R19)."),
-    "going_out": ("Going out", [("meld_all", "Table everything"), ("discard_required", "Must discard"),
-                                ("float", "Float")],
-                  "How a hand ends: table all cards, only by a final discard, or float when you table all (R16)."),
-    "final_discard_unplayable": ("Last discard must be unplayable", [(False, "Off"), (True, "On")],
-                                 "You can't go out by discarding a card that could be laid off (R16)."),
-    "top_discard_must_be_used": ("Top discard must be used", [(False, "Off"), (True, "On")],
-                                 "A single top card taken from the pile must be tabled that turn (R9)."),
-    "deep_card_must_start_meld": ("Deep card must start a new meld", [(False, "Off"), (True, "On")],
-                                  "The deepest card taken from the pile can't just be laid off (R9)."),
-    "layoff_requires_own_meld": ("Lay off only after your own first meld", [(False, "Off"), (True, "On")],
-                                 "You must have tabled a meld this hand before laying off (R14)."),
-    "ace_wraps": ("Runs may turn the corner", [(False, "Off"), (True, "On")],
-                  "On: K-A-2 is a run (Q-K-A-2-3), and that ace scores 15 (R12)."),
-    "empty_stock": ("Empty stock", [("end", "Hand ends"), ("reshuffle", "Reshuffle the pile")],
-                    "When the stock runs out: end the hand, or turn the discard pile over (R17)."),
-    "reshuffle_limit": ("Reshuffles per hand", [(None, "No limit"), (1, "Once"), (2, "Twice"),
-                                                (3, "Three times")],
-                        "How often the pile may be turned over in one hand; then it ends as above (R17)."),
-    "rummy_calls": ("Rummy calls", [(True, "On"), (False, "Off")],
-                    "Call \"Rummy!\" to take a playable card someone left on the pile (R18)."),
-    "target": ("Target score", [(t, f"{t:,}") for t in TARGETS],
-               "The game ends after the hand in which someone's total reaches this (R21)."),
+    "decks": (N_("Decks"), [("auto", N_("Auto")), (1, N_("Always one")), (2, N_("Always two"))],
+              N_("Auto: one 52-card deck for 2 to 5 players, two decks for 6 to 8 (R2).")),
+    "jokers_per_deck": (N_("Jokers per deck"), [(0, N_("None")), (1, N_("One")), (2, N_("Two"))],
+                        N_("Wild cards each deck adds to the pack (R2, R15).")),
+    "two_player_hand_size": (N_("Cards dealt, 2 players"), [(13, "13"), (10, "10")],
+                             N_("Only matters when two play: three or more always get 7 (R4).")),
+    "scoring": (N_("Card values"), [("standard", N_("Standard")), ("fives", N_("Fives: 5-10-15"))],
+                N_("Standard: 2 to 9 at face value, low ace 1. Fives: 2 to 9 and low ace score 5 (R19).")),
+    "going_out": (N_("Going out"), [("meld_all", N_("Table everything")), ("discard_required", N_("Must discard")),
+                                ("float", N_("Float"))],
+                  N_("How a hand ends: table all cards, only by a final discard, or float when you table all (R16).")),
+    "final_discard_unplayable": (N_("Last discard must be unplayable"), [(False, N_("Off")), (True, N_("On"))],
+                                 N_("You can't go out by discarding a card that could be laid off (R16).")),
+    "top_discard_must_be_used": (N_("Top discard must be used"), [(False, N_("Off")), (True, N_("On"))],
+                                 N_("A single top card taken from the pile must be tabled that turn (R9).")),
+    "deep_card_must_start_meld": (N_("Deep card must start a new meld"), [(False, N_("Off")), (True, N_("On"))],
+                                  N_("The deepest card taken from the pile can't just be laid off (R9).")),
+    "layoff_requires_own_meld": (N_("Lay off only after your own first meld"), [(False, N_("Off")), (True, N_("On"))],
+                                 N_("You must have tabled a meld this hand before laying off (R14).")),
+    "ace_wraps": (N_("Runs may turn the corner"), [(False, N_("Off")), (True, N_("On"))],
+                  N_("On: K-A-2 is a run (Q-K-A-2-3), and that ace scores 15 (R12).")),
+    "empty_stock": (N_("Empty stock"), [("end", N_("Hand ends")), ("reshuffle", N_("Reshuffle the pile"))],
+                    N_("When the stock runs out: end the hand, or turn the discard pile over (R17).")),
+    "reshuffle_limit": (N_("Reshuffles per hand"), [(None, N_("No limit")), (1, N_("Once")), (2, N_("Twice")),
+                                                (3, N_("Three times"))],
+                        N_("How often the pile may be turned over in one hand; then it ends as above (R17).")),
+    "rummy_calls": (N_("Rummy calls"), [(True, N_("On")), (False, N_("Off"))],
+                    N_("Call \"Rummy!\" to take a playable card someone left on the pile (R18).")),
+    "target": (N_("Target score"), [(t, f"{t:,}") for t in TARGETS],
+               N_("The game ends after the hand in which someone's total reaches this (R21).")),
 }
 
 
@@ -57,11 +58,11 @@ def default_of(key: str):
 
 
 def choices_for(key: str, current) -> tuple[list, list[str]]:
-    """The values and names a control offers, the default marked; a current
+    """The values and names (in the current language) a control offers, the default marked; a current
     value not on the list (a target of 333 from a file) is added in order."""
-    values = [v for v, _ in CONTROLS[key][1]]
-    names = [n + (BOOK if v == default_of(key) and type(v) is type(default_of(key)) else "")
-             for v, n in CONTROLS[key][1]]
+    values = [v for v, _name in CONTROLS[key][1]]
+    names = [_("{choice} (rulebook)").format(choice=_(n)) if v == default_of(key) and type(v) is type(default_of(key))
+             else _(n) for v, n in CONTROLS[key][1]]
     if key == "target" and current not in values:
         i = sum(1 for v in values if v < current)
         values.insert(i, current)
@@ -78,7 +79,7 @@ def greyed_reason(rules: RuleSet, key: str) -> str | None:
     R16 lets a player go out by a discard in each of them.)
     """
     if key == "reshuffle_limit" and rules.empty_stock != "reshuffle":
-        return "Means nothing unless Empty stock is \"Reshuffle the pile\" (R17)."
+        return _("Means nothing unless Empty stock is \"Reshuffle the pile\" (R17).")
     return None
 
 
@@ -87,6 +88,7 @@ def note(rules: RuleSet, key: str) -> str | None:
     if key == "decks":
         bad = rules.undealable_player_counts()
         if bad:
-            return f"Can't be dealt: {rules.deal_problem(bad[0])[:-1]}; choose Auto or two decks."
+            return _("Can't be dealt: {problem}; choose Auto or two decks.").format(
+                problem=rules.deal_problem(bad[0])[:-1])
     return None
 

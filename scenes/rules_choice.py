@@ -10,6 +10,7 @@ run; a problem with that file is told once as a toast.
 
 from __future__ import annotations
 
+from game.i18n import _
 from game.profiles import ProfileBook, load_profiles, profile_label, rules_name, save_profiles, selection_from_setup
 from game.rules import RuleSet
 
@@ -29,7 +30,7 @@ def save_book(app) -> bool:
     """Write the saved profiles (atomically); tells the player when it failed."""
     ok = save_profiles(app.storage, book(app))
     if not ok:
-        app.notify("Your rules profiles could not be saved (see the log).")
+        app.notify(_("Your rules profiles could not be saved (see the log)."))
     return ok
 
 

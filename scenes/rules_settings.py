@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import N_, _, ngettext
 from game.profiles import MAX_NAME, ProfileError, export_folder, export_rules, file_stem, read_rules_file
 from game.rules import RuleSet, RulesError
 
@@ -30,8 +31,8 @@ from .rule_controls import CONTROLS, choices_for, greyed_reason, note
 from .scroll import ScrollArea
 from .widgets import Button, FocusRing, Stepper, TextField
 
-PROMPTS = {"save": "Save these rules as:", "rename": "New name for this profile:",
-           "import": "Rules file:"}
+PROMPTS = {"save": N_("Save these rules as:"), "rename": N_("New name for this profile:"),
+           "import": N_("Rules file:")}
 MAX_PATH = 1000
 """Longest path typed in Import, in characters."""
 
@@ -41,7 +42,7 @@ class RulesSettingsScene(FormScene):
     arguments: it edits the rules chosen for the next game
     (:func:`scenes.rules_choice.selection`)."""
 
-    heading = "House rules"
+    heading = N_("House rules")
 
     def enter(self, **kwargs) -> None:
         self.name, self.rules = C.selection(self.app)
@@ -49,23 +50,23 @@ class RulesSettingsScene(FormScene):
         self.confirm_delete = False
         self.confirm_discard = False
         self.prompt: str | None = None
-        self.profile = Stepper("Profile", [self.name], self.name, on_change=self._pick_profile)
-        self.save_as = Button("Save as…", lambda: self._open("save"), role="small")
-        self.rename = Button("Rename…", lambda: self._open("rename"), role="small")
-        self.delete = Button("Delete", self._delete, role="small")
-        self.export = Button("Export", self._export, role="small")
-        self.import_ = Button("Import…", lambda: self._open("import"), role="small")
-        self.read = Button("Read these rules", self._read, role="small")
+        self.profile = Stepper(N_("Profile"), [self.name], self.name, on_change=self._pick_profile)
+        self.save_as = Button(N_("Save as…"), lambda: self._open("save"), role="small")
+        self.rename = Button(N_("Rename…"), lambda: self._open("rename"), role="small")
+        self.delete = Button(N_("Delete"), self._delete, role="small")
+        self.export = Button(N_("Export"), self._export, role="small")
+        self.import_ = Button(N_("Import…"), lambda: self._open("import"), role="small")
+        self.read = Button(N_("Read these rules"), self._read, role="small")
         self.tools = [self.save_as, self.rename, self.delete, self.export, self.import_, self.read]
         self.field = TextField("", "", MAX_PATH, on_full=self._field_full)
-        self.ok = Button("OK", self._confirm, role="small")
-        self.cancel = Button("Cancel", self._close, role="small")
+        self.ok = Button(N_("OK"), self._confirm, role="small")
+        self.cancel = Button(N_("Cancel"), self._close, role="small")
         self.controls: dict[str, Stepper] = {}
-        for key, (label, _, _) in CONTROLS.items():
+        for key, (label, _choices, _explained) in CONTROLS.items():
             values, names = choices_for(key, getattr(self.rules, key))
             self.controls[key] = Stepper(label, values, getattr(self.rules, key), names,
                                          on_change=lambda v, k=key: self._change(k, v))
-        self.done = Button("Done", self.back)
+        self.done = Button(N_("Done"), self.back)
         self.scroll = ScrollArea()
         self.focus = FocusRing([])
         self._refresh()
@@ -89,7 +90,7 @@ class RulesSettingsScene(FormScene):
         saved = not book.is_builtin(self.name)
         self.rename.enabled = saved
         self.delete.enabled = saved
-        self.delete.label = "Really delete?" if self.confirm_delete else "Delete"
+        self.delete.label = N_("Really delete?") if self.confirm_delete else N_("Delete")
 
     def _remember(self) -> None:
         C.choose(self.app, self.name, self.rules)
@@ -100,14 +101,19 @@ class RulesSettingsScene(FormScene):
 
     def _next_game_words(self) -> str:
         if C.game_in_progress(self.app):
-            return "A game is in progress: it keeps its own rules; these apply from the next game."
+            return _("A game is in progress: it keeps its own rules; these apply from the next game.")
         if C.saved_game_waiting(self.app):
-            return "These rules are used for the next new game; the game you can Continue keeps its own."
-        return "These rules are used for the next game."
+            return _("These rules are used for the next new game; the game you can Continue keeps its own.")
+        return _("These rules are used for the next game.")
 
     def _field_full(self, limit: int) -> None:
-        self._say(f"A {'profile name' if self.prompt != 'import' else 'path'} may have at most {limit} characters.",
-                  True)
+        if self.prompt == "import":
+            text = ngettext("A path may have at most {count} character.", "A path may have at most {count} characters.",
+                            limit)
+        else:
+            text = ngettext("A profile name may have at most {count} character.",
+                            "A profile name may have at most {count} characters.", limit)
+        self._say(text.format(count=limit), True)
 
     def _change(self, key: str, value) -> None:
         try:
@@ -121,12 +127,13 @@ class RulesSettingsScene(FormScene):
             book.save_as(self.name, self.rules, replace=self.name)
             C.save_book(self.app)
             self._remember()
-            self._say(f'Saved in "{self.name}". {self._next_game_words()}')
+            self._say(_('Saved in "{name}".').format(name=self.name) + " " + self._next_game_words())
             return
         self._remember()
-        self._say(f"{book.display(self.name)} is built in, so the changed rules are kept as "
-                  f"\"{C.label(self.app, self.name, self.rules)}\" (Save as… makes them your own profile). "
-                  f"{self._next_game_words()}")
+        self._say(_("{profile} is built in, so the changed rules are kept as \"{label}\" (Save as… makes them "
+                    "your own profile).").format(profile=book.display(self.name),
+                                                 label=C.label(self.app, self.name, self.rules))
+                  + " " + self._next_game_words())
 
     def _pick_profile(self, name) -> None:
         book = C.book(self.app)
@@ -134,15 +141,16 @@ class RulesSettingsScene(FormScene):
                 and book.rules_of(self.name) != self.rules):
             self.confirm_discard = True  # ask first: the stepper stays on the changed profile
             self._refresh()
-            self._say(f"Your changes to {book.display(self.name)} are not saved in a profile: Save as… keeps "
-                      "them; pick another profile again to drop them.", True)
+            self._say(_("Your changes to {profile} are not saved in a profile: Save as… keeps "
+                        "them; pick another profile again to drop them.").format(profile=book.display(self.name)), True)
             return
         self.confirm_discard = False
         self.name = name
         self.rules = C.book(self.app).rules_of(name)
         self.confirm_delete = False
         self._remember()
-        self._say(f"Profile {C.book(self.app).display(name)}. {self._next_game_words()}")
+        self._say(_("Profile {profile}.").format(profile=C.book(self.app).display(name)) + " "
+                  + self._next_game_words())
 
     # --------------------------------------------------------- the buttons
     def _open(self, kind: str) -> None:
@@ -150,7 +158,7 @@ class RulesSettingsScene(FormScene):
         book = C.book(self.app)
         if kind == "import":
             self.field.value, self.field.max_len = "", MAX_PATH
-            self._say("Type the path of a rules file, or drop one on the window.")
+            self._say(_("Type the path of a rules file, or drop one on the window."))
         else:
             self.field.value = "" if book.is_builtin(self.name) else self.name
             self.field.max_len = MAX_NAME
@@ -175,10 +183,10 @@ class RulesSettingsScene(FormScene):
             if self.prompt == "save":
                 replace = None if book.is_builtin(self.name) else self.name
                 self.name = book.save_as(text, self.rules, replace=replace)
-                done = f'Saved as "{self.name}".'
+                done = _('Saved as "{name}".').format(name=self.name)
             else:
                 self.name = book.rename(self.name, text)
-                done = f'Renamed to "{self.name}".'
+                done = _('Renamed to "{name}".').format(name=self.name)
         except ProfileError as exc:
             self._say(str(exc), True)
             return
@@ -192,7 +200,7 @@ class RulesSettingsScene(FormScene):
         if not self.confirm_delete:
             self.confirm_delete = True
             self._refresh()
-            self._say(f'Press "Really delete?" to delete "{self.name}"; its rules stay chosen.')
+            self._say(_('Press "Really delete?" to delete "{name}"; its rules stay chosen.').format(name=self.name))
             return
         gone = self.name
         book.delete(gone)
@@ -201,23 +209,24 @@ class RulesSettingsScene(FormScene):
         self.name = "standard"  # the rules stay as they were: "Standard*" unless equal
         self._remember()
         self.focus.focus(self.profile)  # Delete is greyed now
-        self._say(f'Deleted "{gone}".')
+        self._say(_('Deleted "{name}".').format(name=gone))
 
     def _export(self) -> None:
         display = C.book(self.app).display(self.name)
         try:
             path = export_rules(self.app.storage, display, self.rules)
         except OSError as exc:
-            self._say(f"Could not write to {export_folder(self.app.storage)} ({exc.strerror or exc}).", True)
+            self._say(_("Could not write to {folder} ({error}).").format(folder=export_folder(self.app.storage),
+                                                                        error=exc.strerror or exc), True)
             return
-        self._say(f"Exported to {path}.")
+        self._say(_("Exported to {path}.").format(path=path))
 
     def import_path(self, path: str) -> bool:
         """Import the rules file at ``path``: on success its rules are chosen
         (a changed copy of the profile in use) and "Save as…" is offered; on
         failure one sentence is shown and nothing changes. True on success."""
         if not path:
-            self._say("Type the path of a rules file, or drop one on the window.", True)
+            self._say(_("Type the path of a rules file, or drop one on the window."), True)
             return False
         try:
             rules = read_rules_file(path)
@@ -230,7 +239,7 @@ class RulesSettingsScene(FormScene):
         self._remember()
         self._open("save")
         self.field.value = file_stem(path.rsplit("/", 1)[-1].rsplit("\\", 1)[-1].rsplit(".", 1)[0])[:24]
-        self._say("Imported: these rules are chosen now. Give them a name to keep them as a profile.")
+        self._say(_("Imported: these rules are chosen now. Give them a name to keep them as a profile."))
         return True
 
     def _read(self) -> None:
@@ -276,7 +285,7 @@ class RulesSettingsScene(FormScene):
         for i, b in enumerate(self.tools):
             b.rect = pygame.Rect(x + i * (bw + gap), y, bw, row)
             b.visible = self.prompt is None
-        label_w = min(col // 2, T.text(PROMPTS[self.prompt or "save"], th.small, T.TEXT).get_width() + th.pad)
+        label_w = min(col // 2, T.text(_(PROMPTS[self.prompt or "save"]), th.small, T.TEXT).get_width() + th.pad)
         sw = max(th.body * 5, 70)
         # a path gets the window's whole width (its end shows while typing); a name the column's
         px, pw = (2 * th.pad, th.width - 4 * th.pad) if self.prompt == "import" else (x, col)
@@ -309,16 +318,16 @@ class RulesSettingsScene(FormScene):
         reason = greyed_reason(self.rules, key)
         if reason:
             return reason, None
-        return CONTROLS[key][2], note(self.rules, key)
+        return _(CONTROLS[key][2]), note(self.rules, key)
 
     def draw(self, surface) -> None:
         th = self.theme
         self.draw_heading(surface)
         if self.prompt:
-            s = T.fit_text(PROMPTS[self.prompt], th.small, self.field.rect.x - self.prompt_x - th.pad, T.TEXT)
+            s = T.fit_text(_(PROMPTS[self.prompt]), th.small, self.field.rect.x - self.prompt_x - th.pad, T.TEXT)
             surface.blit(s, (self.prompt_x, self.field.rect.centery - s.get_height() // 2))
-        text = self.message or (f"Export writes to {export_folder(self.app.storage)}. "
-                                + self._next_game_words())
+        text = self.message or (_("Export writes to {folder}.").format(folder=export_folder(self.app.storage))
+                                + " " + self._next_game_words())
         y = self.message_y
         for ln in T.wrap(text, th.small, self.col.width)[:2]:
             surface.blit(T.text(ln, th.small, (255, 190, 170) if self.bad else T.TEXT_DIM), (self.col.x, y))
@@ -330,8 +339,13 @@ class RulesSettingsScene(FormScene):
                 continue
             first, warn = self._control_lines(key)
             ly = st.rect.bottom + 2
-            surface.blit(T.fit_text(first, th.small, st.rect.width, T.TEXT_DIM), (st.rect.x, ly))
+            # the explanation may take both lines when there is no warning (translations run longer)
+            wrapped = T.wrap(first, th.small, st.rect.width)
             if warn:
-                surface.blit(T.fit_text(warn, th.small, st.rect.width, (255, 190, 170)), (st.rect.x, ly + line))
+                lines = [(first, T.TEXT_DIM), (warn, (255, 190, 170))]
+            else:
+                lines = [(wrapped[0], T.TEXT_DIM)] + ([(" ".join(wrapped[1:]), T.TEXT_DIM)] if len(wrapped) > 1 else [])
+            for i, (ln, colour) in enumerate(lines):
+                surface.blit(T.fit_text(ln, th.small, st.rect.width, colour), (st.rect.x, ly + i * line))
         self.scroll.draw_bar(surface)
         self.focus.draw(surface, th)

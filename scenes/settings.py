@@ -18,6 +18,7 @@ import pygame
 
 from game.ai import LEVELS
 from game.cards import make_card
+from game.i18n import LANGUAGES, N_, _, system_language
 from game.storage import CARD_BACKS, CARD_SIZES, FELTS, SPEEDS
 
 from . import theme as T
@@ -28,11 +29,17 @@ from .widgets import Button, FocusRing, Stepper, TextField
 
 DEFAULT_NAMES = ["Ana", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus"]
 """The New game form's names for computer seats (``scenes.setup`` uses the same)."""
-LEVEL_LABELS = {"easy": "Easy", "medium": "Medium", "hard": "Hard"}
+LEVEL_LABELS = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard")}
+"""Each AI level's name (marked with ``N_``; translated where shown)."""
 RUMMY_SECONDS = [1.0 + 0.5 * i for i in range(9)]
 """The Rummy-call window lengths offered (1 to 5 s in half seconds)."""
 VOLUMES = list(range(0, 101, 10))
 NAME_LEN = 16
+
+
+def _names(choices, names: dict) -> list[str]:
+    """The shown name of each of ``choices`` (``N_``-marked in ``names``, else capitalised)."""
+    return [names.get(x, x.capitalize()) for x in choices]
 
 
 def _with(choices: list, value) -> list:
@@ -42,48 +49,65 @@ def _with(choices: list, value) -> list:
 
 
 def _seconds(x: float) -> str:
-    return f"{x:g} s"
+    return _("{seconds} s").format(seconds=f"{x:g}")
 
 
 def _on_off(label: str, value, on_change) -> Stepper:
-    return Stepper(label, [False, True], bool(value), ["Off", "On"], on_change=on_change)
+    return Stepper(label, [False, True], bool(value), [N_("Off"), N_("On")], on_change=on_change)
+
+
+def language_names() -> list[str]:
+    """The Language control's names for ``["auto", *LANGUAGES]``: "System
+    (<its language>)" in the current language, then each language in itself."""
+    system = LANGUAGES[system_language()]
+    return [_("System ({language})").format(language=system)] + list(LANGUAGES.values())
+
+
+SPEED_NAMES = {"slow": N_("Slow"), "normal": N_("Normal"), "fast": N_("Fast"), "instant": N_("Instant")}
+CARD_SIZE_NAMES = {"small": N_("Small"), "normal": N_("Normal"), "large": N_("Large")}
+CARD_BACK_NAMES = {"blue": N_("Blue"), "red": N_("Red"), "black": N_("Black")}
+FELT_NAMES = {"green": N_("Green"), "blue": N_("Blue"), "burgundy": N_("Burgundy"), "dark": N_("Dark")}
+"""The Table page's names for the choices of ``game.storage`` (marked with
+``N_``; a choice missing here is shown capitalised)."""
 
 
 class SettingsScene(FormScene):
     """The Table page of Settings (see the module docstring)."""
 
-    heading = "Settings"
+    heading = N_("Settings")
 
     def enter(self, **kwargs) -> None:
         s = self.app.settings
         change = self.changed
-        self.speed = Stepper("Animation speed", list(SPEEDS), s.speed, [x.capitalize() for x in SPEEDS],
+        self.language = Stepper(N_("Language"), ["auto", *LANGUAGES], s.language, language_names(),
+                                on_change=self._language_changed)
+        self.speed = Stepper(N_("Animation speed"), list(SPEEDS), s.speed, _names(SPEEDS, SPEED_NAMES),
                              on_change=change)  # (a --speed given on the command line still wins)
-        self.reduced = _on_off("Reduced motion", s.reduced_motion, change)
+        self.reduced = _on_off(N_("Reduced motion"), s.reduced_motion, change)
         secs = _with(RUMMY_SECONDS, float(s.rummy_window_s))
-        self.rummy = Stepper("Time to call Rummy", secs, float(s.rummy_window_s), [_seconds(x) for x in secs],
+        self.rummy = Stepper(N_("Time to call Rummy"), secs, float(s.rummy_window_s), [_seconds(x) for x in secs],
                              on_change=change)
-        self.style = Stepper("Card faces", ["2color", "4color"], s.card_style, ["Two colours", "Four colours"],
-                             on_change=change)
-        self.size = Stepper("Card size", list(CARD_SIZES), s.card_size, [x.capitalize() for x in CARD_SIZES],
+        self.style = Stepper(N_("Card faces"), ["2color", "4color"], s.card_style,
+                             [N_("Two colours"), N_("Four colours")], on_change=change)
+        self.size = Stepper(N_("Card size"), list(CARD_SIZES), s.card_size, _names(CARD_SIZES, CARD_SIZE_NAMES),
                             on_change=change)
-        self.back_ = Stepper("Card back", list(CARD_BACKS), s.card_back, [x.capitalize() for x in CARD_BACKS],
+        self.back_ = Stepper(N_("Card back"), list(CARD_BACKS), s.card_back, _names(CARD_BACKS, CARD_BACK_NAMES),
                              on_change=change)
-        self.felt = Stepper("Felt", list(FELTS), s.felt, [x.capitalize() for x in FELTS], on_change=change)
-        self.sound = _on_off("Sound", s.sound, self._sound_changed)
+        self.felt = Stepper(N_("Felt"), list(FELTS), s.felt, _names(FELTS, FELT_NAMES), on_change=change)
+        self.sound = _on_off(N_("Sound"), s.sound, self._sound_changed)
         vols = _with(VOLUMES, int(s.volume))
-        self.volume = Stepper("Volume", vols, int(s.volume), [f"{v} %" for v in vols],
+        self.volume = Stepper(N_("Volume"), vols, int(s.volume), [_("{percent} %").format(percent=v) for v in vols],
                               on_change=self._volume_changed)
-        self.fullscreen = _on_off("Fullscreen", self.app.fullscreen, self._fullscreen_changed)
-        self.table_widgets = [self.speed, self.reduced, self.rummy, self.style, self.size, self.back_, self.felt,
-                              self.sound, self.volume, self.fullscreen]
+        self.fullscreen = _on_off(N_("Fullscreen"), self.app.fullscreen, self._fullscreen_changed)
+        self.table_widgets = [self.language, self.speed, self.reduced, self.rummy, self.style, self.size,
+                              self.back_, self.felt, self.sound, self.volume, self.fullscreen]
 
         last = dict(s.last_setup or {})
         players = last.get("players", 4)
         players = players if isinstance(players, int) and not isinstance(players, bool) and 2 <= players <= 8 else 4
         names = last.get("names") if isinstance(last.get("names"), list) else []
         levels = last.get("levels") if isinstance(last.get("levels"), list) else []
-        self.opponents = Stepper("Opponents", list(range(1, 8)), players - 1, on_change=self._count_changed)
+        self.opponents = Stepper(N_("Opponents"), list(range(1, 8)), players - 1, on_change=self._count_changed)
         self.seat_names: list[TextField] = []
         self.seat_levels: list[Stepper] = []
         for i in range(7):
@@ -93,8 +117,8 @@ class SettingsScene(FormScene):
             self.seat_names.append(TextField("", name, NAME_LEN, on_change=change))
             self.seat_levels.append(Stepper("", list(LEVELS), level, [LEVEL_LABELS.get(x, x) for x in LEVELS],
                                             on_change=change))
-        self.rules_button = Button("House rules…", self.open_rules)
-        self.done = Button("Done", self.back)
+        self.rules_button = Button(N_("House rules…"), self.open_rules)
+        self.done = Button(N_("Done"), self.back)
         self._art: CardArt | None = None
         self.focus = FocusRing([])
         self._sync_enabled()
@@ -140,7 +164,7 @@ class SettingsScene(FormScene):
         self.preview_rect = pygame.Rect(right_x, y + th.pad, col_w, bottom - y - 3 * th.pad)
         self.focus.set(self.widgets())
         if self.focus.focused is None:
-            self.focus.focus(self.speed)
+            self.focus.focus(self.speed)  # Language sits above it (Shift+Tab)
 
     # ------------------------------------------------------------ changes
     def _sound_changed(self, _value) -> None:
@@ -156,6 +180,18 @@ class SettingsScene(FormScene):
         self.app.set_fullscreen(value)  # lays every scene out again
         self.changed()
 
+    def _language_changed(self, value) -> None:
+        self.changed()
+        self.app.set_language(value)  # this scene and every one beneath, at once
+
+    def language_changed(self) -> None:
+        """Rebuild the names made with placeholders in the new language."""
+        self.language.names = language_names()
+        secs = self.rummy.choices
+        self.rummy.names = [_seconds(x) for x in secs]
+        self.volume.names = [_("{percent} %").format(percent=v) for v in self.volume.choices]
+        self.resize()
+
     def _count_changed(self, _value) -> None:
         self.resize()
         self.changed()
@@ -170,7 +206,7 @@ class SettingsScene(FormScene):
         s.speed, s.reduced_motion, s.rummy_window_s = self.speed.value, self.reduced.value, self.rummy.value
         s.card_style, s.card_size, s.card_back, s.felt = (self.style.value, self.size.value, self.back_.value,
                                                           self.felt.value)
-        s.sound, s.volume = self.sound.value, self.volume.value
+        s.sound, s.volume, s.language = self.sound.value, self.volume.value, self.language.value
         last = dict(s.last_setup or {})
         last.update(players=self.opponents.value + 1, names=[f.value for f in self.seat_names],
                     levels=[st.value for st in self.seat_levels])
@@ -199,9 +235,9 @@ class SettingsScene(FormScene):
     def draw(self, surface) -> None:
         th = self.theme
         self.draw_heading(surface)
-        sub = T.text("Table · changes are saved as you make them", th.small, T.TEXT_DIM)
+        sub = T.text(_("Table · changes are saved as you make them"), th.small, T.TEXT_DIM)
         surface.blit(sub, sub.get_rect(midtop=(th.width // 2, th.pad * 2 + th.title + th.pad)))
-        for head, anchor in (("Table and cards", self.speed.rect), ("Default opponents", self.opponents.rect)):
+        for head, anchor in ((_("Table and cards"), self.language.rect), (_("Default opponents"), self.opponents.rect)):
             t = T.fit_text(head, th.body, anchor.width, T.TEXT, bold=True)
             surface.blit(t, (anchor.x, anchor.y - t.get_height() - th.pad // 2))
         self._draw_preview(surface)
@@ -219,7 +255,9 @@ class SettingsScene(FormScene):
             self._art = CardArt(s.card_style, s.card_back)
         pygame.draw.rect(surface, T.FELT, box, border_radius=th.radius)
         pygame.draw.rect(surface, T.PANEL_EDGE, box, 1, border_radius=th.radius)
-        label = T.text(f"Preview: {s.felt} felt, {s.card_size} cards", th.small, T.TEXT_DIM)
+        label = T.text(_("Preview: {felt} felt, {size} cards").format(
+            felt=_(FELT_NAMES.get(s.felt, s.felt)).lower(), size=_(CARD_SIZE_NAMES.get(s.card_size, s.card_size)).lower()),
+            th.small, T.TEXT_DIM)
         surface.blit(label, (box.x + th.pad, box.y + th.pad // 2))
         room = box.height - label.get_height() - 3 * th.pad
         h = min(card_sizes(th, s.card_size).hand, room)

@@ -15,24 +15,27 @@ import pygame
 
 from game.ai import LEVELS
 from game.rules import RuleSet
-from game.i18n import _, ngettext
+from game.i18n import N_, _
 from game.rules_text import PROFILE_SUMMARIES, profile_summary, rule_change_items
 from game.session import Seat
 
 from . import rules_choice as C
 from . import theme as T
 from .menus import FormScene
+from .settings import LEVEL_LABELS
 from .widgets import Button, FocusRing, Stepper, TextField
 from .words import without_rule_ids
 
 DEFAULT_NAMES = ["Ana", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus"]
-LEVEL_LABELS = ["Easy", "Medium", "Hard"]
+PLAYS_FOR_YOU = {"easy": N_("Easy plays for you"), "medium": N_("Medium plays for you"),
+                 "hard": N_("Hard plays for you")}
+"""The "Your seat" choice for each AI level (marked with ``N_``)."""
 
 
 class SetupScene(FormScene):
     """The new-game form (see the module docstring)."""
 
-    heading = "New game"
+    heading = N_("New game")
 
     def enter(self, rules: RuleSet | None = None, rules_from: str | None = None, replace: str | None = None,
               **kwargs) -> None:
@@ -55,12 +58,12 @@ class SetupScene(FormScene):
         self.problem = ""
         self.rules_from = rules_from
         you_level = last.get("you_level") if last.get("you_level") in LEVELS + ("human",) else "human"
-        self.players = Stepper("Players", list(range(2, 9)), players, on_change=lambda v: self._players_changed())
+        self.players = Stepper(N_("Players"), list(range(2, 9)), players, on_change=lambda v: self._players_changed())
         you = "".join(ch for ch in (self.app.settings.player_name or "") if ch.isprintable())[:16]
-        self.you = TextField("Your name", you if you and you != "You" else "Player", 16)
-        self.you_level = Stepper("Your seat", ["human"] + list(LEVELS), you_level,
-                                 ["You play"] + [f"{x} plays for you" for x in LEVEL_LABELS])
-        self.profile = Stepper("Rules", [self.sel_name], self.sel_name, on_change=self._pick_profile)
+        self.you = TextField(N_("Your name"), you if you and you != "You" else _("Player"), 16)
+        self.you_level = Stepper(N_("Your seat"), ["human"] + list(LEVELS), you_level,
+                                 [N_("You play")] + [PLAYS_FOR_YOU.get(x, x) for x in LEVELS])
+        self.profile = Stepper(N_("Rules"), [self.sel_name], self.sel_name, on_change=self._pick_profile)
         self._sync_profiles()
         self.seat_names: list[TextField] = []
         self.seat_levels: list[Stepper] = []
@@ -69,11 +72,11 @@ class SetupScene(FormScene):
             level = levels[i] if i < len(levels) and levels[i] in LEVELS else "medium"
             name = "".join(ch for ch in name if ch.isprintable())[:16] or DEFAULT_NAMES[i]
             self.seat_names.append(TextField("", name, 16))
-            self.seat_levels.append(Stepper("", list(LEVELS), level, LEVEL_LABELS))
-        self.start = Button("Start the game", self.start_game)
-        self.back_button = Button("Back", self.back)
-        self.rules_button = Button("Read these rules", self.read_rules, role="small")
-        self.change_button = Button("Change rules…", self.change_rules, role="small")
+            self.seat_levels.append(Stepper("", list(LEVELS), level, [LEVEL_LABELS.get(x, x) for x in LEVELS]))
+        self.start = Button(N_("Start the game"), self.start_game)
+        self.back_button = Button(N_("Back"), self.back)
+        self.rules_button = Button(N_("Read these rules"), self.read_rules, role="small")
+        self.change_button = Button(N_("Change rules…"), self.change_rules, role="small")
         self.focus = FocusRing([])
         self.resize()
         self.focus.focus(self.players)  # the keyboard works at once: arrows change the player count
@@ -128,6 +131,11 @@ class SetupScene(FormScene):
         """The profile stepper lists every profile; the chosen one shows ``*`` when changed."""
         self.sel_name = C.fill_profiles(self.app, self.profile, self.sel_name, self.sel_rules)
 
+    def language_changed(self) -> None:
+        """Profile names are shown in the new language (the rest follows by itself)."""
+        self._sync_profiles()
+        self.resize()
+
     def _pick_profile(self, name: str) -> None:
         self.sel_name, self.sel_rules = name, C.book(self.app).rules_of(name)
         self.problem = ""
@@ -168,7 +176,7 @@ class SetupScene(FormScene):
     def seats(self) -> list[Seat]:
         """The seats as chosen: you at seat 0, then the computer seats."""
         n = self.players.value
-        you = self.you.value.strip() or "Player"
+        you = self.you.value.strip() or _("Player")
         seats = [Seat(you, self.you_level.value)]
         used = {you}
         for i in range(n - 1):
@@ -187,7 +195,8 @@ class SetupScene(FormScene):
         problem = rules.deal_problem(self.players.value)
         if problem:
             problem = without_rule_ids(problem)  # the rule ids are for the Rules page, not this line
-            self.problem = f"Can't start: {problem[0].lower()}{problem[1:]} Choose other rules or fewer players."
+            self.problem = _("Can't start: {problem} Choose other rules or fewer players.").format(
+                problem=problem[:1].lower() + problem[1:])
             return
         seats = self.seats()
         C.choose(self.app, self.profile.value, rules)
@@ -203,7 +212,8 @@ class SetupScene(FormScene):
             try:
                 slots.delete(self.replace)
             except OSError as exc:
-                self.app.notify(f"The old game could not be deleted ({exc.strerror or exc}); it stays in Load game.")
+                self.app.notify(_("The old game could not be deleted ({error}); it stays in Load game.").format(
+                    error=exc.strerror or exc))
         self.app.replace(TableScene(self.app), seats=seats, rules=rules, slot=slots.new_name())
 
     def draw(self, surface) -> None:
@@ -216,7 +226,7 @@ class SetupScene(FormScene):
         lines = [(line, colour) for text, colour in self._summary() for line in T.wrap(text, th.small, col.width)]
         room = max(1, (self.change_button.rect.top - th.pad // 2 - y) // lh)
         if len(lines) > room:  # keep to the room above the buttons; the full list is under "Read these rules"
-            more = T.wrap("… and more under Read these rules.", th.small, col.width)[-1]
+            more = T.wrap(_("… and more under Read these rules."), th.small, col.width)[-1]
             lines = lines[:room - 1] + [(more, T.TEXT_DIM)]
         for line, colour in lines:
             surface.blit(T.fit_text(line, th.small, col.width, colour), (col.x, y))
@@ -227,13 +237,13 @@ class SetupScene(FormScene):
             for line in T.wrap(self.problem, th.small, self.start.rect.right - x)[:2]:
                 surface.blit(T.text(line, th.small, bad), (x, y))
                 y += round(th.small * 1.3)
-        note = T.wrap("Drag cards to meld, lay off and discard; click the stock or the discard pile to draw. "
-                      "Choose a computer level for your seat to watch it play instead.", th.small, col.width)
+        note = T.wrap(_("Drag cards to meld, lay off and discard; click the stock or the discard pile to draw. "
+                        "Choose a computer level for your seat to watch it play instead."), th.small, col.width)
         y = self.rules_button.rect.bottom + th.pad * 2
         for line in note:
             surface.blit(T.text(line, th.small, T.TEXT_DIM), (col.x, y))
             y += round(th.small * 1.3)
-        head = T.text("Computer players", th.body, T.TEXT, bold=True)
+        head = T.text(_("Computer players"), th.body, T.TEXT, bold=True)
         surface.blit(head, (self.seat_names[0].rect.x, self.seat_names[0].rect.y - head.get_height() - th.pad))
         self.focus.draw(surface, th)
 

@@ -25,6 +25,8 @@ from game.finished import FinishedGames, game_date
 from game.stats import GameSummary, profile_shown
 
 from . import theme as T
+from game.i18n import N_, _, ngettext
+
 from .app import Scene
 from .chart import draw_line_chart
 from .dialogs import ChoiceDialog
@@ -32,7 +34,8 @@ from .results import signed
 from .scrolling import draw_scrollbar, key_scroll
 from .widgets import Button, FocusRing
 
-LEVEL_WORDS = {"easy": "Easy", "medium": "Medium", "hard": "Hard", "human": "you"}
+LEVEL_WORDS = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard"), "human": N_("you")}
+"""A seat's level as shown in the lists (marked with ``N_``)."""
 YOU_COLOUR = T.SEAT_COLOURS[0]
 THEM_COLOUR = T.SEAT_COLOURS[1]
 
@@ -43,7 +46,9 @@ def _points(n: int | None) -> str:
 
 def _won_of(pair: list[int]) -> str:
     won, played = pair
-    return f"won {won} of {played} ({round(100 * won / played)}%)" if played else "—"
+    if not played:
+        return "—"
+    return _("won {won} of {played} ({percent}%)").format(won=won, played=played, percent=round(100 * won / played))
 
 
 def figures(stats) -> list[tuple[str, str]]:
@@ -52,37 +57,52 @@ def figures(stats) -> list[tuple[str, str]]:
     rate = stats.win_rate
     avg = stats.average_hand
     lines = [
-        ("Games played", str(stats.games_played)),
-        ("Games won", f"{stats.games_won}" + (f" ({round(rate * 100)}%)" if rate is not None else "")),
-        ("Current winning streak", str(stats.current_streak)),
-        ("Longest winning streak", str(stats.best_streak)),
-        ("Best hand", _points(stats.best_hand_score)),
-        ("Worst hand", _points(stats.worst_hand_score)),
-        ("Highest game total", _points(stats.highest_total)),
-        ("Average hand score", "—" if avg is None else f"{avg:.1f}".replace("-", "−")),
-        ("Rummy calls made", str(stats.rummy_calls)),
-        ("Deep takes (2+ cards)", str(stats.deep_takes)),
+        (_("Games played"), str(stats.games_played)),
+        (_("Games won"), f"{stats.games_won}" if rate is None else _("{won} ({percent}%)").format(
+            won=stats.games_won, percent=round(rate * 100))),
+        (_("Current winning streak"), str(stats.current_streak)),
+        (_("Longest winning streak"), str(stats.best_streak)),
+        (_("Best hand"), _points(stats.best_hand_score)),
+        (_("Worst hand"), _points(stats.worst_hand_score)),
+        (_("Highest game total"), _points(stats.highest_total)),
+        (_("Average hand score"), "—" if avg is None else f"{avg:.1f}".replace("-", "−")),
+        (_("Rummy calls made"), str(stats.rummy_calls)),
+        (_("Deep takes (2+ cards)"), str(stats.deep_takes)),
     ]
     for n in sorted(stats.by_players, key=lambda k: int(k) if k.isdigit() else 99):
-        lines.append((f"{n} players", _won_of(stats.by_players[n])))
+        count = int(n) if n.isdigit() else 0
+        lines.append((ngettext("{count} player", "{count} players", count).format(count=n),
+                      _won_of(stats.by_players[n])))
     order = ["easy", "medium", "hard"]
     for level in sorted(stats.by_level, key=lambda k: order.index(k) if k in order else 9):
-        lines.append((f"Against {LEVEL_WORDS.get(level, level)}", _won_of(stats.by_level[level])))
+        lines.append((_against(level), _won_of(stats.by_level[level])))
     return lines
+
+
+def _against(level: str) -> str:
+    if level == "easy":
+        return _("Against Easy")
+    if level == "medium":
+        return _("Against Medium")
+    if level == "hard":
+        return _("Against Hard")
+    return _("Against {level}").format(level=level)
 
 
 def result_words(s: GameSummary) -> str:
     """How a finished game ended, for the list: ``"You won 512 to 340"``,
     ``"Ana won 505; you 230"``, ``"Watched: Ana won 505"``."""
     if s.winner is None:
-        return "not finished"
-    winner = f"{s.players[s.winner]} won {s.totals[s.winner]}"
+        return _("not finished")
+    name, total = s.players[s.winner], s.totals[s.winner]
     if s.person is None:
-        return f"Watched: {winner}"
+        return _("Watched: {name} won {total}").format(name=name, total=total)
     if s.won:
         best = s.best_opponent
-        return f"You won {s.totals[s.person]} to {best}" if best is not None else "You won"
-    return f"{winner}; you {s.totals[s.person]}"
+        if best is None:
+            return _("You won")
+        return _("You won {total} to {best}").format(total=s.totals[s.person], best=best)
+    return _("{name} won {total}; you {yours}").format(name=name, total=total, yours=s.totals[s.person])
 
 
 def players_words(s: GameSummary) -> str:
@@ -92,10 +112,12 @@ def players_words(s: GameSummary) -> str:
         if i == s.person:
             out.append(name)
         elif s.levels is not None:
-            out.append(f"{name} ({LEVEL_WORDS.get(s.levels[i], s.levels[i])})")
+            level = s.levels[i]
+            out.append(_("{name} ({level})").format(name=name, level=_(LEVEL_WORDS[level]) if level in LEVEL_WORDS
+                                                    else level))
         else:
             out.append(name)
-    return ", ".join(out)
+    return _(", ").join(out)
 
 
 class StatisticsScene(Scene):
@@ -110,8 +132,8 @@ class StatisticsScene(Scene):
             if m:
                 self.app.notify(m, 8.0)
         self.scroll = 0
-        self.reset_button = Button("Reset statistics", self.ask_reset)
-        self.back_button = Button("Back", self.back)
+        self.reset_button = Button(N_("Reset statistics"), self.ask_reset)
+        self.back_button = Button(N_("Back"), self.back)
         self.buttons = [self.reset_button, self.back_button]
         self.focus = FocusRing(self.buttons)
         self.focus.focus(self.back_button)
@@ -123,15 +145,15 @@ class StatisticsScene(Scene):
         self.app.pop()
 
     def ask_reset(self) -> None:
-        dialog = self.app.push(ChoiceDialog(self.app), title="Reset your statistics to zero?",
-                               options=[("Reset statistics", True)], on_choose=lambda _: self.reset())
+        dialog = self.app.push(ChoiceDialog(self.app), title=N_("Reset your statistics to zero?"),
+                               options=[(N_("Reset statistics"), True)], on_choose=lambda _yes: self.reset())
         dialog.focus.focus(dialog.buttons[-1])  # Cancel first: Enter by habit loses nothing
 
     def reset(self) -> None:
         """Clear the statistics (the finished games stay in the list)."""
         if not self.app.storage.reset_statistics():
-            self.app.notify("Your statistics could not be reset (the file could not be written).", 8.0)
-        self.stats, _ = self.app.storage.load_statistics()
+            self.app.notify(_("Your statistics could not be reset (the file could not be written)."), 8.0)
+        self.stats, _message = self.app.storage.load_statistics()
         self.scroll = 0
         self.resize()
 
@@ -157,7 +179,7 @@ class StatisticsScene(Scene):
         wide = inner >= th.body * 44
         fig_w = round(inner * 0.42) if wide else inner
         y = 0
-        items.append((T.text("Your record", th.heading, T.GOLD, bold=True), (0, y)))
+        items.append((T.text(_("Your record"), th.heading, T.GOLD, bold=True), (0, y)))
         y += round(th.heading * 1.6)
         for label, value in figures(self.stats):
             v = T.text(value, th.body, T.TEXT, bold=True)
@@ -168,10 +190,10 @@ class StatisticsScene(Scene):
         # the chart: right of the figures when wide, below them otherwise
         cx, cy = (fig_w + 5 * th.pad, 0) if wide else (0, y + th.pad * 2)
         cw = inner - cx
-        items.append((T.text("Final totals of your last games", th.heading, T.GOLD, bold=True), (cx, cy)))
+        items.append((T.text(_("Final totals of your last games"), th.heading, T.GOLD, bold=True), (cx, cy)))
         legend_y = cy + round(th.heading * 1.6)
         lx = cx
-        for name, colour in (("You", YOU_COLOUR), ("Best opponent", THEM_COLOUR)):
+        for name, colour in ((_("You"), YOU_COLOUR), (_("Best opponent"), THEM_COLOUR)):
             items.append((T.text(f"— {name}", th.small, colour, bold=True), (lx, legend_y)))
             lx += T.font(th.small, True).size(f"— {name}")[0] + 3 * th.pad
         chart_top = legend_y + round(th.small * 2)
@@ -179,20 +201,20 @@ class StatisticsScene(Scene):
         chart_h = max(th.body * 8, (fig_bottom - chart_top - th.small * 3) if wide else th.body * 12)
         self.chart_rect = pygame.Rect(cx + label_w, chart_top, max(th.body * 6, cw - label_w - 3 * th.pad), chart_h)
         if not self.stats.recent:
-            items.append((T.text("The chart fills in as you finish games.", th.body, T.TEXT_DIM),
+            items.append((T.text(_("The chart fills in as you finish games."), th.body, T.TEXT_DIM),
                           (self.chart_rect.x + th.pad, self.chart_rect.centery - th.body // 2)))
         y = max(fig_bottom, self.chart_rect.bottom + th.small * 3) + th.pad * 3
         # recent games
-        items.append((T.text("Recent games", th.heading, T.GOLD, bold=True), (0, y)))
+        items.append((T.text(_("Recent games"), th.heading, T.GOLD, bold=True), (0, y)))
         y += round(th.heading * 1.6)
         cols = [0.0, 0.17, 0.58, 0.72]
         widths = [cols[i + 1] - cols[i] for i in range(3)] + [1 - cols[3]]
         if not self.games:
-            items.append((T.text("No finished games yet: each game you finish is kept here.", th.body, T.TEXT_DIM),
+            items.append((T.text(_("No finished games yet: each game you finish is kept here."), th.body, T.TEXT_DIM),
                           (0, y)))
             y += line_h
         else:
-            for c, head in zip(cols, ["Date", "Players", "Rules", "Result"]):
+            for c, head in zip(cols, [_("Date"), _("Players"), _("Rules"), _("Result")]):
                 items.append((T.text(head, th.small, T.TEXT_DIM, bold=True), (round(c * inner), y)))
             y += round(th.small * 1.8)
         self.rows_top = y
@@ -237,7 +259,7 @@ class StatisticsScene(Scene):
     def draw(self, surface) -> None:
         th = self.theme
         surface.blit(T.felt(th.size), (0, 0))
-        t = T.text("Statistics", th.title, T.TEXT, bold=True)
+        t = T.text(_("Statistics"), th.title, T.TEXT, bold=True)
         surface.blit(t, t.get_rect(midtop=(th.width // 2, th.pad * 2)))
         T.draw_panel(surface, self.view, th.radius * 2)
         ox, oy = self.view.x + th.pad, self.view.y + th.pad - self.scroll
@@ -246,9 +268,9 @@ class StatisticsScene(Scene):
         if self.stats.recent and self.chart_rect is not None:
             r = self.chart_rect.move(ox, oy)
             if r.bottom + th.small * 3 > self.view.top and r.top < self.view.bottom:
-                series = [[yours for yours, _ in self.stats.recent], [best for _, best in self.stats.recent]]
+                series = [[yours for yours, _best in self.stats.recent], [best for _yours, best in self.stats.recent]]
                 first = max(1, self.stats.games_played - len(self.stats.recent) + 1)
-                draw_line_chart(surface, th, r, series, [YOU_COLOUR, THEM_COLOUR], x_label="game", first_x=first,
+                draw_line_chart(surface, th, r, series, [YOU_COLOUR, THEM_COLOUR], x_label=_("game"), first_x=first,
                                 bold=0)
         for surf, (x, y) in self.items:
             if self.view.top - surf.get_height() < y + oy < self.view.bottom:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from game.i18n import N_, _, ngettext
 
 from . import theme as T
 from .menus import MenuScene
@@ -17,13 +18,14 @@ class TitleScene(MenuScene):
     is moved aside and the player is told, and the title stays. The single
     autosave of older versions becomes a slot on arrival."""
 
-    title = "Rummy 500"
-    subtitle = "against computer opponents"
+    title = "Rummy 500"  # the game's name is never translated
+    subtitle = N_("against computer opponents")
 
     def items(self):
-        return [("New game", self.new_game), ("Continue", self.continue_game), ("Load game", self.load_game),
-                ("How to play", self.how_to_play), ("Settings", self.settings),
-                ("Statistics", self.statistics), ("Rules", self.rules), ("Quit", self.quit)]
+        return [(N_("New game"), self.new_game), (N_("Continue"), self.continue_game),
+                (N_("Load game"), self.load_game), (N_("How to play"), self.how_to_play),
+                (N_("Settings"), self.settings), (N_("Statistics"), self.statistics), (N_("Rules"), self.rules),
+                (N_("Quit"), self.quit)]
 
     def enter(self, **kwargs) -> None:
         from game.slots import Slots
@@ -32,7 +34,7 @@ class TitleScene(MenuScene):
         try:
             self.slots.migrate()
         except (OSError, ValueError) as exc:  # the old save stays where it is; the title still opens
-            self.app.notify(f"The saved game could not be moved into a slot ({exc}).")
+            self.app.notify(_("The saved game could not be moved into a slot ({error}).").format(error=exc))
         for m in self.slots.messages:  # the old save was broken: moved aside, and the player told now
             self.app.notify(m, 8.0)
         self.slots.messages.clear()
@@ -76,11 +78,14 @@ class TitleScene(MenuScene):
         if info is None:
             self.start_setup(None)
             return
-        options = [("Keep it (Load game has it) and start a new one", None) if not self.slots.full() else
-                   (f"Keep it: all {MAX_SLOTS} places are used, free one first", "load"),
-                   ("Start a new one in its place", info.name)]
-        self.app.push(ChoiceDialog(self.app), title=f"You have a game in progress ({info.scores()}, hand "
-                      f"{info.hand}). Start a new one?", options=options, on_choose=self.start_setup)
+        options = [(_("Keep it (Load game has it) and start a new one"), None) if not self.slots.full() else
+                   (ngettext("Keep it: all {count} place is used, free one first",
+                             "Keep it: all {count} places are used, free one first", MAX_SLOTS).format(
+                       count=MAX_SLOTS), "load"),
+                   (_("Start a new one in its place"), info.name)]
+        self.app.push(ChoiceDialog(self.app), title=_("You have a game in progress ({scores}, hand {hand}). "
+                                                      "Start a new one?").format(scores=info.scores(), hand=info.hand),
+                      options=options, on_choose=self.start_setup)
 
     def start_setup(self, replace: str | None) -> None:
         """Open New game; ``replace`` is the slot the new game will take the place of
@@ -96,7 +101,7 @@ class TitleScene(MenuScene):
         from .load_game import resume
         info = self._latest()
         if info is None:
-            self.app.notify("There is no saved game to continue.")
+            self.app.notify(_("There is no saved game to continue."))
         else:
             resume(self.app, info)
         self.refresh()
@@ -122,7 +127,7 @@ class TitleScene(MenuScene):
     def rules(self) -> None:
         from . import rules_choice as C
         from .rules_help import RulesScene
-        _, rules = C.selection(self.app)  # the house rules chosen for the next game, by their name
+        _name, rules = C.selection(self.app)  # the house rules chosen for the next game, by their name
         self.app.push(RulesScene(self.app), rules=rules, profile=C.name_of(self.app, rules))
 
     def quit(self) -> None:
@@ -131,5 +136,5 @@ class TitleScene(MenuScene):
     def draw(self, surface) -> None:
         super().draw(surface)
         th = self.theme
-        hint = T.text("F11 fullscreen · F12 screenshot", th.small, T.TEXT_DIM)
+        hint = T.text(_("F11 fullscreen · F12 screenshot"), th.small, T.TEXT_DIM)
         surface.blit(hint, hint.get_rect(bottomright=(th.width - th.pad, th.height - th.pad)))

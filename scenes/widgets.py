@@ -4,6 +4,11 @@ Every widget has a ``rect`` (set by its scene's layout), ``handle(event) ->
 bool`` (consumed?) reading ``event.pos`` (never the global mouse state), and
 ``draw(surface, theme)``. Keyboard use: a :class:`FocusRing` moves the focus
 with Tab/arrows and activates with Enter/space; the focused widget shows a ring.
+
+Labels and choice names are translated when drawn (``_(label)``): give
+constants as ``N_("New game")`` so a change of language shows at once;
+text built with placeholders is passed translated and rebuilt by its scene
+(``Scene.language_changed``).
 """
 
 from __future__ import annotations
@@ -11,6 +16,8 @@ from __future__ import annotations
 from typing import Callable, Sequence
 
 import pygame
+
+from game.i18n import _
 
 from . import theme as T
 
@@ -109,6 +116,12 @@ class Button(Widget):
         if self.enabled and self.visible:
             self.on_click()
 
+    @property
+    def text(self) -> str:
+        """The label as shown: translated now (:func:`game.i18n.gettext`), so a
+        label given as ``N_("...")`` follows a change of language at once."""
+        return _(self.label)
+
     def draw(self, surface, theme) -> None:
         if not self.visible:
             return
@@ -118,7 +131,7 @@ class Button(Widget):
         pygame.draw.rect(surface, colour, r, border_radius=theme.radius)
         pygame.draw.rect(surface, T.PANEL_EDGE if self.enabled else T.BUTTON_DISABLED, r, 1,
                          border_radius=theme.radius)
-        label = T.fit_text(self.label, getattr(theme, self.role), r.width - 2 * theme.pad,
+        label = T.fit_text(self.text, getattr(theme, self.role), r.width - 2 * theme.pad,
                            T.TEXT if self.enabled else T.TEXT_DIM, bold=True)
         surface.blit(label, label.get_rect(center=r.center))
         self._focus_ring(surface, theme)
@@ -193,7 +206,7 @@ class Stepper(Widget):
         colour = T.TEXT if self.enabled else T.TEXT_DIM
         label_w = left.left - self.rect.left - theme.pad
         if self.label:
-            surface.blit(T.fit_text(self.label, theme.body, label_w, colour),
+            surface.blit(T.fit_text(_(self.label), theme.body, label_w, colour),
                          (self.rect.left, self.rect.centery - theme.body * 0.6))
         for r, sign in ((left, "<"), (right, ">")):
             pygame.draw.rect(surface, T.BUTTON_HOVER if self.hover and self.enabled else T.BUTTON, r,
@@ -201,7 +214,7 @@ class Stepper(Widget):
             s = T.text(sign, theme.body, colour, bold=True)
             surface.blit(s, s.get_rect(center=r.center))
         mid = pygame.Rect(left.right, self.rect.y, right.left - left.right, self.rect.height)
-        value = T.fit_text(self.names[self.index], theme.body, mid.width - theme.pad, colour, bold=True)
+        value = T.fit_text(_(self.names[self.index]), theme.body, mid.width - theme.pad, colour, bold=True)
         surface.blit(value, value.get_rect(center=mid.center))
         self._focus_ring(surface, theme)
 
@@ -277,7 +290,7 @@ class TextField(Widget):
             box = pygame.Rect(self.rect.centerx - self.rect.width // 8 - self.rect.height * 2, self.rect.y,
                               0, self.rect.height)
             box.width = self.rect.right - box.x
-            surface.blit(T.fit_text(self.label, theme.body, box.left - self.rect.left - theme.pad, T.TEXT),
+            surface.blit(T.fit_text(_(self.label), theme.body, box.left - self.rect.left - theme.pad, T.TEXT),
                          (self.rect.left, self.rect.centery - theme.body * 0.6))
         else:
             box = self.rect.copy()

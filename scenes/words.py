@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import re
 
-from game.cards import parse_card
+from game.cards import declared, is_tabled_joker, parse_card
 from game.events import (CardDrawn, CommittedCardTabled, DiscardTaken, Discarded, Event, Floated, GameWon,
                          HandDealt, HandEnded, LaidOff, MeldTabled, RummyCalled, StockReshuffled, TurnStarted)
+
+from game.i18n import _, ngettext
 
 from .cardart import short_name
 
@@ -18,8 +20,9 @@ def card_words(token: str) -> str:
         card = parse_card(token, tabled=True)
     except ValueError:
         return token
-    name = short_name(card)
-    return name.replace("Joker (", "Joker as ").rstrip(")") if name.startswith("Joker (") else name
+    if is_tabled_joker(card):
+        return _("Joker as {card}").format(card=short_name(declared(card)))
+    return short_name(card)
 
 
 _TOKEN = re.compile(r"\b(JK=(?:10|[2-9TJQKA])[CDHS]|(?:10|[2-9TJQKA])[CDHS])\b")
@@ -62,57 +65,109 @@ def refusal_entry(message: str) -> str:
     """A refused move as a game-log line, with the rule it cites:
     "Refused: A set can't hold two cards of the same suit. (R11)"."""
     ids = rule_ids(message)
-    return f"Refused: {plain(message)}" + (f" ({', '.join(ids)})" if ids else "")
+    if ids:
+        return _("Refused: {message} ({rules})").format(message=plain(message), rules=", ".join(ids))
+    return _("Refused: {message}").format(message=plain(message))
 
 
 def cards_words(tokens) -> str:
     return " ".join(card_words(t) for t in tokens)
 
 
+YOU = "You"
+"""The seat name that takes the second person ("You draw" rather than "You draws")."""
+
+
 def verb(name: str, verb: str) -> str:
-    """``name`` with ``verb`` agreeing: "You take", "Ana takes"."""
-    if name == "You":
+    """``name`` with an English ``verb`` agreeing: "You take", "Ana takes".
+    English only (records, the demo); the table's words use whole translated
+    sentences (:func:`describe`, :func:`win_title`)."""
+    if name == YOU:
         return f"You {verb}"
     if verb.endswith(("s", "sh", "ch", "o")):
         return f"{name} {verb}es"
     return f"{name} {verb}s"
 
 
+def win_title(name: str, total: int) -> str:
+    """The game-over heading: "You win with 512 points!", "Ana wins with 505 points!"."""
+    if name == YOU:
+        return ngettext("You win with {total} point!", "You win with {total} points!", total).format(total=total)
+    return ngettext("{name} wins with {total} point!", "{name} wins with {total} points!", total).format(
+        name=name, total=total)
+
+
+def _person(names: list[str], seat: int, you: str, them: str, **values) -> str:
+    """``you`` (second person) when ``seat`` is "You", else ``them`` with ``{name}``; both
+    translated already, formatted with ``values``."""
+    if names[seat] == YOU:
+        return you.format(**values)
+    return them.format(name=names[seat], **values)
+
+
 def describe(e: Event, names: list[str]) -> str | None:
-    """One line of plain words for the game log, or ``None`` for events the
-    log leaves out (a turn starting)."""
+    """One line of plain words for the game log, in the current language,
+    or ``None`` for events the log leaves out (a turn starting)."""
     if isinstance(e, TurnStarted):
         return None
     if isinstance(e, HandDealt):
-        return f"Hand {e.hand + 1}: {verb(names[e.dealer], 'deal')} {e.sizes[0]} cards each."
+        n = e.sizes[0]
+        return _person(names, e.dealer,
+                       ngettext("Hand {hand}: You deal {count} card each.", "Hand {hand}: You deal {count} cards each.",
+                                n),
+                       ngettext("Hand {hand}: {name} deals {count} card each.",
+                                "Hand {hand}: {name} deals {count} cards each.", n), hand=e.hand + 1, count=n)
     if isinstance(e, CardDrawn):
-        return f"{verb(names[e.seat], 'draw')} from the stock."
+        return _person(names, e.seat, _("You draw from the stock."), _("{name} draws from the stock."))
     if isinstance(e, StockReshuffled):
-        return f"The discard pile is shuffled into a new stock of {e.size} cards."
+        return ngettext("The discard pile is shuffled into a new stock of {count} card.",
+                        "The discard pile is shuffled into a new stock of {count} cards.", e.size).format(count=e.size)
     if isinstance(e, DiscardTaken):
+        card = card_words(e.cards[0])
         if len(e.cards) == 1:
-            return f"{verb(names[e.seat], 'take')} the {card_words(e.cards[0])} from the discard pile."
-        return (f"{verb(names[e.seat], 'take')} {len(e.cards)} cards from the discard pile "
-                f"({cards_words(e.cards)}) and must meld the {card_words(e.cards[0])}.")
+            return _person(names, e.seat, _("You take the {card} from the discard pile."),
+                           _("{name} takes the {card} from the discard pile."), card=card)
+        n = len(e.cards)
+        return _person(names, e.seat,
+                       ngettext("You take {count} card from the discard pile ({cards}) and must meld the {card}.",
+                                "You take {count} cards from the discard pile ({cards}) and must meld the {card}.", n),
+                       ngettext("{name} takes {count} card from the discard pile ({cards}) and must meld the {card}.",
+                                "{name} takes {count} cards from the discard pile ({cards}) and must meld the {card}.",
+                                n), count=n, cards=cards_words(e.cards), card=card)
     if isinstance(e, RummyCalled):
-        return f"{verb(names[e.seat], 'call')} Rummy! and {'take' if names[e.seat] == 'You' else 'takes'} " \
-               f"{cards_words(e.cards)}."
+        return _person(names, e.seat, _("You call Rummy! and take {cards}."), _("{name} calls Rummy! and takes {cards}."),
+                       cards=cards_words(e.cards))
     if isinstance(e, MeldTabled):
-        return f"{verb(names[e.seat], 'meld')} a {e.kind}: {cards_words(e.cards)}."
+        cards = cards_words(e.cards)
+        if e.kind == "set":
+            return _person(names, e.seat, _("You meld a set: {cards}."), _("{name} melds a set: {cards}."), cards=cards)
+        return _person(names, e.seat, _("You meld a run: {cards}."), _("{name} melds a run: {cards}."), cards=cards)
     if isinstance(e, LaidOff):
-        whose = ("your own" if names[e.seat] == "You" else "their own") if e.owner == e.seat \
-            else ("your" if names[e.owner] == "You" else f"{names[e.owner]}'s")
-        return f"{verb(names[e.seat], 'lay')} off the {card_words(e.card)} on {whose} meld."
+        card = card_words(e.card)
+        if e.owner == e.seat:
+            return _person(names, e.seat, _("You lay off the {card} on your own meld."),
+                           _("{name} lays off the {card} on their own meld."), card=card)
+        if names[e.owner] == YOU:
+            return _("{name} lays off the {card} on your meld.").format(name=names[e.seat], card=card)
+        return _person(names, e.seat, _("You lay off the {card} on {owner}'s meld."),
+                       _("{name} lays off the {card} on {owner}'s meld."), card=card, owner=names[e.owner])
     if isinstance(e, CommittedCardTabled):
         return None
     if isinstance(e, Discarded):
-        return f"{verb(names[e.seat], 'discard')} the {card_words(e.card)}."
+        return _person(names, e.seat, _("You discard the {card}."), _("{name} discards the {card}."),
+                       card=card_words(e.card))
     if isinstance(e, Floated):
-        return f"{verb(names[e.seat], 'float')}: every card is on the table."
+        return _person(names, e.seat, _("You float: every card is on the table."),
+                       _("{name} floats: every card is on the table."))
     if isinstance(e, HandEnded):
         if e.reason == "went_out":
-            return f"{verb(names[e.went_out], 'go')} out. Hand {e.hand + 1} is over."
-        return f"The stock is empty: hand {e.hand + 1} is over."
+            return _person(names, e.went_out, _("You go out. Hand {hand} is over."),
+                           _("{name} goes out. Hand {hand} is over."), hand=e.hand + 1)
+        return _("The stock is empty: hand {hand} is over.").format(hand=e.hand + 1)
     if isinstance(e, GameWon):
-        return f"{verb(names[e.winner], 'win')} the game with {e.totals[e.winner]} points."
+        total = e.totals[e.winner]
+        return _person(names, e.winner,
+                       ngettext("You win the game with {total} point.", "You win the game with {total} points.", total),
+                       ngettext("{name} wins the game with {total} point.", "{name} wins the game with {total} points.",
+                                total), total=total)
     return e.describe(names)
