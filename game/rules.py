@@ -11,6 +11,8 @@ import json
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from .i18n import ngettext
+
 # key -> allowed values, default first (rules.md)
 CHOICES: dict[str, tuple] = {
     "decks": ("auto", 1, 2),
@@ -125,7 +127,9 @@ class RuleSet:
         have = self.pack_size(players)
         if need <= have:
             return None
-        return f"{players} players need {need} cards but these rules' pack has {have} (R2, R4)."
+        return ngettext("{players} player needs {need} cards but these rules' pack has {have} (R2, R4).",
+                        "{players} players need {need} cards but these rules' pack has {have} (R2, R4).",
+                        players).format(players=players, need=need, have=have)
 
     def undealable_player_counts(self) -> list[int]:
         """The player counts from 2 to 8 that these rules can't deal (see :meth:`deal_problem`)."""

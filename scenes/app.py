@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pygame
 
-from game.i18n import set_language
+from game.i18n import _, set_language
 from game.paths import shown
 from game.storage import MIN_WINDOW
 
@@ -233,10 +233,10 @@ class App:
             folder.mkdir(parents=True, exist_ok=True)
             pygame.image.save(self.screen, str(path))
         except (OSError, pygame.error) as exc:
-            self.notify(f"The screenshot could not be saved: {exc}")
+            self.notify(_("The screenshot could not be saved: {error}").format(error=exc))
             return None
         if announce:
-            self.notify(f"Screenshot saved to {path}")
+            self.notify(_("Screenshot saved to {path}").format(path=path))
         log.info("screenshot %s", path)
         return path
 
@@ -298,7 +298,7 @@ class App:
             from .rules_settings import RulesSettingsScene  # a rules file dropped: import it there
             from .table import TableScene
             if isinstance(self.top, TableScene) or self.top is None:
-                self.notify("To use a rules file, open Settings, then House rules, and drop it there.")
+                self.notify(_("To use a rules file, open Settings, then House rules, and drop it there."))
             else:
                 self.push(RulesSettingsScene(self)).import_path(event.file)
             return True
@@ -345,8 +345,8 @@ class App:
         th = self.theme
         y = th.pad  # over the heading (words, not a control)
         out = []
-        for message, _ in reversed(self.toasts):
-            s = T.fit_text(message, th.body, th.width - 6 * th.pad)
+        for message, _until in reversed(self.toasts):
+            s = _toast_surface(message, th)
             r = s.get_rect(midtop=(th.width // 2, y)).inflate(3 * th.pad, th.pad)
             out.append((s, r))
             y = r.bottom + th.pad // 2
@@ -406,6 +406,23 @@ class App:
             self._restore_hooks = None
             restore()
         pygame.display.quit()
+
+
+def _toast_surface(message: str, th: T.Theme) -> pygame.Surface:
+    """A toast's text: one line, or up to three wrapped lines for a long
+    message (a translation may run 40 % longer), the last shortened if need be."""
+    width = th.width - 6 * th.pad
+    lines = T.wrap(message, th.body, width)
+    if len(lines) > 3:
+        lines = lines[:2] + [" ".join(lines[2:])]
+    surfaces = [T.fit_text(line, th.body, width) for line in lines] or [T.fit_text("", th.body, width)]
+    out = pygame.Surface((max(s.get_width() for s in surfaces), sum(s.get_height() for s in surfaces)),
+                         pygame.SRCALPHA)
+    y = 0
+    for s in surfaces:
+        out.blit(s, ((out.get_width() - s.get_width()) // 2, y))
+        y += s.get_height()
+    return out
 
 
 def _clamp_size(size) -> tuple[int, int]:

@@ -25,6 +25,8 @@ import sys
 import threading
 from typing import TYPE_CHECKING, Callable
 
+from game.i18n import _
+
 from . import startup
 
 if TYPE_CHECKING:
@@ -37,7 +39,7 @@ QUIT_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if 
 
 def _where() -> str:
     path = startup.log_path()
-    return f"The details are in the log file:\n{path}" if path else "No log file could be written."
+    return _("The details are in the log file:\n{path}").format(path=path) if path else _("No log file could be written.")
 
 
 def install(app: "App") -> Callable[[], None]:
@@ -56,8 +58,8 @@ def install(app: "App") -> Callable[[], None]:
         log.error("uncaught exception in thread %s", name,
                   exc_info=(args.exc_type, args.exc_value, args.exc_traceback))
         path = startup.log_path()
-        app.notify(f"Something went wrong in the background; the details are in {path}" if path
-                   else "Something went wrong in the background.", 8.0)
+        app.notify(_("Something went wrong in the background; the details are in {path}").format(path=path) if path
+                   else _("Something went wrong in the background."), 8.0)
 
     def on_signal(signum, frame):
         log.info("signal %d: saving and quitting, as on closing the window", signum)
@@ -134,11 +136,12 @@ def crashed(app: "App", exc: BaseException, show: startup.ShowBox | None = None)
             log.exception("the last good autosave could not be put back")
     note = ""
     if tables and intact and save.exists():
-        note = "\n\nYour game was saved: Continue on the title screen resumes it."
+        note = "\n\n" + _("Your game was saved: Continue on the title screen resumes it.")
     elif tables and not intact:
-        note = "\n\nIts last moves could not be saved" + (
-            "; Continue resumes the last saved position." if before is not None else ".")
+        note = "\n\n" + (_("Its last moves could not be saved; Continue resumes the last saved position.")
+                          if before is not None else _("Its last moves could not be saved."))
     reason = str(exc) or type(exc).__name__
-    (show or startup.show_message_box)("Rummy 500 stopped",
-                                       f"Rummy 500 stopped because of an error: {reason}{note}\n\n{_where()}")
+    (show or startup.show_message_box)(_("Rummy 500 stopped"),
+                                       _("Rummy 500 stopped because of an error: {reason}").format(reason=reason)
+                                       + note + "\n\n" + _where())
     return 1

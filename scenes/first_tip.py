@@ -8,10 +8,13 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import N_, _
+
 from . import theme as T
 
-TIP = ("First game? Click the stock to draw, drag cards onto the felt to meld, drag one onto the pile "
-       "to discard. Esc → How to play.")
+TIP = N_("First game? Click the stock to draw, drag cards onto the felt to meld, drag one onto the pile "
+         "to discard. Esc → How to play.")
+"""The tip (marked with ``N_``; translated where shown)."""
 
 
 def person_has_moved(game, seat: int = 0) -> bool:
@@ -29,6 +32,7 @@ class FirstGameTip:
         self.shown = first_game and not person_has_moved(game, seat)
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.close = pygame.Rect(0, 0, 0, 0)
+        self.lines: list[str] = []
 
     def dismiss(self) -> None:
         """Hide the tip for the rest of this visit to the table."""
@@ -44,8 +48,11 @@ class FirstGameTip:
         person's meld zone), under the zone's label."""
         f = T.font(th.small, True)
         h = round(th.small * 1.8)
-        w = min(area.width - 2 * th.pad, f.size(TIP)[0] + 2 * th.pad + h)
-        self.rect = pygame.Rect(0, 0, w, h)
+        w = min(area.width - 2 * th.pad, f.size(_(TIP))[0] + 2 * th.pad + h)
+        # a tip longer than the area wraps over more lines (translations run longer)
+        self.lines = T.wrap(_(TIP), th.small, w - h - 2 * th.pad, bold=True)
+        line_h = round(th.small * 1.3)
+        self.rect = pygame.Rect(0, 0, w, max(h, len(self.lines) * line_h + round(th.small * 0.5)))
         self.rect.midtop = (area.centerx, area.top + round(th.small * 1.6))
         self.close = pygame.Rect(self.rect.right - h, self.rect.top, h, h)
 
@@ -66,7 +73,11 @@ class FirstGameTip:
         if not self.shown or not self.rect.width:
             return
         T.draw_panel(surface, self.rect, th.radius, (255, 250, 225, 235), T.GOLD, 1)
-        text = T.fit_text(TIP, th.small, self.rect.width - self.close.width - 2 * th.pad, T.TEXT_DARK, bold=True)
-        surface.blit(text, text.get_rect(midleft=(self.rect.x + th.pad, self.rect.centery)))
+        line_h = round(th.small * 1.3)
+        y = self.rect.centery - len(self.lines) * line_h // 2
+        for line in self.lines:
+            text = T.fit_text(line, th.small, self.rect.width - self.close.width - 2 * th.pad, T.TEXT_DARK, bold=True)
+            surface.blit(text, text.get_rect(midleft=(self.rect.x + th.pad, y + line_h // 2)))
+            y += line_h
         x = T.text("×", th.body, T.TEXT_DARK, bold=True)
         surface.blit(x, x.get_rect(center=self.close.center))

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import _, ngettext
+
 from . import theme as T
 from .scrolling import draw_scrollbar
 
@@ -72,7 +74,7 @@ class LogPanel:
         lh = round(th.small * 1.3)
         self.room = max(1, (self.rect.height - lh - th.pad) // lh)
         self.back = max(0, min(self.back, self.max_back))
-        tw = T.font(th.small, True).size("Smaller (−)")[0] + th.pad
+        tw = max(T.font(th.small, True).size(_("Smaller (−)"))[0], T.font(th.small, True).size(_("Larger (+)"))[0]) + th.pad
         self.tab = pygame.Rect(self.rect.right - tw - th.pad // 2, self.rect.y + th.pad // 4, tw, lh)
 
     @property
@@ -130,11 +132,12 @@ class LogPanel:
         r = self.rect
         T.draw_panel(surface, r, th.radius, (0, 0, 0, 238))
         lh = round(th.small * 1.3)
-        head = "Game log" + (f" · {self.back} newer below (End)" if self.back else "")
+        head = (ngettext("Game log · {count} newer below (End)", "Game log · {count} newer below (End)",
+                         self.back).format(count=self.back) if self.back else _("Game log"))
         surface.blit(T.fit_text(head, th.small, self.tab.x - r.x - 2 * th.pad, T.TEXT_DIM, bold=True),
                      (r.x + th.pad, r.y + th.pad // 2))
         pygame.draw.rect(surface, T.BUTTON, self.tab, border_radius=th.radius)
-        tab = T.text("Smaller (−)" if self.large else "Larger (+)", th.small, T.TEXT, bold=True)
+        tab = T.text(_("Smaller (−)") if self.large else _("Larger (+)"), th.small, T.TEXT, bold=True)
         surface.blit(tab, tab.get_rect(center=self.tab.center))
         y = r.y + th.pad // 2 + lh
         width = r.width - 3 * th.pad

@@ -61,9 +61,9 @@ class HumanDrawing:
                 r.y -= round(r.h * 0.18)
             elif p.index == hover_i and self.idle():
                 r.y -= round(r.h * 0.05)
-            t._draw_card(surface, p.card, r, p.face_up, lifted=p.index in self.selected)
+            t.draw_card(surface, p.card, r, p.face_up, lifted=p.index in self.selected)
             if committed is not None and p.card == committed:
-                t._committed_ring(surface, r)
+                t.committed_ring(surface, r)
             if p.index in hint_cards:
                 pygame.draw.rect(surface, T.LEGAL, r.inflate(6, 6), 3, border_radius=th.radius + 2)
             if self.keyboard and self.focus_row == "hand" and p.index == self.focus_i:
@@ -73,7 +73,7 @@ class HumanDrawing:
             card = self.order[i] if i < len(self.order) else None
             if card is not None:
                 x, y = tw.value
-                t._draw_card(surface, card, pygame.Rect(round(x), round(y), home.w, home.h), True, lifted=True)
+                t.draw_card(surface, card, pygame.Rect(round(x), round(y), home.w, home.h), True, lifted=True)
         if self.keyboard and self.focus_row == "table":
             self._draw_focus_target(surface, lay)
         self._draw_pile_hover(surface, lay)  # over the focus ring: the taken cards' ring shows
@@ -91,7 +91,7 @@ class HumanDrawing:
                 if i < len(self.order):
                     h = lay.hand_rect.h - round(lay.hand_rect.h * 0.2) - th.pad
                     r = pygame.Rect(x + n * round(T.Theme.card_w(h) * 0.3), y, T.Theme.card_w(h), h)
-                    t._draw_card(surface, self.order[i], r, True, lifted=True)
+                    t.draw_card(surface, self.order[i], r, True, lifted=True)
             self._draw_drop_hint(surface, lay)
         self._draw_message(surface, lay)
 

@@ -65,7 +65,7 @@ class HumanInput:
         return best
 
     def pile_index_at(self, pos) -> int | None:
-        return self.table._pile_index_at(pos)
+        return self.table.pile_index_at(pos)
 
     def meld_at(self, pos) -> int | None:
         lay = self.table.layout_

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pygame
 
 from game.rules import RuleSet
-from game.i18n import _, ngettext
+from game.i18n import _, current_language, ngettext
 from game.rules_text import rule_change_items
 
 from . import rules_choice as C
@@ -46,8 +46,26 @@ class RulesBadge:
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.hover = False
         self.focused = False
-        self.label = "Rules: " + badge_label(app, rules)
-        self.lines = summary_lines(rules)
+        self._texts: tuple[str, str, str, list[str]] | None = None
+
+    def _words(self) -> tuple[str, str, list[str]]:
+        """(badge label, panel heading, panel lines) in the current language (kept until it changes)."""
+        lang = current_language()
+        if self._texts is None or self._texts[0] != lang:
+            name = badge_label(self.app, self.rules)
+            self._texts = (lang, _("Rules: {name}").format(name=name), _("Rules in force: {name}").format(name=name),
+                           summary_lines(self.rules))
+        return self._texts[1], self._texts[2], self._texts[3]
+
+    @property
+    def label(self) -> str:
+        """The badge's text: "Rules: Standard"."""
+        return self._words()[0]
+
+    @property
+    def lines(self) -> list[str]:
+        """The panel's lines (:func:`summary_lines`)."""
+        return self._words()[2]
 
     def handle(self, event) -> bool:
         """Pointer over it, Tab (focus on/off), Esc while focused (off); a
@@ -85,13 +103,14 @@ class RulesBadge:
             return
         lh = round(th.small * 1.35)
         width = min(th.width - 2 * th.pad,
-                    max(T.font(th.small).size(line)[0] for line in self.lines) + 2 * th.pad)
+                    max([T.font(th.small).size(line)[0] for line in self.lines]
+                        + [T.font(th.small, True).size(self._words()[1])[0]]) + 2 * th.pad)
         panel = pygame.Rect(0, 0, width, lh * len(self.lines) + th.pad * 2 + lh)
         panel.bottomright = (self.rect.right, self.rect.top - th.pad)
         panel.clamp_ip(surface.get_rect())
         T.draw_panel(surface, panel, th.radius, (0, 0, 0, 230), T.PANEL_EDGE, 1)
         y = panel.y + th.pad
-        surface.blit(T.text(self.label.replace("Rules: ", "Rules in force: "), th.small, T.GOLD, bold=True),
+        surface.blit(T.text(self._words()[1], th.small, T.GOLD, bold=True),
                      (panel.x + th.pad, y))
         y += lh
         for line in self.lines:

@@ -19,12 +19,13 @@ import traceback
 from pathlib import Path
 from typing import Callable
 
+from game.i18n import _, and_list, ngettext
+
 log = logging.getLogger("rummy500.startup")
 
 ICON_NAME = "rummy500-256.png"  # under assets/icons/ (made by tools/make_icons.py)
 FALLBACK_LOG = "rummy500-startup-error.log"  # in the temporary folder, when no log folder works
 HEADLESS_DRIVERS = ("dummy", "offscreen")
-REINSTALL = "download or install the game again"
 
 ShowBox = Callable[[str, str], object]
 
@@ -40,12 +41,15 @@ def check_assets(root: Path) -> None:
     try:
         names = set(os.listdir(root))
     except OSError as exc:
-        raise AssetsMissing(f"the game's files at {root} cannot be read ({exc.strerror or exc}); "
-                            f"{REINSTALL}") from exc
+        raise AssetsMissing(_("the game's files at {folder} cannot be read ({error}); download or install the "
+                              "game again").format(folder=root, error=exc.strerror or exc)) from exc
     missing = sorted({"cards", "fonts"} - names)
     if missing:
-        raise AssetsMissing(f"the game's files at {root} are incomplete (no {', '.join(missing)} "
-                            f"folder); {REINSTALL}")
+        raise AssetsMissing(ngettext("the game's files at {folder} are incomplete (no {names} folder); download "
+                                     "or install the game again",
+                                     "the game's files at {folder} are incomplete (no {names} folders); download "
+                                     "or install the game again", len(missing)).format(
+            folder=root, names=and_list(missing)))
 
 
 def set_window_icon(root: Path) -> bool:
@@ -170,12 +174,12 @@ def startup_failed(exc: BaseException, config_dir: str | None = None,
         except OSError:
             path = None
     reason = str(exc) or type(exc).__name__
-    where = f"The details are in the log file:\n{path}" if path else "No log file could be written."
-    message = f"Rummy 500 could not start: {reason}\n\n{where}"
+    where = _("The details are in the log file:\n{path}").format(path=path) if path else _("No log file could be written.")
+    message = _("Rummy 500 could not start: {reason}").format(reason=reason) + "\n\n" + where
     if sys.stderr is not None:
         try:
             print(message, file=sys.stderr)
         except (OSError, ValueError):
             pass
-    (show or show_message_box)("Rummy 500 could not start", message)
+    (show or show_message_box)(_("Rummy 500 could not start"), message)
     return 1

@@ -22,6 +22,42 @@ from game.i18n import _
 from . import theme as T
 
 
+def fit_lines(s: str, px: int, width: int, height: int, colour=T.TEXT, bold: bool = False) -> list[pygame.Surface]:
+    """``s`` as one line or, when one line would need a font under 80 % of
+    ``px``, two lines (down to 60 %) that together fit ``height``; the last
+    resort is :func:`scenes.theme.fit_text` (shortened with "…"). Long
+    translations wrap in their button or label rather than being cut."""
+    size = int(px)
+    while size >= px * 0.8:
+        if T.font(size, bold).size(s)[0] <= width:
+            return [T.text(s, size, colour, bold)]
+        size -= 1
+    size = int(px * 0.9)
+    while size >= px * 0.6:
+        lines = T.wrap(s, size, width, bold)
+        line_h = T.font(size, bold).get_linesize()
+        if len(lines) <= 2 and len(lines) * line_h <= height and all(T.font(size, bold).size(ln)[0] <= width
+                                                                      for ln in lines):
+            return [T.text(ln, size, colour, bold) for ln in lines]
+        size -= 1
+    return [T.fit_text(s, px, width, colour, bold)]
+
+
+def blit_lines(surface: pygame.Surface, lines: list[pygame.Surface], **anchor) -> None:
+    """Blit ``lines`` (from :func:`fit_lines`) one under the other, the block
+    placed by one ``pygame.Rect`` keyword (``center=``, ``midleft=``...)."""
+    block = pygame.Rect(0, 0, max(s.get_width() for s in lines), sum(s.get_height() for s in lines))
+    setattr(block, *next(iter(anchor.items())))
+    y = block.y
+    for s in lines:
+        r = s.get_rect(top=y)
+        r.centerx = block.centerx
+        if "midleft" in anchor or "topleft" in anchor or "left" in anchor:
+            r.left = block.left
+        surface.blit(s, r)
+        y += s.get_height()
+
+
 _pointer_epoch = [0]
 
 
@@ -131,9 +167,9 @@ class Button(Widget):
         pygame.draw.rect(surface, colour, r, border_radius=theme.radius)
         pygame.draw.rect(surface, T.PANEL_EDGE if self.enabled else T.BUTTON_DISABLED, r, 1,
                          border_radius=theme.radius)
-        label = T.fit_text(self.text, getattr(theme, self.role), r.width - 2 * theme.pad,
-                           T.TEXT if self.enabled else T.TEXT_DIM, bold=True)
-        surface.blit(label, label.get_rect(center=r.center))
+        lines = fit_lines(self.text, getattr(theme, self.role), r.width - 2 * theme.pad, r.height - 2,
+                          T.TEXT if self.enabled else T.TEXT_DIM, bold=True)
+        blit_lines(surface, lines, center=r.center)
         self._focus_ring(surface, theme)
 
 
@@ -206,16 +242,16 @@ class Stepper(Widget):
         colour = T.TEXT if self.enabled else T.TEXT_DIM
         label_w = left.left - self.rect.left - theme.pad
         if self.label:
-            surface.blit(T.fit_text(_(self.label), theme.body, label_w, colour),
-                         (self.rect.left, self.rect.centery - theme.body * 0.6))
+            blit_lines(surface, fit_lines(_(self.label), theme.body, label_w, self.rect.height, colour),
+                       midleft=(self.rect.left, self.rect.centery))
         for r, sign in ((left, "<"), (right, ">")):
             pygame.draw.rect(surface, T.BUTTON_HOVER if self.hover and self.enabled else T.BUTTON, r,
                              border_radius=theme.radius)
             s = T.text(sign, theme.body, colour, bold=True)
             surface.blit(s, s.get_rect(center=r.center))
         mid = pygame.Rect(left.right, self.rect.y, right.left - left.right, self.rect.height)
-        value = T.fit_text(_(self.names[self.index]), theme.body, mid.width - theme.pad, colour, bold=True)
-        surface.blit(value, value.get_rect(center=mid.center))
+        blit_lines(surface, fit_lines(_(self.names[self.index]), theme.body, mid.width - theme.pad, mid.height,
+                                      colour, bold=True), center=mid.center)
         self._focus_ring(surface, theme)
 
 
@@ -290,8 +326,8 @@ class TextField(Widget):
             box = pygame.Rect(self.rect.centerx - self.rect.width // 8 - self.rect.height * 2, self.rect.y,
                               0, self.rect.height)
             box.width = self.rect.right - box.x
-            surface.blit(T.fit_text(_(self.label), theme.body, box.left - self.rect.left - theme.pad, T.TEXT),
-                         (self.rect.left, self.rect.centery - theme.body * 0.6))
+            blit_lines(surface, fit_lines(_(self.label), theme.body, box.left - self.rect.left - theme.pad,
+                                          self.rect.height, T.TEXT), midleft=(self.rect.left, self.rect.centery))
         else:
             box = self.rect.copy()
         pygame.draw.rect(surface, (250, 250, 244), box, border_radius=theme.radius)

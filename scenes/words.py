@@ -10,6 +10,7 @@ from game.events import (CardDrawn, CommittedCardTabled, DiscardTaken, Discarded
                          HandDealt, HandEnded, LaidOff, MeldTabled, RummyCalled, StockReshuffled, TurnStarted)
 
 from game.i18n import _, ngettext
+from game.refusals import translate as translate_refusal
 
 from .cardart import short_name
 
@@ -45,11 +46,11 @@ def without_rule_ids(message: str) -> str:
 
 
 def plain(message: str, keep_rule_ids: bool = False) -> str:
-    """An engine message for the player's one-line message: card tokens
-    written as cards ("the 2C" -> "the 2♣") and the rule ids such as
+    """An engine message for the player's one-line message: in the current
+    language (:func:`game.refusals.translate`), card tokens written as cards ("the 2C" -> "the 2♣") and the rule ids such as
     "(R18)" left out, unless ``keep_rule_ids`` (the game log's detail and
     tooltips keep them)."""
-    text = _TOKEN.sub(lambda m: card_words(m.group(1)), message)
+    text = _TOKEN.sub(lambda m: card_words(m.group(1)), translate_refusal(message))
     return text if keep_rule_ids else without_rule_ids(text)
 
 

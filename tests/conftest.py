@@ -4,3 +4,4 @@ import os
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ["LANGUAGE"] = "en"  # the game follows the system language: the tests read English (test_i18n*.py switch it)

@@ -54,7 +54,7 @@ def extract(output: Path = TEMPLATE) -> Path:
     output.parent.mkdir(parents=True, exist_ok=True)
     _run("extract", "-F", str(CONFIG), "-o", str(output), "-c", "TRANSLATORS:",
          "--add-location=file", "--sort-by-file", "-w", WIDTH,
-         "-k", "N_", "-k", "ngettext:1,2", "-k", "pgettext:1c,2", "-k", "npgettext:1c,2,3",
+         "-k", "N_", "-k", "NP_:1,2", "-k", "ngettext:1,2", "-k", "pgettext:1c,2", "-k", "npgettext:1c,2,3",
          "--project=Rummy 500", f"--version={game.__version__}",
          "--copyright-holder=Rummy 500 contributors", "--input-dirs=.")
     return output
