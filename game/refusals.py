@@ -101,6 +101,8 @@ TEMPLATES: list[str | tuple[str, str]] = [
 message whose form follows ``{count}``."""
 
 _FIELD = re.compile(r"\{(\w+)\}")
+_CITED = re.compile(r"(?P<text>.*?)(?P<rules>\s*\(R\d{1,2}(?:, R\d{1,2})*\))\Z", re.S)
+"""A message with the rule it breaks added at the end ("... (R9)", ``scenes.words.with_rule``)."""
 
 
 def _pattern(english: str) -> re.Pattern:
@@ -142,6 +144,9 @@ def translate(message: str) -> str:
         return message
     found = match(message)
     if found is None:
+        cited = _CITED.match(message)
+        if cited and match(cited.group("text")) is not None:
+            return translate(cited.group("text")) + cited.group("rules")
         return message
     template, values = found
     if isinstance(template, tuple):

@@ -1,10 +1,13 @@
 """The window, the clock and the scene stack.
 
 Scenes follow the state-stack pattern (``shared/design.md``): each has
-``enter(**kwargs)``, ``exit()``, ``handle_event(event) -> bool``,
-``update(dt)`` and a side-effect-free ``draw(surface)``; the app keeps a
-stack (push / pop / replace) and draws from the topmost opaque scene up, so
-dialogs and panels are scenes pushed on top of the table.
+``enter(...)`` (its own typed keyword arguments), ``exit()``,
+``on_cover()`` / ``on_uncover()`` (another scene pushed on top of it, and
+popped again), ``handle_event(event) -> bool``, ``update(dt)`` and a
+side-effect-free ``draw(surface)``; the app keeps a stack (push / pop /
+replace) and draws from the topmost opaque scene up, so dialogs and panels
+are scenes pushed on top of the table. :meth:`App.to_title` is the one way
+back to the title.
 
 Global keys: F11 toggles fullscreen, F12 saves a screenshot (and says where).
 The frame's time step is capped (a window being dragged can stop the loop for
@@ -42,6 +45,7 @@ class Scene:
 
     opaque = True
     fps = 60  # frames a second this scene needs (still menus ask for fewer)
+    covered = False  # another scene is on top of this one (kept by on_cover / on_uncover)
 
     def __init__(self, app: "App"):
         self.app = app
@@ -50,11 +54,22 @@ class Scene:
     def theme(self) -> T.Theme:
         return self.app.theme
 
-    def enter(self, **kwargs) -> None:
-        """Called when pushed (with the push's keyword arguments)."""
+    def enter(self) -> None:
+        """Called when pushed (a scene that takes arguments declares them as
+        keyword parameters of its own ``enter``; the push passes them on)."""
 
     def exit(self) -> None:
         """Called when popped or replaced."""
+
+    def on_cover(self) -> None:
+        """Another scene was pushed on top of this one: it no longer gets
+        events or updates until :meth:`on_uncover`. Subclasses that
+        override it call ``super().on_cover()``."""
+        self.covered = True
+
+    def on_uncover(self) -> None:
+        """The scene on top of this one was popped: this one is on top again."""
+        self.covered = False
 
     def resize(self) -> None:
         """The window changed size: lay out again from ``self.theme``."""
@@ -157,19 +172,29 @@ class App:
         return self.stack[-1] if self.stack else None
 
     def push(self, scene: Scene, **kwargs) -> Scene:
+        """Put ``scene`` on top: the one below is told it is covered, then
+        ``scene.enter(**kwargs)`` (the scene's own keyword parameters) and
+        ``scene.resize()``. Returns ``scene``."""
         pointer_lost()  # hover belongs to the scene the pointer last moved in
+        below = self.top
         self.stack.append(scene)
+        if below is not None:
+            below.on_cover()
         scene.enter(**kwargs)
         scene.resize()
         return scene
 
     def pop(self) -> Scene | None:
+        """Take the top scene off (``exit()`` is called) and tell the one
+        below that it is uncovered; returns the popped scene or ``None``."""
         if not self.stack:
             return None
         scene = self.stack.pop()
         scene.exit()
         self.popped.append(scene)
         pointer_lost()
+        if self.stack:
+            self.stack[-1].on_uncover()
         return scene
 
     def release_popped(self) -> None:
@@ -188,6 +213,7 @@ class App:
             gc.collect()
 
     def replace(self, scene: Scene, **kwargs) -> Scene:
+        """Pop the top scene and push ``scene`` (with its keyword arguments)."""
         self.pop()
         return self.push(scene, **kwargs)
 
@@ -195,6 +221,16 @@ class App:
         """Pop scenes until one of class ``kind`` is on top."""
         while self.stack and not isinstance(self.stack[-1], kind):
             self.pop()
+
+    def to_title(self) -> Scene:
+        """Back to the title: pop every scene above it (a table saves as it
+        goes), or, when it is not on the stack (a demo, a game opened from
+        the command line), put a new title there. Returns the title."""
+        from .title import TitleScene
+        self.pop_to(TitleScene)
+        if not self.stack:
+            self.push(TitleScene(self))
+        return self.top
 
     def quit(self, status: int = 0) -> None:
         self.running = False

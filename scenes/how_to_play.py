@@ -39,7 +39,7 @@ SECTIONS: list[tuple[str, str]] = [
 class HowToPlayScene(RulesScene):
     """The controls page (see the module docstring); Back or Esc closes it."""
 
-    def enter(self, **kwargs) -> None:
+    def enter(self) -> None:
         super().enter()
         self.sections = [(_(head), _(text)) for head, text in SECTIONS]
 

@@ -20,21 +20,21 @@ from __future__ import annotations
 
 import pygame
 
-from game.actions import Action, CallRummy, Discard, DrawStock, EndHand, LayOff, TableMeld, TakeDiscards
-from game.cards import JOKER, card_token, in_hand_card
+from game.actions import Action, CallRummy, DrawStock, EndHand, LayOff, TableMeld, TakeDiscards
+from game.drops import Choice, Outcome, Refusal, discard_outcome, hint_action, hint_cards, lay_off_outcome, meld_outcome
 from game.engine import Phase
 from game.errors import IllegalMove
 from game.events import Discarded, RummyCalled
 from game.intent import RummyOption, TurnUndo, rummy_options
-from game.view import view_for
 
 from .cardart import short_name
 from .layout import sort_key
 from .tween import Tween
 from .human_draw import HumanDrawing
 from .human_input import Drag, HumanInput
+from .human_words import CHOICE_TITLES, choice_label, hint_words, refusal_words
 from .widgets import Button
-from .words import card_words, plain, with_rule
+from .words import plain, with_rule
 
 DOUBLE_CLICK_S = 0.45
 
@@ -110,7 +110,7 @@ class HumanPlay(HumanInput, HumanDrawing):
     def idle(self) -> bool:
         """True when nothing animates, so the picture is the engine's state."""
         t = self.table
-        return not t.steps and not t.motions and t.app.top is t
+        return not t.steps and not t.motions and not t.covered
 
     def sync(self) -> None:
         """Match the arrangement to the hand shown: kept cards keep their
@@ -208,85 +208,37 @@ class HumanPlay(HumanInput, HumanDrawing):
         self.apply(TakeDiscards(self.seat, n - index))
 
     def discard(self, positions) -> None:
-        cards = self.cards_of(positions)
-        if len(cards) != 1:
-            self.say("Discard one card: select just that card.", refusal=True)
-            return
-        self.apply(Discard(self.seat, cards[0]))
+        """Discard the one card at display position ``positions`` (R10)."""
+        self.perform(discard_outcome(self.seat, self.cards_of(positions)))
 
     def meld(self, positions) -> None:
         """Table the selection as a new meld; ask which card a joker stands for
         when there is more than one legal way (R13, R15)."""
-        cards = self.cards_of(positions)
-        if not cards:
-            self.say("Select the cards of the meld first.", refusal=True)
-            return
-        h = self.hand
-        choices = h.meld_choices(cards)
-        legal = [c for c in choices if h.is_legal(TableMeld(self.seat, c))]
-        if not legal:
-            try:
-                h.check(TableMeld(self.seat, choices[0] if choices else tuple(cards)))
-                reason = "Those cards are not a meld."
-            except IllegalMove as exc:
-                reason = with_rule(exc.message, exc.rule)
-            self.refuse(reason)
-            return
-        if len(legal) == 1:
-            self.apply(TableMeld(self.seat, legal[0]))
-            return
-        from .dialogs import ChoiceDialog
-        options = [(" ".join(card_words(card_token(c)) for c in choice), choice) for choice in legal]
-        self.table.app.push(ChoiceDialog(self.table.app), title="Which card does the joker stand for?",
-                            options=options, on_choose=lambda c: self.apply(TableMeld(self.seat, c)))
+        self.perform(meld_outcome(self.hand, self.seat, self.cards_of(positions)))
 
     def lay_off(self, positions, meld: int) -> None:
         """Lay the selection off on ``meld`` (R14): one card (a joker asks
         what it stands for when it could be more than one), or several that
         all fit, placed in an order that works."""
-        cards = self.cards_of(positions)
-        h = self.hand
-        if len(cards) == 1:
-            options = [t for m, t in h.layoff_targets(cards[0]) if m == meld and h.is_legal(LayOff(self.seat, t, meld))]
-            if not options:
-                try:
-                    h.check(LayOff(self.seat, cards[0], meld))
-                    reason = f"The {short_name(cards[0])} does not fit that meld."
-                except IllegalMove as exc:
-                    reason = with_rule(exc.message, exc.rule)
-                self.refuse(reason)
-            elif len(options) == 1:
-                self.apply(LayOff(self.seat, options[0], meld))
-            else:
-                from .dialogs import ChoiceDialog
-                self.table.app.push(ChoiceDialog(self.table.app), title="Which card does the joker stand for?",
-                                    options=[(card_words(card_token(t)), t) for t in options],
-                                    on_choose=lambda t: self.apply(LayOff(self.seat, t, meld)))
-            return
-        plan = self.layoff_plan(cards, meld)
-        if plan is None:
-            self.say("Those cards don't all fit that meld; lay them off one at a time.", refusal=True)
-            return
-        for action in plan:
-            if not self.apply(action):
-                return
+        self.perform(lay_off_outcome(self.hand, self.seat, self.cards_of(positions), meld))
 
-    def layoff_plan(self, cards: list[int], meld: int) -> list[LayOff] | None:
-        """Lay-offs that put every card of ``cards`` on ``meld``, or ``None``."""
-        world = self.hand.clone()
-        rest, plan = list(cards), []
-        while rest:
-            for c in sorted(rest, key=lambda c: c == JOKER):  # jokers last: they fit anywhere
-                options = [t for m, t in world.layoff_targets(c) if m == meld]
-                legal = [t for t in options if world.is_legal(LayOff(self.seat, t, meld))]
-                if legal:
-                    world.apply(LayOff(self.seat, legal[0], meld))
-                    plan.append(LayOff(self.seat, legal[0], meld))
-                    rest.remove(c)
-                    break
+    def perform(self, outcome: Outcome) -> bool:
+        """Carry out what the intent layer (:mod:`game.drops`) made of a
+        gesture: apply its actions (stopping at a refusal), say a refusal, or
+        ask the person to choose. True when every action was applied."""
+        if isinstance(outcome, Refusal):
+            text = refusal_words(outcome)
+            if outcome.logged:
+                self.refuse(text, outcome.rule)
             else:
-                return None
-        return plan
+                self.say(text, refusal=True)
+            return False
+        if isinstance(outcome, Choice):
+            from .dialogs import ChoiceDialog
+            self.table.app.push(ChoiceDialog(self.table.app), title=CHOICE_TITLES[outcome.question],
+                                options=[(choice_label(a), a) for a in outcome.options], on_choose=self.apply)
+            return False
+        return all(self.apply(action) for action in outcome.actions)
 
     def end_hand(self) -> None:
         self.apply(EndHand(self.seat))
@@ -312,41 +264,17 @@ class HumanPlay(HumanInput, HumanDrawing):
 
     def show_hint(self) -> None:
         """Show the move the Medium computer would make here, without playing it."""
-        from game.ai.medium import MediumAI
-        h = self.hand
-        if h.ended is not None or h.current != self.seat:
+        action = hint_action(self.game, self.seat)
+        if action is None:
             self.say("Hints are for your turn.", refusal=True)
             return
-        action = MediumAI(seed=len(h.actions)).choose(view_for(self.game, self.seat))
-        cards: list[int] = []
-        if isinstance(action, DrawStock):
-            text = "Draw from the stock."
-        elif isinstance(action, TakeDiscards):
-            deepest = h.discard[-action.count]
-            text = (f"Take the {short_name(deepest)} from the discard pile." if action.count == 1 else
-                    f"Take {action.count} cards from the pile, down to the {short_name(deepest)}, and meld it.")
-        elif isinstance(action, TableMeld):
-            cards = [in_hand_card(c) for c in action.cards]
-            text = "Meld " + " ".join(card_words(card_token(c)) for c in action.cards) + "."
-        elif isinstance(action, LayOff):
-            cards = [in_hand_card(action.card)]
-            owner = h.table[action.meld].owner
-            whose = "your" if owner == self.seat else f"{self.table.names[owner]}'s"
-            text = f"Lay off the {card_words(card_token(action.card))} on {whose} meld."
-        elif isinstance(action, Discard):
-            cards = [action.card]
-            text = f"Discard the {short_name(action.card)}."
-        elif isinstance(action, EndHand):
-            text = "End the hand: the stock is empty."
-        else:
-            text = "Call Rummy!"
         positions, free = set(), list(range(len(self.order)))
-        for c in cards:
+        for c in hint_cards(action):
             i = next((j for j in free if self.order[j] == c), None)
             if i is not None:
                 free.remove(i)
                 positions.add(i)
-        self.hint = ("Hint: " + text, positions, self.table.clock + 6.0)
+        self.hint = (hint_words(action, self.hand, self.seat, self.table.names), positions, self.table.clock + 6.0)
 
     # ------------------------------------------------------------ Rummy window
     def on_step(self, events) -> None:

@@ -10,14 +10,14 @@ from __future__ import annotations
 
 import pygame
 
-from game.actions import CallRummy, TakeDiscards
+from game.drops import Play, enter_effect, take_outcome
 from game.engine import Phase
-from game.errors import IllegalMove
 from game.intent import rummy_option
+from game.targets import HandSlot, NewMeld, OnMeld, PileCard, Stock, Target
 
 from . import theme as T
 from .cardart import short_name
-from .human_input import Drag
+from .human_words import enter_words
 from .words import plain, with_rule
 
 
@@ -47,7 +47,7 @@ class HumanDrawing:
         t = self.table
         th = t.theme
         lay = t.layout_
-        dragging = set(self.drag.cards) if self.drag and self.drag.source == "hand" else set()
+        dragging = set(self.drag.cards) if self.drag and self.drag.from_hand else set()
         springing = {i for i, _, _ in self.spring}
         hint_cards = self.hint[1] if self.hint else set()
         committed = t.shown.committed if t.shown.current == self.seat else None
@@ -85,7 +85,7 @@ class HumanDrawing:
             frac = 1.0 if self.buttons["rummy"].hover else left / max(0.01, self.rummy_window_s)
             bar = pygame.Rect(rb.x, rb.bottom + 3, round(rb.width * frac), 5)
             pygame.draw.rect(surface, T.GOLD, bar, border_radius=2)
-        if self.drag and self.drag.source == "hand":
+        if self.drag and self.drag.from_hand:
             x, y = self.drag.pos[0] - self.drag.offset[0], self.drag.pos[1] - self.drag.offset[1]
             for n, i in enumerate(self.drag.cards):
                 if i < len(self.order):
@@ -95,7 +95,7 @@ class HumanDrawing:
             self._draw_drop_hint(surface, lay)
         self._draw_message(surface, lay)
 
-    def keyboard_targets(self) -> dict | None:
+    def keyboard_targets(self):
         """The legal places for the selection while playing with the keys (cached per selection and move)."""
         if not (self.keyboard and self.selected and self.focus_row == "table"):
             return None
@@ -107,20 +107,20 @@ class HumanDrawing:
     def _draw_targets(self, surface, lay) -> None:
         """While dragging (or choosing a place with the keys): legal targets glow sky blue."""
         d = self.drag
-        if d is None or d.source != "hand" or not d.targets:
+        targets = d.targets if d is not None and d.from_hand else None
+        if not targets:
             targets = self.keyboard_targets()
             if targets is None:
                 return
-            d = Drag("hand", sorted(self.selected), (0, 0), (0, 0), targets)
         th = self.table.theme
         glow = []
-        if d.targets["discard"]:
+        if targets.discard:
             pile = [p.rect for p in lay.places if p.zone == "pile"]
             glow.append((pile[0].unionall(pile) if pile else pygame.Rect(lay.pile_rect.topleft, lay.stock_rect.size))
                         .inflate(12, 12))
-        if d.targets["new"]:
+        if targets.new:
             glow.append(lay.zone_rects[self.seat].inflate(-4, -4))
-        for m in d.targets["melds"]:
+        for m in targets.melds:
             r = lay.meld_rects.get(m)
             if r is not None:
                 glow.append(r.inflate(10, 10))
@@ -135,12 +135,10 @@ class HumanDrawing:
         d = self.drag
         th = self.table.theme
         target = self.target_at(d.pos)
-        if target is None or target[0] == "hand":
+        if target is None or isinstance(target, HandSlot):
             return
-        ok = bool(d.targets) and (
-            (target[0] == "discard" and d.targets["discard"]) or (target[0] == "new" and d.targets["new"])
-            or (target[0] == "meld" and target[1] in d.targets["melds"]))
-        words = {"discard": "Discard", "new": "Meld", "meld": "Lay off"}[target[0]]
+        ok = bool(d.targets) and d.targets.allows(target)
+        words = "Meld" if isinstance(target, NewMeld) else "Lay off" if isinstance(target, OnMeld) else "Discard"
         text = words if ok else f"⚠ {words}: not allowed here"
         s = T.text(text, th.small, T.TEXT_DARK, bold=True)
         box = s.get_rect(midbottom=(d.pos[0], d.pos[1] - d.offset[1] - 4)).inflate(10, 4)
@@ -156,7 +154,7 @@ class HumanDrawing:
             return  # a new turn, the person has not acted yet: no warning left over from the last one
         if self.keyboard and self.focus_row == "table":
             target = self.targets()[self.focus_i] if self.focus_i < len(self.targets()) else None
-            j = target[1] if target and target[0] == "pile" else None
+            j = target.index if isinstance(target, PileCard) else None
         elif self.hover is not None and not self.drag:
             j = self.pile_index_at(self.hover)
         rummy = self.calling_rummy()
@@ -167,12 +165,9 @@ class HumanDrawing:
         if j >= n:
             return
         k = n - j
-        action = CallRummy(self.seat, k) if rummy else TakeDiscards(self.seat, k)
-        try:
-            h.check(action)
-            ok, reason = True, None
-        except IllegalMove as exc:
-            ok, reason = False, with_rule(exc.message, exc.rule)
+        outcome = take_outcome(h, self.seat, j, rummy)
+        ok = isinstance(outcome, Play)
+        reason = None if ok else with_rule(outcome.message, outcome.rule)
         th = self.table.theme
         colour = T.LEGAL if ok else T.ILLEGAL
         taken = [p.rect for p in lay.places if p.zone == "pile" and p.index >= j]
@@ -183,7 +178,7 @@ class HumanDrawing:
             pygame.draw.rect(surface, T.GOLD, pygame.Rect(taken[0].x - 3, taken[0].y - 3, max(8, edge) + 3,
                                                           taken[0].h + 6), 3, border_radius=th.radius + 2)
         if ok and rummy:
-            text = self.rummy_words(rummy_option(h, action))
+            text = self.rummy_words(rummy_option(h, outcome.actions[0]))
         elif ok:
             name = short_name(h.discard[j])
             if k > 1:
@@ -202,42 +197,26 @@ class HumanDrawing:
             return
         target = targets[min(self.focus_i, len(targets) - 1)]
         r = None
-        if target[0] == "stock":
+        if isinstance(target, Stock):
             r = lay.stock_rect
-        elif target[0] == "pile":  # around the whole pile (the taken cards get their own ring inside)
+        elif isinstance(target, PileCard):  # around the whole pile (the taken cards get their own ring inside)
             pile = [p.rect for p in lay.places if p.zone == "pile"]
             r = pile[0].unionall(pile).inflate(12, 12) if pile else lay.pile_rect
-        elif target[0] == "new":
+        elif isinstance(target, NewMeld):
             r = lay.zone_rects[self.seat]
-        elif target[0] == "meld":
-            r = lay.meld_rects.get(target[1])
+        elif isinstance(target, OnMeld):
+            r = lay.meld_rects.get(target.meld)
         if r is not None:
             pygame.draw.rect(surface, (10, 30, 60), r.inflate(6, 6), 3, border_radius=self.table.theme.radius + 3)
             pygame.draw.rect(surface, T.LEGAL, r.inflate(12, 12), 3, border_radius=self.table.theme.radius + 5)
         if self.note is None:
             self.note = (self.focus_words(target), False)
 
-    def focus_words(self, target: tuple) -> str:
-        """What Enter does on the focused place, in words."""
-        h = self.hand
-        n = len(self.selected)
-        if target[0] == "pile" and self.calling_rummy():
-            k = len(h.discard) - target[1]
-            return f"Enter: call Rummy, taking {k} card{'s' if k > 1 else ''} from the pile"
-        if h.current != self.seat or h.ended is not None:
-            return "Enter: nothing yet (it is not your turn)"
-        if target[0] == "stock":
-            return "Enter: draw from the stock" if h.phase == Phase.DRAW else "The stock (you have drawn)"
-        if target[0] == "pile":
-            if h.phase == Phase.DRAW:
-                k = len(h.discard) - target[1]
-                return f"Enter: take {k} card{'s' if k > 1 else ''} from the pile"
-            return "Enter: discard the selected card" if n == 1 else "Select one card (Space) to discard it here"
-        if target[0] == "new":
-            return f"Enter: meld the {n} selected cards" if n else "Select cards (Space), then Enter to meld them"
-        owner = h.table[target[1]].owner if target[1] < len(h.table) else self.seat
-        whose = "your" if owner == self.seat else f"{self.table.names[owner]}'s"
-        return f"Enter: lay the selection off on {whose} meld" if n else f"{whose.capitalize()} meld: select cards to lay off"
+    def focus_words(self, target: Target) -> str:
+        """What Enter does on the focused place, in words (the intent layer's
+        :func:`game.drops.enter_effect`)."""
+        effect = enter_effect(self.game, self.seat, target, len(self.selected), self.calling_rummy())
+        return enter_words(effect, self.seat, self.table.names)
 
     def _draw_message(self, surface, lay) -> None:
         th = self.table.theme

@@ -5,7 +5,10 @@ of it, issue 14): where the pointer is (a hand card, the stock, a pile card,
 a meld, the felt), what a press, drag, drop or key means, and the keyboard
 focus. It turns gestures into calls of the playing methods of
 :class:`~scenes.human.HumanPlay` (``draw_stock``, ``take``, ``discard``,
-``meld``, ``lay_off``, ``call_rummy``, ``undo``...), which ask the engine.
+``meld``, ``lay_off``, ``call_rummy``, ``undo``...). Places are typed
+targets (:mod:`game.targets`); what cards dropped on one (or Enter there)
+come to is the intent layer's answer (:mod:`game.drops`), so no rule
+question is asked here.
 """
 
 from __future__ import annotations
@@ -14,8 +17,10 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.actions import Discard, LayOff, TableMeld
+from game.actions import DrawStock, TakeDiscards
+from game.drops import LegalTargets, Play, drop_outcome, enter_outcome, legal_targets
 from game.engine import Phase
+from game.targets import DiscardPile, HandSlot, NewMeld, OnMeld, PileCard, Stock, Target
 
 from .tween import Tween, ease_out_back
 
@@ -26,14 +31,20 @@ DRAG_START_PX = 6
 class Drag:
     """Cards being dragged: display positions ``cards``, where the pointer
     grabbed the first one (``offset``), the pointer now (``pos``); ``source``
-    is ``"hand"`` or ``"stock"`` or ``("pile", index)``."""
+    is where the drag began (a :class:`~game.targets.HandSlot`, the
+    :class:`~game.targets.Stock` or a :class:`~game.targets.PileCard`);
+    ``targets`` are the places that would accept the hand cards."""
 
-    source: object
+    source: Target
     cards: list[int]
     offset: tuple[int, int]
     pos: tuple[int, int]
-    targets: dict | None = None
+    targets: LegalTargets | None = None
 
+    @property
+    def from_hand(self) -> bool:
+        """True when hand cards are dragged (not a draw from the stock or pile)."""
+        return isinstance(self.source, HandSlot)
 
 
 class HumanInput:
@@ -42,9 +53,11 @@ class HumanInput:
 
     # ------------------------------------------------------------ geometry
     def hand_places(self):
+        """The layout's places of the person's hand cards, left to right."""
         return [p for p in self.table.layout_.places if p.zone == "hand"]
 
     def card_rect(self, i: int) -> pygame.Rect | None:
+        """Where the hand card at display position ``i`` is drawn (lifted when selected)."""
         for p in self.hand_places():
             if p.index == i:
                 r = p.rect.copy()
@@ -54,6 +67,7 @@ class HumanInput:
         return None
 
     def hand_index_at(self, pos) -> int | None:
+        """The display position of the hand card under ``pos`` (the topmost), or ``None``."""
         best = None
         for p in self.hand_places():
             r = p.rect.copy()
@@ -65,9 +79,11 @@ class HumanInput:
         return best
 
     def pile_index_at(self, pos) -> int | None:
+        """The index of the discard-pile card under ``pos``, or ``None``."""
         return self.table.pile_index_at(pos)
 
     def meld_at(self, pos) -> int | None:
+        """The index of the table meld under ``pos`` (or of the cards laid off on it), or ``None``."""
         lay = self.table.layout_
         for m, r in lay.meld_rects.items():
             if r.inflate(6, 6).collidepoint(pos):
@@ -77,23 +93,27 @@ class HumanInput:
                 return m
         return None
 
-    def target_at(self, pos):
-        """What a drop at ``pos`` means: ("discard",), ("meld", m), ("new",), ("hand", i) or None."""
+    def target_at(self, pos) -> Target | None:
+        """Where a drop at ``pos`` lands: the :class:`~game.targets.DiscardPile`,
+        a meld (:class:`~game.targets.OnMeld`), the felt
+        (:class:`~game.targets.NewMeld`), the hand (a
+        :class:`~game.targets.HandSlot` to insert at), or ``None`` (outside
+        the window, on the stock, a seat or the buttons)."""
         lay = self.table.layout_
         if not pygame.Rect((0, 0), self.table.theme.size).collidepoint(pos):
             return None  # let go outside the window: the cards go home
         if lay.pile_rect.inflate(20, 20).collidepoint(pos):
-            return ("discard",)
+            return DiscardPile()
         m = self.meld_at(pos)
         if m is not None:
-            return ("meld", m)
+            return OnMeld(m)
         if lay.hand_rect.collidepoint(pos) or lay.fan_rects.get(self.seat, pygame.Rect(0, 0, 0, 0)).collidepoint(pos):
-            return ("hand", self._insert_index(pos))
+            return HandSlot(self._insert_index(pos))
         if lay.stock_rect.collidepoint(pos) or lay.status_rect.collidepoint(pos):
             return None
         if any(r.collidepoint(pos) for r in lay.seat_rects.values()) or lay.buttons_rect.collidepoint(pos):
             return None
-        return ("new",)
+        return NewMeld()
 
     def _insert_index(self, pos) -> int:
         places = sorted(self.hand_places(), key=lambda p: p.index)
@@ -102,21 +122,9 @@ class HumanInput:
                 return p.index
         return len(places)
 
-    def legal_targets(self, positions) -> dict:
-        """For a drag of ``positions``: which drops the engine would accept."""
-        cards = self.cards_of(positions)
-        h = self.hand
-        out = {"discard": False, "new": False, "melds": set()}
-        if not self.my_turn() or h.phase != Phase.PLAY:
-            return out
-        if len(cards) == 1:
-            out["discard"] = h.is_legal(Discard(self.seat, cards[0]))
-            out["melds"] = {m for m, t in h.layoff_targets(cards[0]) if h.is_legal(LayOff(self.seat, t, m))}
-        elif cards:
-            out["melds"] = {m for m in range(len(h.table)) if self.layoff_plan(cards, m) is not None}
-        if len(cards) >= 3:
-            out["new"] = any(h.is_legal(TableMeld(self.seat, c)) for c in h.meld_choices(cards))
-        return out
+    def legal_targets(self, positions) -> LegalTargets:
+        """For a drag of the hand cards at ``positions``: which drops the engine would accept."""
+        return legal_targets(self.game, self.seat, self.cards_of(positions))
 
     # ------------------------------------------------------------ input
     def handle_event(self, event) -> bool:
@@ -145,14 +153,14 @@ class HumanInput:
                 return False
             i = self.hand_index_at(event.pos)
             if i is not None:
-                self.press = (("hand", i), event.pos)
+                self.press = (HandSlot(i), event.pos)
                 return True
             if t.layout_.stock_rect.collidepoint(event.pos):
-                self.press = (("stock",), event.pos)
+                self.press = (Stock(), event.pos)
                 return True
             j = self.pile_index_at(event.pos)
             if j is not None:
-                self.press = (("pile", j), event.pos)
+                self.press = (PileCard(j), event.pos)
                 return True
             self.press = None
             return False
@@ -164,14 +172,14 @@ class HumanInput:
             if press is None or not self.idle():
                 return False
             what, start = press
-            if what[0] == "hand" and self.hand_index_at(event.pos) == what[1]:
-                self.selected ^= {what[1]}
+            if isinstance(what, HandSlot) and self.hand_index_at(event.pos) == what.index:
+                self.selected ^= {what.index}
                 return True
-            if what[0] == "stock" and t.layout_.stock_rect.collidepoint(event.pos):
+            if isinstance(what, Stock) and t.layout_.stock_rect.collidepoint(event.pos):
                 self.draw_stock()
                 return True
-            if what[0] == "pile" and self.pile_index_at(event.pos) == what[1]:
-                self.take(what[1])
+            if isinstance(what, PileCard) and self.pile_index_at(event.pos) == what.index:
+                self.take(what.index)
                 return True
             return False
         if event.type in (pygame.WINDOWFOCUSLOST, pygame.WINDOWLEAVE):
@@ -182,19 +190,19 @@ class HumanInput:
             return self._key(event)
         return False
 
-    def _start_drag(self, what, start, pos) -> None:
-        if what[0] == "hand":
-            i = what[1]
+    def _start_drag(self, what: Target, start, pos) -> None:
+        if isinstance(what, HandSlot):
+            i = what.index
             cards = sorted(self.selected) if i in self.selected else [i]
             r = self.card_rect(i)
             offset = (start[0] - r.x, start[1] - r.y) if r else (0, 0)
-            self.drag = Drag("hand", cards, offset, pos, self.legal_targets(cards))
-        elif what[0] in ("stock", "pile"):
+            self.drag = Drag(what, cards, offset, pos, self.legal_targets(cards))
+        elif isinstance(what, (Stock, PileCard)):
             self.drag = Drag(what, [], (0, 0), pos, None)
 
     def _cancel_drag(self) -> None:
         d, self.drag = self.drag, None
-        if d is not None and d.source == "hand":
+        if d is not None and d.from_hand:
             self._spring_back(d)
 
     def _spring_back(self, d: Drag) -> None:
@@ -208,12 +216,12 @@ class HumanInput:
 
     def _drop(self, pos) -> None:
         d, self.drag = self.drag, None
-        if d.source != "hand":  # from the stock or the pile: to the hand draws / takes
-            if self.table.layout_.hand_rect.collidepoint(pos) or self.target_at(pos) in (("new",),):
-                if d.source[0] == "stock":
+        if not d.from_hand:  # from the stock or the pile: to the hand draws / takes
+            if self.table.layout_.hand_rect.collidepoint(pos) or isinstance(self.target_at(pos), NewMeld):
+                if isinstance(d.source, Stock):
                     self.draw_stock()
                 else:
-                    self.take(d.source[1])
+                    self.take(d.source.index)
             return
         target = self.target_at(pos)
         if target is None:
@@ -222,28 +230,13 @@ class HumanInput:
                 self.say("Drop cards on the felt to meld, on a meld to lay off, or on the discard pile.",
                          refusal=True)
             return
-        kind = target[0]
-        if kind == "hand":
-            self._reorder(d.cards, target[1])
-            return
-        if not self.my_turn():
-            self._spring_back(d)
-            self.say("Wait for your turn." if self.hand.current != self.seat else
-                     "Wait: the Rummy window is open.", refusal=True)
-            return
-        if self.hand.phase == Phase.DRAW:
-            self._spring_back(d)
-            self.say("Draw first: click the stock, or a card of the discard pile.", refusal=True)
+        if isinstance(target, HandSlot):
+            self._reorder(d.cards, target.index)
             return
         before = len(self.hand.actions)
-        if kind == "discard":
-            self.discard(d.cards)
-        elif kind == "meld":
-            self.lay_off(d.cards, target[1])
-        else:
-            self.meld(d.cards)
-        if len(self.hand.actions) == before and self.table.app.top is self.table:
-            self._spring_back(d)  # refused: the cards go home, the reason is shown
+        self.perform(drop_outcome(self.game, self.seat, self.cards_of(d.cards), target))
+        if len(self.hand.actions) == before and not self.table.covered:
+            self._spring_back(d)  # refused: the cards go home, the reason is shown (not while a choice is asked)
 
     def _reorder(self, positions, at: int) -> None:
         moving = [self.order[i] for i in sorted(positions)]
@@ -255,15 +248,18 @@ class HumanInput:
         self.table.relayout()
 
     # keyboard ----------------------------------------------------------
-    def targets(self) -> list[tuple]:
+    def targets(self) -> list[Target]:
+        """The table's places in keyboard order: the stock, the pile's cards
+        (bottom to top), the felt, then the melds."""
         lay = self.table.layout_
-        out: list[tuple] = [("stock",)]
-        out += [("pile", p.index) for p in lay.places if p.zone == "pile"]
-        out.append(("new",))
-        out += [("meld", m) for m in sorted(lay.meld_rects)]
+        out: list[Target] = [Stock()]
+        out += [PileCard(p.index) for p in lay.places if p.zone == "pile"]
+        out.append(NewMeld())
+        out += [OnMeld(m) for m in sorted(lay.meld_rects)]
         return out
 
     def row_len(self) -> int:
+        """How many places the focused row (the hand or the table) has."""
         return len(self.order) if self.focus_row == "hand" else len(self.targets())
 
     def _key(self, event) -> bool:
@@ -286,10 +282,10 @@ class HumanInput:
                 return True
             if self.focus_row != "table":  # up to the table: the likeliest target first
                 targets = self.targets()
-                want = ("stock",) if self.hand.phase == Phase.DRAW else ("new",)
+                want = Stock() if self.hand.phase == Phase.DRAW else NewMeld()
                 if self.hand.phase == Phase.PLAY and len(self.selected) == 1:
-                    piles = [t for t in targets if t[0] == "pile"]
-                    want = piles[-1] if piles else ("new",)
+                    piles = [t for t in targets if isinstance(t, PileCard)]
+                    want = piles[-1] if piles else NewMeld()
                 self.focus_row = "table"
                 self.focus_i = targets.index(want) if want in targets else 0
             return True
@@ -325,29 +321,14 @@ class HumanInput:
             return True
         return False
 
-    def activate(self, target: tuple) -> None:
-        """Enter on a table target: draw, take, discard, meld or lay off."""
-        h = self.hand
-        kind = target[0]
-        if h.phase == Phase.DRAW or kind == "stock":
-            if kind == "stock":
-                self.draw_stock()
-            elif kind == "pile":
-                self.take(target[1])
-            else:
-                self.say("Draw first: the stock or a card of the discard pile.", refusal=True)
-            return
-        if not self.my_turn():
-            self.say("Wait for your turn.", refusal=True)
-            return
-        sel = set(self.selected)
-        if kind == "pile":
-            self.discard(sel)
-        elif kind == "new":
-            self.meld(sel)
-        elif kind == "meld":
-            if not sel:
-                self.say("Select the cards to lay off first (Space).", refusal=True)
-                return
-            self.lay_off(sel, target[1])
-
+    def activate(self, target: Target) -> None:
+        """Enter on a table target: draw, take, discard, meld or lay off
+        (:func:`game.drops.enter_outcome`)."""
+        outcome = enter_outcome(self.game, self.seat, self.cards_of(self.selected), target)
+        first = outcome.actions[0] if isinstance(outcome, Play) else None
+        if isinstance(first, DrawStock):
+            self.draw_stock()  # the draws keep the table's checks: a double press, a waiting Rummy call
+        elif isinstance(first, TakeDiscards):
+            self.take(target.index)  # or a Rummy call at that depth while the window is open (R18)
+        else:
+            self.perform(outcome)

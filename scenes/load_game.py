@@ -67,7 +67,7 @@ class LoadGameScene(FormScene):
 
     heading = N_("Load game")
 
-    def enter(self, **kwargs) -> None:
+    def enter(self) -> None:
         self.slots = Slots(self.app.storage)
         self.back_button = Button(N_("Back"), self.back)
         self.refresh()

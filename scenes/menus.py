@@ -53,7 +53,7 @@ class MenuScene(FormScene):
     def items(self) -> list[tuple[str, Callable[[], None]]]:
         return []
 
-    def enter(self, **kwargs) -> None:
+    def enter(self) -> None:
         self.buttons = [Button(label, action) for label, action in self.items()]
         self.focus = FocusRing(self.buttons)
         self.focus.focus(next((b for b in self.buttons if b.enabled), self.buttons[0]))
@@ -120,10 +120,8 @@ class PauseMenu(MenuScene):
         return next((s for s in reversed(self.app.stack) if isinstance(s, TableScene)), None)
 
     def leave(self) -> None:
-        from .title import TitleScene
-        self.app.pop_to(TitleScene)
-        if not self.app.stack:
-            self.app.push(TitleScene(self.app))
+        """Back to the title (the table saves as it goes)."""
+        self.app.to_title()
 
     def draw(self, surface) -> None:
         th = self.theme

@@ -10,6 +10,8 @@ themselves; the game-over scene quits with ``--quit-after-game``.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from game.melds import hand_value, meld_card_values
@@ -21,6 +23,9 @@ from .cardart import short_name, suit_colour
 from .chart import draw_line_chart
 from .widgets import Button, FocusRing
 from .words import YOU, win_title
+
+if TYPE_CHECKING:
+    from .table import TableScene
 
 DEMO_PAUSE_S = 2.5
 
@@ -96,7 +101,7 @@ class HandResults(Scene):
 
     opaque = False
 
-    def enter(self, table=None) -> None:
+    def enter(self, table: "TableScene") -> None:
         self.table = table
         game = table.session.game
         self.game = game
@@ -198,7 +203,7 @@ class HandResults(Scene):
 class GameOver(Scene):
     """The winner and a chart of every seat's running total per hand; ``enter(table=TableScene)``."""
 
-    def enter(self, table=None) -> None:
+    def enter(self, table: "TableScene") -> None:
         self.table = table
         self.game = table.session.game
         self.names = table.names
@@ -222,15 +227,11 @@ class GameOver(Scene):
 
     def new_game(self) -> None:
         """New game, as from the title (which asks first about another game in progress)."""
-        self.to_title()
-        self.app.top.new_game()
+        self.app.to_title().new_game()
 
     def to_title(self) -> None:
-        from .title import TitleScene
-        self.app.pop()
-        self.app.pop_to(TitleScene)
-        if not self.app.stack:
-            self.app.push(TitleScene(self.app))
+        """Back to the title (:meth:`scenes.app.App.to_title`)."""
+        self.app.to_title()
 
     def handle_event(self, event) -> bool:
         if self.elapsed < 0.8 and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):

@@ -44,7 +44,7 @@ class RulesSettingsScene(FormScene):
 
     heading = N_("House rules")
 
-    def enter(self, **kwargs) -> None:
+    def enter(self) -> None:
         self.name, self.rules = C.selection(self.app)
         self.message, self.bad = "", False
         self.confirm_delete = False

@@ -31,6 +31,9 @@ DEFAULT_NAMES = ["Ana", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus"]
 """The New game form's names for computer seats (``scenes.setup`` uses the same)."""
 LEVEL_LABELS = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard")}
 """Each AI level's name (marked with ``N_``; translated where shown)."""
+PLAYS_FOR_YOU = {"easy": N_("Easy plays for you"), "medium": N_("Medium plays for you"),
+                 "hard": N_("Hard plays for you")}
+"""A computer level playing the person's seat (New game's "Your seat", the table's seat label)."""
 RUMMY_SECONDS = [1.0 + 0.5 * i for i in range(9)]
 """The Rummy-call window lengths offered (1 to 5 s in half seconds)."""
 VOLUMES = list(range(0, 101, 10))
@@ -76,7 +79,7 @@ class SettingsScene(FormScene):
 
     heading = N_("Settings")
 
-    def enter(self, **kwargs) -> None:
+    def enter(self) -> None:
         s = self.app.settings
         change = self.changed
         self.language = Stepper(N_("Language"), ["auto", *LANGUAGES], s.language, language_names(),

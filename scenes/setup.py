@@ -22,14 +22,12 @@ from game.session import Seat
 from . import rules_choice as C
 from . import theme as T
 from .menus import FormScene
-from .settings import LEVEL_LABELS
+from .settings import LEVEL_LABELS, PLAYS_FOR_YOU
 from .widgets import Button, FocusRing, Stepper, TextField
 from .words import without_rule_ids
 
 DEFAULT_NAMES = ["Ana", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus"]
-PLAYS_FOR_YOU = {"easy": N_("Easy plays for you"), "medium": N_("Medium plays for you"),
-                 "hard": N_("Hard plays for you")}
-"""The "Your seat" choice for each AI level (marked with ``N_``)."""
+
 
 
 class SetupScene(FormScene):
@@ -37,8 +35,7 @@ class SetupScene(FormScene):
 
     heading = N_("New game")
 
-    def enter(self, rules: RuleSet | None = None, rules_from: str | None = None, replace: str | None = None,
-              **kwargs) -> None:
+    def enter(self, rules: RuleSet | None = None, rules_from: str | None = None, replace: str | None = None) -> None:
         """``rules``: a rule set to choose (``rummy500 --rules FILE``; the
         file's name in ``rules_from``), else the last choice. ``replace``: the
         save slot (:mod:`game.slots`) the new game takes the place of, deleted

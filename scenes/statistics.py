@@ -125,7 +125,7 @@ class StatisticsScene(Scene):
 
     fps = 30
 
-    def enter(self, **kwargs) -> None:
+    def enter(self) -> None:
         self.stats, message = self.app.storage.load_statistics()
         self.games, bad = FinishedGames(self.app.storage.finished_dir).list()
         for m in (message, bad):

@@ -28,6 +28,7 @@ from collections import deque
 import pygame
 
 from game.events import Event, HandEnded, TurnStarted
+from game.i18n import N_, _
 from game.rules import RuleSet
 from game.session import Seat, TableSession
 
@@ -38,6 +39,7 @@ from .table_draw import LEVEL_NAMES, TableDrawing
 from .table_motion import Motion, TableAnimation
 from .tween import AI_PACE_S, SPEEDS
 from .widgets import Button
+from .words import deal_line
 
 log = logging.getLogger("rummy500.table")
 
@@ -97,15 +99,15 @@ class TableScene(TableAnimation, TableDrawing, Scene):
             h = game.hand
         self.shown = model_of(game)
         self.layout_ = None
-        self.buttons = [Button("Log (L)", self.toggle_log, role="small"),
-                        Button("Menu (Esc)", self.open_menu, role="small")]
+        self.buttons = [Button(N_("Log (L)"), self.toggle_log, role="small"),
+                        Button(N_("Menu (Esc)"), self.open_menu, role="small")]
         from .rules_badge import RulesBadge
         self.rules_badge = RulesBadge(app, game.rules)
         if h.ended is None and not h.actions:
             # a fresh deal: animate it from the stock
             self.shown = predeal_model(self.shown)
             self.steps.append(([], model_of(game), "deal"))
-            self.log_lines.append(f"Hand {h.index + 1}: {self.names[h.dealer]} deals.")
+            self.log_lines.append(deal_line(h.index, self.names[h.dealer]))
         self.human = None
         self.pending_order = None
         if self.session.seats[self.viewer].is_human and not self.session.is_ai(self.viewer):
@@ -242,8 +244,8 @@ class TableScene(TableAnimation, TableDrawing, Scene):
             log.warning("autosave failed: %s", exc)
             if not self.save_failed:
                 self.save_failed = True
-                self.app.notify(f"The game cannot be saved ({getattr(exc, 'strerror', None) or exc}); "
-                                "you can play on, but Continue will not have it.", 8.0)
+                self.app.notify(_("The game cannot be saved ({error}); you can play on, but Continue will not "
+                                  "have it.").format(error=getattr(exc, "strerror", None) or exc), 8.0)
         else:
             self.save_failed = False
         self.saved_at = self.clock
@@ -280,7 +282,7 @@ class TableScene(TableAnimation, TableDrawing, Scene):
             self.human.undo_stack.clear()
         self.layout_ = self.lay_out(self.shown)
         self.steps.append(([], model, "deal"))
-        self.log_lines.append(f"Hand {game.hand.index + 1}: {self.names[game.hand.dealer]} deals.")
+        self.log_lines.append(deal_line(game.hand.index, self.names[game.hand.dealer]))
         self.autosave()
 
     # ------------------------------------------------------------ events

@@ -14,11 +14,15 @@ import math
 
 import pygame
 
+from game.i18n import N_, _, ngettext
+
 from . import theme as T
 from .cardart import short_name
 from .layout import Layout, TableModel
+from .settings import PLAYS_FOR_YOU
 
-LEVEL_NAMES = {"easy": "Easy", "medium": "Medium", "hard": "Hard", "human": "You"}
+LEVEL_NAMES = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard"), "human": N_("You")}
+"""Each seat's level under its name (marked with ``N_``; translated where shown)."""
 
 
 class TableDrawing:
@@ -55,7 +59,7 @@ class TableDrawing:
         self.rules_badge.draw(surface, th)
         if self.show_log:
             self._draw_log(surface)
-        if self.banner and self.app.top is self:
+        if self.banner and not self.covered:
             self._draw_banner(surface, lay)
 
     def _render_static(self, size, lay: Layout, model: TableModel, moving: set[int]) -> pygame.Surface:
@@ -95,7 +99,7 @@ class TableDrawing:
         (R9): a gold ring and a "must meld" pin above it."""
         th = self.theme
         pygame.draw.rect(surface, T.GOLD, rect.inflate(6, 6), 3, border_radius=th.radius + 2)
-        pin = T.text("must meld", th.small, T.TEXT_DARK, bold=True)
+        pin = T.text(_("must meld"), th.small, T.TEXT_DARK, bold=True)
         box = pin.get_rect(midbottom=(rect.centerx, rect.y - 2)).inflate(8, 2)
         pygame.draw.rect(surface, T.GOLD, box, border_radius=th.radius)
         surface.blit(pin, pin.get_rect(center=box.center))
@@ -109,12 +113,14 @@ class TableDrawing:
         else:
             for i in range(min(4, (n + 9) // 10) - 1, 0, -1):
                 self.draw_card(surface, 0, r.move(-2 * i, -2 * i), False)
-        label = T.text(f"Stock {n}", th.small, T.TEXT, bold=True)
+        label = T.text(_("Stock {count}").format(count=n), th.small, T.TEXT, bold=True)
         surface.blit(label, label.get_rect(midtop=(r.centerx, r.bottom + th.pad // 2)))
         pl = lay.pile_rect
-        text = "Discard pile" if model.discard else "Discard pile (empty)"
         if len(model.discard) > 1:
-            text += f" · {len(model.discard)} cards"
+            text = ngettext("Discard pile · {count} card", "Discard pile · {count} cards",
+                            len(model.discard)).format(count=len(model.discard))
+        else:
+            text = _("Discard pile") if model.discard else _("Discard pile (empty)")
         surface.blit(T.text(text, th.small, T.TEXT_DIM), (pl.x, pl.bottom + th.pad // 2))
 
     def _draw_zones(self, surface, lay: Layout, model: TableModel) -> None:
@@ -123,7 +129,7 @@ class TableDrawing:
             colour = T.SEAT_COLOURS[seat % len(T.SEAT_COLOURS)]
             pygame.draw.rect(surface, T.ZONE_EDGE, z.inflate(-th.pad // 2, -th.pad // 2), 1,
                              border_radius=th.radius)
-            whose = "Your melds" if seat == self.viewer else f"{self.names[seat]}'s melds"
+            whose = _("Your melds") if seat == self.viewer else _("{name}'s melds").format(name=self.names[seat])
             label = T.fit_text(whose, th.small, z.width - 3 * th.pad, T.TEXT_DIM)
             pygame.draw.circle(surface, colour, (z.x + th.pad + th.small // 3, z.y + th.pad // 2 + th.small // 2),
                                max(3, th.small // 3))
@@ -181,22 +187,28 @@ class TableDrawing:
             x = r.x + th.pad + max(3, th.pad // 2)
             y = r.y + th.pad // 2
             lh = round(th.small * 1.35)
-            name = self.names[seat] + (" (dealer)" if model.dealer == seat else "")
+            name = (_("{name} (dealer)").format(name=self.names[seat]) if model.dealer == seat
+                    else self.names[seat])
             surface.blit(T.fit_text(name, th.small, text_w, T.TEXT, bold=True), (x, y))
             if current and model.committed is not None and seat != self.viewer:
-                note = T.fit_text(f"must meld {short_name(model.committed)}", th.small, text_w - 6, T.TEXT_DARK, True)
+                note = T.fit_text(_("must meld {card}").format(card=short_name(model.committed)), th.small, text_w - 6,
+                                  T.TEXT_DARK, True)
                 box = note.get_rect(topleft=(x, y + lh)).inflate(6, 0)
                 pygame.draw.rect(surface, T.GOLD, box, border_radius=th.radius)
                 surface.blit(note, (x, y + lh))
             else:
-                level = LEVEL_NAMES.get(self.levels[seat], self.levels[seat])
+                lv = self.levels[seat]
+                level = _(LEVEL_NAMES[lv]) if lv in LEVEL_NAMES else lv
                 if seat == self.viewer:
-                    level = "your seat" if self.levels[seat] == "human" else f"{level} plays for you"
+                    level = _("your seat") if lv == "human" else _(PLAYS_FOR_YOU.get(lv, lv))
                 surface.blit(T.fit_text(level, th.small, text_w, T.TEXT_DIM), (x, y + lh))
             count = len(model.hands[seat])
-            score = f"{model.totals[seat]} pts"
+            total = model.totals[seat]
             if fan is None:
-                score += f" · {count} card{'s' if count != 1 else ''}"
+                score = ngettext("{points} pts · {count} card", "{points} pts · {count} cards", count).format(
+                    points=total, count=count)
+            else:
+                score = _("{points} pts").format(points=total)
             surface.blit(T.fit_text(score, th.small, text_w, T.GOLD if seat == self.viewer else T.TEXT, True),
                          (x, y + 2 * lh))
 
@@ -262,8 +274,11 @@ class TableDrawing:
         r.clamp_ip(surface.get_rect())
         self.draw_card(surface, place.card, r, True, lifted=True)
         depth = len(model.discard) - i
-        where = "top of the pile" if depth == 1 else f"{depth} from the top"
-        tip = T.text(f"{short_name(place.card)} · {where}", th.small, T.TEXT, bold=True)
+        if depth == 1:
+            words = _("{card} · top of the pile").format(card=short_name(place.card))
+        else:
+            words = _("{card} · {depth} from the top").format(card=short_name(place.card), depth=depth)
+        tip = T.text(words, th.small, T.TEXT, bold=True)
         box = tip.get_rect(midbottom=(r.centerx, r.top - 2)).inflate(10, 4)
         box.clamp_ip(surface.get_rect())
         T.draw_panel(surface, box, th.radius, (0, 0, 0, 200), None, 0)
@@ -294,24 +309,25 @@ class TableDrawing:
         model = self.shown
         game = self.session.game
         target = game.rules.target
-        head = f"Hand {model.hand_index + 1} · target {target}"
+        head = _("Hand {hand} · target {target}").format(hand=model.hand_index + 1, target=target)
         if model.phase == "deal" or (self.dealing and self.motions):
-            return [head, f"{self.names[model.dealer]} deals."]
+            return [head, _("{name} deals.").format(name=self.names[model.dealer])]
         if model.ended is not None:
-            return [head, "The hand is over."]
+            return [head, _("The hand is over.")]
         seat = model.current
         name = self.names[seat]
         if model.phase == "draw":
             if model.window is not None and self.session.rummy_window_open():
                 if self.human is not None and model.window == self.viewer:  # the person's own discard
-                    return [head, "Others may call Rummy on your discard."]
-                return [head, f"Rummy? Anyone may call on {self.names[model.window]}'s discard."]
+                    return [head, _("Others may call Rummy on your discard.")]
+                return [head, _("Rummy? Anyone may call on {name}'s discard.").format(name=self.names[model.window])]
             if model.stock_size == 0 and (game.rules.empty_stock == "end" or not game.hand.reshuffle_allowed()):
-                return [head, f"{name}: take from the discard pile or end the hand (stock empty)."]
-            return [head, f"{name} to draw from the stock or take from the discard pile."]
+                return [head, _("{name}: take from the discard pile or end the hand (stock empty).").format(name=name)]
+            return [head, _("{name} to draw from the stock or take from the discard pile.").format(name=name)]
         if model.committed is not None:
-            return [head, f"{name} must meld the {short_name(model.committed)} this turn."]
-        return [head, f"{name} to meld or lay off, then discard."]
+            return [head, _("{name} must meld the {card} this turn.").format(name=name,
+                                                                              card=short_name(model.committed))]
+        return [head, _("{name} to meld or lay off, then discard.").format(name=name)]
 
     def _draw_status(self, surface, lay: Layout, model: TableModel) -> None:
         th = self.theme

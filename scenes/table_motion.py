@@ -14,6 +14,7 @@ from dataclasses import dataclass
 import pygame
 
 from game.events import Event, Floated, HandEnded, RummyCalled, StockReshuffled
+from game.i18n import _
 
 from .layout import Layout, Place, TableModel
 from .sound import sounds_for
@@ -72,14 +73,14 @@ class TableAnimation:
         if f == 0:
             return
         if isinstance(e, RummyCalled):
-            self.banner = ("Rummy!", e.seat, self.clock + 1.4 * f)
+            self.banner = (_("Rummy!"), e.seat, self.clock + 1.4 * f)
             self.hold = max(self.hold, self.clock + 1.4 * f)
         elif isinstance(e, HandEnded) and e.went_out is not None:
-            self.banner = (f"{self.names[e.went_out]} goes out!", e.went_out, self.clock + 1.2 * f)
+            self.banner = (_("{name} goes out!").format(name=self.names[e.went_out]), e.went_out, self.clock + 1.2 * f)
         elif isinstance(e, Floated):
-            self.banner = (f"{self.names[e.seat]} floats", e.seat, self.clock + 1.2 * f)
+            self.banner = (_("{name} floats").format(name=self.names[e.seat]), e.seat, self.clock + 1.2 * f)
         elif isinstance(e, StockReshuffled):
-            self.banner = ("The pile becomes the new stock", None, self.clock + 1.2 * f)
+            self.banner = (_("The pile becomes the new stock"), None, self.clock + 1.2 * f)
 
     def _finish_motions(self) -> None:
         for m in self.motions:

@@ -27,9 +27,9 @@ class TitleScene(MenuScene):
                 (N_("Settings"), self.settings), (N_("Statistics"), self.statistics), (N_("Rules"), self.rules),
                 (N_("Quit"), self.quit)]
 
-    def enter(self, **kwargs) -> None:
+    def enter(self) -> None:
         from game.slots import Slots
-        super().enter(**kwargs)
+        super().enter()
         self.slots = Slots(self.app.storage)
         try:
             self.slots.migrate()
@@ -51,8 +51,9 @@ class TitleScene(MenuScene):
             self.focus.focus(self.buttons[0])
 
     def update(self, dt: float) -> None:
-        if self.app.top is self:
-            self.refresh()
+        """Continue and Load game follow the save slots (only the top scene is
+        updated, so a covered title does not read them)."""
+        self.refresh()
 
     def back(self) -> None:
         pass  # Esc on the title does not quit by accident

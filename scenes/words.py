@@ -79,23 +79,48 @@ YOU = "You"
 """The seat name that takes the second person ("You draw" rather than "You draws")."""
 
 
-def verb(name: str, verb: str) -> str:
-    """``name`` with an English ``verb`` agreeing: "You take", "Ana takes".
-    English only (records, the demo); the table's words use whole translated
-    sentences (:func:`describe`, :func:`win_title`)."""
-    if name == YOU:
-        return f"You {verb}"
-    if verb.endswith(("s", "sh", "ch", "o")):
-        return f"{name} {verb}es"
-    return f"{name} {verb}s"
-
-
 def win_title(name: str, total: int) -> str:
     """The game-over heading: "You win with 512 points!", "Ana wins with 505 points!"."""
     if name == YOU:
         return ngettext("You win with {total} point!", "You win with {total} points!", total).format(total=total)
     return ngettext("{name} wins with {total} point!", "{name} wins with {total} points!", total).format(
         name=name, total=total)
+
+
+def rummy_take_words(count: int, card: str, where: str, name: str = "", short: bool = False) -> str:
+    """What a Rummy call takes and where its deepest card goes: ``count``
+    cards down to ``card`` (shown as a card), ``where`` is ``"pile"``
+    (melded with cards from the pile), ``"yours"`` (onto the person's meld)
+    or ``"theirs"`` (onto ``name``'s meld). ``short``: the dialog's choice
+    ("2 cards, down to the 7♥, onto your meld"), else the hint's sentence
+    ("Rummy! Take 2 cards, ...")."""
+    if short:
+        if where == "pile":
+            text = ngettext("{count} card: the {card}, melded with cards from the pile",
+                            "{count} cards, down to the {card}, melded with cards from the pile", count)
+        elif where == "yours":
+            text = ngettext("{count} card: the {card}, onto your meld",
+                            "{count} cards, down to the {card}, onto your meld", count)
+        else:
+            text = ngettext("{count} card: the {card}, onto {name}'s meld",
+                            "{count} cards, down to the {card}, onto {name}'s meld", count)
+    elif where == "pile":
+        text = ngettext("Rummy! Take {count} card: the {card}, melded with cards from the pile",
+                        "Rummy! Take {count} cards, down to the {card}, melded with cards from the pile", count)
+    elif where == "yours":
+        text = ngettext("Rummy! Take {count} card: the {card}, onto your meld",
+                        "Rummy! Take {count} cards, down to the {card}, onto your meld", count)
+    else:
+        text = ngettext("Rummy! Take {count} card: the {card}, onto {name}'s meld",
+                        "Rummy! Take {count} cards, down to the {card}, onto {name}'s meld", count)
+    return text.format(count=count, card=card, name=name)
+
+
+def deal_line(hand: int, dealer: str) -> str:
+    """The game log's line for a deal: "Hand 2: Ana deals." (``hand`` counts from 0)."""
+    if dealer == YOU:
+        return _("Hand {hand}: You deal.").format(hand=hand + 1)
+    return _("Hand {hand}: {name} deals.").format(hand=hand + 1, name=dealer)
 
 
 def _person(names: list[str], seat: int, you: str, them: str, **values) -> str:

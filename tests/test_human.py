@@ -9,6 +9,7 @@ import random
 import pygame
 import pytest
 
+from game.targets import NewMeld, OnMeld, PileCard, Stock
 from game.cards import JOKER, parse_card
 from game.engine import Phase
 from game.record import game_from_record
@@ -286,7 +287,7 @@ def test_the_same_turn_with_the_keyboard_only(app):
     bot_moves(table, DrawStock(1), TableMeld(1, (C("5S"), C("6S"), C("7S"))), Discard(1, C("2C")))
     human.close_rummy_window()
     key(app, pygame.K_UP)  # to the table: the stock first when drawing
-    assert human.targets()[human.focus_i] == ("stock",)
+    assert human.targets()[human.focus_i] == Stock()
     key(app, pygame.K_RETURN)
     assert h.phase == Phase.PLAY
 
@@ -305,10 +306,10 @@ def test_the_same_turn_with_the_keyboard_only(app):
         key(app, pygame.K_RETURN)
 
     pick("7H", "8H", "9H")
-    go_to(("new",))
+    go_to(NewMeld())
     assert any(sorted(m.cards) == sorted(map(C, ["7H", "8H", "9H"])) for m in h.table)
     pick("8S")
-    go_to(("meld", 0))
+    go_to(OnMeld(0))
     assert C("8S") in h.table[0].cards
     pick("KC")
     key(app, pygame.K_UP)  # one card selected: the top of the pile is focused (discard)
@@ -684,7 +685,7 @@ def test_keyboard_focus_survives_the_table_changing_under_it(app):
     bot_moves(table, DrawStock(1), Discard(1, C("2C")))
     human.close_rummy_window()
     key(app, pygame.K_UP)
-    while human.targets()[human.focus_i][0] != "pile":
+    while not isinstance(human.targets()[human.focus_i], PileCard):
         key(app, pygame.K_RIGHT)
     key(app, pygame.K_RIGHT)  # onto the last place, then the pile is taken and the row gets shorter
     human.focus_i = 99

@@ -150,3 +150,5 @@ def test_a_refusal_is_filled_in_with_its_parameters(pseudo):
     meld = "A set can't hold two cards of the same suit (R11)."
     assert plain(refusals.translate(meld)) == plain(lengthen(meld))
     assert refusals.translate("Something the engine never says.") == "Something the engine never says."
+    cited = "You took the 7H from the discard pile this turn, so you can't discard it now. (R10)"  # with_rule
+    assert refusals.translate(cited) == want.format(card="7H") + " (R10)"

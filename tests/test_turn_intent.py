@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.targets import PileCard
 from game.actions import Discard, DrawStock, TableMeld
 from game.engine import Phase
 from game.intent import TurnUndo, rummy_options, turn_key
@@ -138,10 +139,10 @@ def test_the_keyboard_calls_rummy_at_the_focused_depth(app):
     key(app, pygame.K_UP)  # to the table: the stock first
     human = table.human
     targets = human.targets()
-    want = targets.index(("pile", pile_place(table, "7S").index))
+    want = targets.index(PileCard(pile_place(table, "7S").index))
     for _ in range(want):
         key(app, pygame.K_RIGHT)  # along the table's places to the top pile card
-    assert targets[human.focus_i] == ("pile", pile_place(table, "7S").index)
+    assert targets[human.focus_i] == PileCard(pile_place(table, "7S").index)
     assert human.focus_words(targets[human.focus_i]).startswith("Enter: call Rummy, taking 1 card")
     key(app, pygame.K_RETURN)
     settle(app, 10)
