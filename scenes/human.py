@@ -25,6 +25,7 @@ from game.drops import Choice, Outcome, Refusal, discard_outcome, hint_action, h
 from game.engine import Phase
 from game.errors import IllegalMove
 from game.events import Discarded, RummyCalled
+from game.i18n import N_, _
 from game.intent import RummyOption, TurnUndo, rummy_options
 
 from .cardart import short_name
@@ -34,7 +35,7 @@ from .human_draw import HumanDrawing
 from .human_input import Drag, HumanInput
 from .human_words import CHOICE_TITLES, choice_label, hint_words, refusal_words
 from .widgets import Button
-from .words import plain, with_rule
+from .words import plain, rummy_take_words, with_rule
 
 DOUBLE_CLICK_S = 0.45
 
@@ -70,11 +71,11 @@ class HumanPlay(HumanInput, HumanDrawing):
         self.window = table.session.person_window  # the person's Rummy window (R18), kept by the session
         self.window.seconds = float(getattr(s, "rummy_window_s", 2.0) or 2.0)
         self.buttons = {
-            "sort": Button("Sort by rank (S)", self.toggle_sort, role="small"),
-            "hint": Button("Hint (H)", self.show_hint, role="small"),
-            "undo": Button("Undo (U)", self.undo, role="small"),
-            "end": Button("End the hand (E)", self.end_hand, role="small"),
-            "rummy": Button("Rummy! (R)", self.call_rummy, role="heading"),
+            "sort": Button(N_("Sort by rank (S)"), self.toggle_sort, role="small"),
+            "hint": Button(N_("Hint (H)"), self.show_hint, role="small"),
+            "undo": Button(N_("Undo (U)"), self.undo, role="small"),
+            "end": Button(N_("End the hand (E)"), self.end_hand, role="small"),
+            "rummy": Button(N_("Rummy! (R)"), self.call_rummy, role="heading"),
         }
         self.sync()
         table.session.resume_window(self.seat, table.clock)  # a game resumed right after a discard
@@ -136,7 +137,7 @@ class HumanPlay(HumanInput, HumanDrawing):
         else:
             self.order.sort(key=sort_key)
             self.sort_mode = "suit"
-        self.buttons["sort"].label = "Sort by suit (S)" if self.sort_mode == "rank" else "Sort by rank (S)"
+        self.buttons["sort"].label = N_("Sort by suit (S)") if self.sort_mode == "rank" else N_("Sort by rank (S)")
         self.selected.clear()
         self.table.relayout()
         self.layout_buttons()
@@ -183,8 +184,8 @@ class HumanPlay(HumanInput, HumanDrawing):
         claim = self.table.session.rummy_claimed()
         if claim is None:
             return False
-        self.say(f"{self.table.names[claim]} called Rummy! You come first: press R to call it yourself, "
-                 "or wait and let it go.", refusal=True)
+        self.say(_("{name} called Rummy! You come first: press R to call it yourself, "
+                   "or wait and let it go.").format(name=self.table.names[claim]), refusal=True)
         return True
 
     def draw_stock(self) -> None:
@@ -249,8 +250,8 @@ class HumanPlay(HumanInput, HumanDrawing):
         if not self.undo_stack.available(self.game):
             passed = bool(self.undo_stack)
             self.undo_stack.clear()
-            self.say("Your turn has passed: its melds and lay-offs stay." if passed else
-                     "There is nothing to take back: draws and discards can't be undone.", refusal=True)
+            self.say(_("Your turn has passed: its melds and lay-offs stay.") if passed else
+                     _("There is nothing to take back: draws and discards can't be undone."), refusal=True)
             return
         if not self.idle():
             return
@@ -260,13 +261,13 @@ class HumanPlay(HumanInput, HumanDrawing):
         self.order = order
         self.selected.clear()
         t.push_step([], undo=True)
-        t.log_lines.append("You take back your last meld or lay-off.")
+        t.log_lines.append(_("You take back your last meld or lay-off."))
 
     def show_hint(self) -> None:
         """Show the move the Medium computer would make here, without playing it."""
         action = hint_action(self.game, self.seat)
         if action is None:
-            self.say("Hints are for your turn.", refusal=True)
+            self.say(_("Hints are for your turn."), refusal=True)
             return
         positions, free = set(), list(range(len(self.order)))
         for c in hint_cards(action):
@@ -285,7 +286,8 @@ class HumanPlay(HumanInput, HumanDrawing):
             if isinstance(e, Discarded) and e.seat != self.seat and h.rules.rummy_calls and h.window is not None:
                 self.window.expect()
             if isinstance(e, RummyCalled) and self.seat in e.skipped:
-                self.say(f"{self.table.names[e.seat]} called Rummy, so your turn is skipped (R18).", seconds=5.0)
+                self.say(_("{name} called Rummy, so your turn is skipped (R18).").format(name=self.table.names[e.seat]),
+                         seconds=5.0)
 
     def on_shown(self) -> None:
         """The table has shown a step: start the window's clock when it was a discard."""
@@ -310,13 +312,13 @@ class HumanPlay(HumanInput, HumanDrawing):
         deepest first)."""
         h = self.hand
         if not self.rummy_window_open() and not (h.window is not None and h.phase == Phase.DRAW):
-            self.say("Rummy can only be called right after another player's discard.", refusal=True)
+            self.say(_("Rummy can only be called right after another player's discard."), refusal=True)
             return
         options = [o for o in rummy_options(h, self.seat) if count is None or o.call.count == count]
         if not options:
             try:
                 h.check(CallRummy(self.seat, count or 1))
-                reason = "There is no Rummy to call here."
+                reason = _("There is no Rummy to call here.")
             except IllegalMove as exc:
                 reason = with_rule(exc.message, exc.rule)
             self.refuse(reason)
@@ -325,7 +327,7 @@ class HumanPlay(HumanInput, HumanDrawing):
             self._call(options[0].call)
             return
         from .dialogs import ChoiceDialog
-        self.table.app.push(ChoiceDialog(self.table.app), title="Rummy! How deep do you take?",
+        self.table.app.push(ChoiceDialog(self.table.app), title=_("Rummy! How deep do you take?"),
                             options=[(self.rummy_words(o, short=True), o.call) for o in options],
                             on_choose=self._call)
 
@@ -335,20 +337,19 @@ class HumanPlay(HumanInput, HumanDrawing):
         except IllegalMove as exc:
             self.refuse(exc.message, exc.rule)
             return
-        self.say("Rummy! You called it.", seconds=2.0)
+        self.say(_("Rummy! You called it."), seconds=2.0)
         self.close_rummy_window()
 
     def rummy_words(self, option: RummyOption, short: bool = False) -> str:
         """What a Rummy call would take and where its deepest card goes, in words."""
         h = self.hand
         k, card = option.call.count, short_name(option.card)
-        took = f"1 card: the {card}" if k == 1 else f"{k} cards, down to the {card}"
         if option.meld is None:
-            goes = "melded with cards from the pile"
+            where, name = "pile", ""
         else:
             owner = h.table[option.meld].owner if option.meld < len(h.table) else self.seat
-            goes = "onto your meld" if owner == self.seat else f"onto {self.table.names[owner]}'s meld"
-        return f"{took}, {goes}" if short else f"Rummy! Take {took}, {goes}"
+            where, name = ("yours", "") if owner == self.seat else ("theirs", self.table.names[owner])
+        return rummy_take_words(k, card, where, name, short)
 
     def close_rummy_window(self) -> None:
         """Close the person's Rummy window (computer calls waiting on it go ahead)."""

@@ -12,6 +12,7 @@ import pygame
 
 from game.drops import Play, enter_effect, take_outcome
 from game.engine import Phase
+from game.i18n import _, ngettext
 from game.intent import rummy_option
 from game.targets import HandSlot, NewMeld, OnMeld, PileCard, Stock, Target
 
@@ -33,11 +34,11 @@ class HumanDrawing:
         y = lay.hand_rect.top - bh - th.pad // 2
         for key in ("end", "undo", "hint", "sort"):
             b = self.buttons[key]
-            w = T.font(th.small, True).size(b.label)[0] + 3 * th.pad
+            w = T.font(th.small, True).size(b.text)[0] + 3 * th.pad
             b.rect = pygame.Rect(x - w, y, w, bh)
             x -= w + th.pad
         rb = self.buttons["rummy"]
-        w = T.font(th.heading, True).size(rb.label)[0] + 4 * th.pad
+        w = T.font(th.heading, True).size(rb.text)[0] + 4 * th.pad
         rb.rect = pygame.Rect(0, 0, w, max(th.heading * 2, 36))
         rb.rect.midbottom = (lay.pile_rect.x + lay.pile_rect.width // 2, lay.pile_rect.top - th.pad)
         rb.rect.clamp_ip(pygame.Rect(0, 0, th.width, th.height))
@@ -138,8 +139,12 @@ class HumanDrawing:
         if target is None or isinstance(target, HandSlot):
             return
         ok = bool(d.targets) and d.targets.allows(target)
-        words = "Meld" if isinstance(target, NewMeld) else "Lay off" if isinstance(target, OnMeld) else "Discard"
-        text = words if ok else f"⚠ {words}: not allowed here"
+        if isinstance(target, NewMeld):
+            text = _("Meld") if ok else _("⚠ Meld: not allowed here")
+        elif isinstance(target, OnMeld):
+            text = _("Lay off") if ok else _("⚠ Lay off: not allowed here")
+        else:
+            text = _("Discard") if ok else _("⚠ Discard: not allowed here")
         s = T.text(text, th.small, T.TEXT_DARK, bold=True)
         box = s.get_rect(midbottom=(d.pos[0], d.pos[1] - d.offset[1] - 4)).inflate(10, 4)
         box.clamp_ip(surface.get_rect())
@@ -182,11 +187,12 @@ class HumanDrawing:
         elif ok:
             name = short_name(h.discard[j])
             if k > 1:
-                text = f"Take {k} cards — you must meld the {name}"
+                text = ngettext("Take {count} card — you must meld the {card}", "Take {count} cards — you must meld the {card}",
+                                k).format(count=k, card=name)
             elif h.rules.top_discard_must_be_used:  # the strict variant of R9 commits the top discard too
-                text = f"Take the {name} — you must meld it this turn"
+                text = _("Take the {card} — you must meld it this turn").format(card=name)
             else:
-                text = f"Take the {name}"
+                text = _("Take the {card}").format(card=name)
         else:
             text = f"⚠ {plain(reason, keep_rule_ids=True)}"  # the hover detail keeps the rule id (item 18)
         self.note = (text, not ok)
@@ -243,20 +249,25 @@ class HumanDrawing:
         claim = self.table.session.rummy_claimed()
         if claim is not None and self.rummy_until is not None:
             left = max(0.0, self.rummy_until - self.table.clock)
-            return [f"Hand {h.index + 1}", f"{self.table.names[claim]} called Rummy! You come first: "
-                                           f"press R to call it yourself ({left:.0f} s)."]
+            return [_("Hand {hand}").format(hand=h.index + 1),
+                    _("{name} called Rummy! You come first: press R to call it yourself ({seconds} s).").format(
+                        name=self.table.names[claim], seconds=f"{left:.0f}")]
         if self.rummy_until is not None and h.current != self.seat:
             left = max(0.0, self.rummy_until - self.table.clock)
-            return [f"Hand {h.index + 1}", f"Rummy? Press R or the button ({left:.0f} s)."]
+            return [_("Hand {hand}").format(hand=h.index + 1),
+                    _("Rummy? Press R or the button ({seconds} s).").format(seconds=f"{left:.0f}")]
         if h.current != self.seat:
             return None
-        head = f"Hand {h.index + 1} · your turn"
+        head = _("Hand {hand} · your turn").format(hand=h.index + 1)
         if h.phase == Phase.DRAW:
             if not h.stock_draw_possible():
-                return [head, "The stock is empty: take from the discard pile, or end the hand (E)."]
-            rummy = " Or call Rummy! (R)" if self.rummy_until is not None else ""
-            return [head, "Draw from the stock, or click a discard-pile card to take it and all above it." + rummy]
+                return [head, _("The stock is empty: take from the discard pile, or end the hand (E).")]
+            if self.rummy_until is not None:
+                return [head, _("Draw from the stock, or click a discard-pile card to take it and all above it. "
+                                "Or call Rummy! (R)")]
+            return [head, _("Draw from the stock, or click a discard-pile card to take it and all above it.")]
         if h.committed is not None:
-            return [head, f"Meld the {short_name(h.committed)} you took (with cards that make a meld), then discard."]
-        return [head, "Meld or lay off if you like, then drag one card to the discard pile."]
+            return [head, _("Meld the {card} you took (with cards that make a meld), then discard.").format(
+                card=short_name(h.committed))]
+        return [head, _("Meld or lay off if you like, then drag one card to the discard pile.")]
 

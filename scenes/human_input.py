@@ -20,6 +20,7 @@ import pygame
 from game.actions import DrawStock, TakeDiscards
 from game.drops import LegalTargets, Play, drop_outcome, enter_outcome, legal_targets
 from game.engine import Phase
+from game.i18n import _
 from game.targets import DiscardPile, HandSlot, NewMeld, OnMeld, PileCard, Stock, Target
 
 from .tween import Tween, ease_out_back
@@ -227,7 +228,7 @@ class HumanInput:
         if target is None:
             self._spring_back(d)
             if pygame.Rect((0, 0), self.table.theme.size).collidepoint(pos):
-                self.say("Drop cards on the felt to meld, on a meld to lay off, or on the discard pile.",
+                self.say(_("Drop cards on the felt to meld, on a meld to lay off, or on the discard pile."),
                          refusal=True)
             return
         if isinstance(target, HandSlot):

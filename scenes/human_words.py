@@ -11,36 +11,40 @@ from __future__ import annotations
 from game.actions import Action, Discard, DrawStock, EndHand, LayOff, TableMeld, TakeDiscards
 from game.cards import card_token
 from game.drops import EnterEffect, Refusal
+from game.i18n import N_, _, ngettext
 
 from .cardart import short_name
 from .words import card_words
 
 REFUSAL_WORDS = {
-    "one_card": "Discard one card: select just that card.",
-    "select_meld": "Select the cards of the meld first.",
-    "not_a_meld": "Those cards are not a meld.",
-    "not_all_fit": "Those cards don't all fit that meld; lay them off one at a time.",
-    "wait_turn": "Wait for your turn.",
-    "wait_window": "Wait: the Rummy window is open.",
-    "draw_first_drop": "Draw first: click the stock, or a card of the discard pile.",
-    "draw_first_key": "Draw first: the stock or a card of the discard pile.",
-    "select_layoff": "Select the cards to lay off first (Space).",
+    "one_card": N_("Discard one card: select just that card."),
+    "select_meld": N_("Select the cards of the meld first."),
+    "not_a_meld": N_("Those cards are not a meld."),
+    "not_all_fit": N_("Those cards don't all fit that meld; lay them off one at a time."),
+    "wait_turn": N_("Wait for your turn."),
+    "wait_window": N_("Wait: the Rummy window is open."),
+    "draw_first_drop": N_("Draw first: click the stock, or a card of the discard pile."),
+    "draw_first_key": N_("Draw first: the stock or a card of the discard pile."),
+    "select_layoff": N_("Select the cards to lay off first (Space)."),
 }
+"""Each :class:`~game.drops.Refusal` reason's words (marked with ``N_``; translated where shown)."""
 
 CHOICE_TITLES = {
-    "joker_meld": "Which card does the joker stand for?",
-    "joker_layoff": "Which card does the joker stand for?",
+    "joker_meld": N_("Which card does the joker stand for?"),
+    "joker_layoff": N_("Which card does the joker stand for?"),
 }
+"""The titles of the choice dialogs (marked with ``N_``; the dialog translates its title)."""
 
 
 def refusal_words(refusal: Refusal) -> str:
-    """The one-line message of ``refusal`` (the engine's own message for
-    ``"engine"``, without its rule id: the caller logs that)."""
+    """The one-line message of ``refusal`` in the current language (the
+    engine's own message for ``"engine"``, without its rule id: the caller
+    logs that; it is translated where shown, ``scenes.words.plain``)."""
     if refusal.reason == "engine":
         return refusal.message or ""
     if refusal.reason == "no_fit":
-        return f"The {short_name(refusal.card)} does not fit that meld."
-    return REFUSAL_WORDS[refusal.reason]
+        return _("The {card} does not fit that meld.").format(card=short_name(refusal.card))
+    return _(REFUSAL_WORDS[refusal.reason])
 
 
 def choice_label(action: Action) -> str:
@@ -50,52 +54,64 @@ def choice_label(action: Action) -> str:
     return card_words(card_token(action.card))
 
 
-def whose_meld(owner: int, seat: int, names: list[str]) -> str:
-    """"your" or "Ana's": whose meld it is, seen from ``seat``."""
-    return "your" if owner == seat else f"{names[owner]}'s"
-
-
 ENTER_WORDS = {
-    "rummy": "Enter: call Rummy, taking {cards} from the pile",
-    "not_your_turn": "Enter: nothing yet (it is not your turn)",
-    "draw": "Enter: draw from the stock",
-    "stock_drawn": "The stock (you have drawn)",
-    "take": "Enter: take {cards} from the pile",
-    "discard": "Enter: discard the selected card",
-    "discard_select": "Select one card (Space) to discard it here",
-    "meld": "Enter: meld the {count} selected cards",
-    "meld_select": "Select cards (Space), then Enter to meld them",
-    "lay_off": "Enter: lay the selection off on {whose} meld",
-    "lay_off_select": "{Whose} meld: select cards to lay off",
+    "not_your_turn": N_("Enter: nothing yet (it is not your turn)"),
+    "draw": N_("Enter: draw from the stock"),
+    "stock_drawn": N_("The stock (you have drawn)"),
+    "discard": N_("Enter: discard the selected card"),
+    "discard_select": N_("Select one card (Space) to discard it here"),
+    "meld_select": N_("Select cards (Space), then Enter to meld them"),
 }
+"""What Enter does, for the effects without a number or a name (marked with ``N_``)."""
 
 
 def enter_words(effect: EnterEffect, seat: int, names: list[str]) -> str:
     """What Enter does on the focused place (an :class:`~game.drops.EnterEffect`), in words."""
-    k = effect.count
-    whose = whose_meld(effect.owner, seat, names) if effect.owner is not None else ""
-    return ENTER_WORDS[effect.kind].format(cards=f"{k} card{'s' if k > 1 else ''}", count=k,
-                                           whose=whose, Whose=whose.capitalize())
+    k, kind = effect.count, effect.kind
+    if kind in ENTER_WORDS:
+        return _(ENTER_WORDS[kind])
+    if kind == "rummy":
+        return ngettext("Enter: call Rummy, taking {count} card from the pile",
+                        "Enter: call Rummy, taking {count} cards from the pile", k).format(count=k)
+    if kind == "take":
+        return ngettext("Enter: take {count} card from the pile", "Enter: take {count} cards from the pile",
+                        k).format(count=k)
+    if kind == "meld":
+        return ngettext("Enter: meld the {count} selected card", "Enter: meld the {count} selected cards",
+                        k).format(count=k)
+    mine = effect.owner == seat
+    name = names[effect.owner] if effect.owner is not None else ""
+    if kind == "lay_off":
+        return (_("Enter: lay the selection off on your meld") if mine
+                else _("Enter: lay the selection off on {name}'s meld").format(name=name))
+    if kind == "lay_off_select":
+        return (_("Your meld: select cards to lay off") if mine
+                else _("{name}'s meld: select cards to lay off").format(name=name))
+    raise KeyError(kind)
 
 
 def hint_words(action: Action, hand, seat: int, names: list[str]) -> str:
     """The hint for a hinted ``action`` (:func:`game.drops.hint_action`) in
-    ``hand`` (a ``HandState``), for the person at ``seat``."""
+    ``hand`` (a ``HandState``), for the person at ``seat``, in the current language."""
     if isinstance(action, DrawStock):
-        text = "Draw from the stock."
+        text = _("Draw from the stock.")
     elif isinstance(action, TakeDiscards):
-        deepest = hand.discard[-action.count]
-        text = (f"Take the {short_name(deepest)} from the discard pile." if action.count == 1 else
-                f"Take {action.count} cards from the pile, down to the {short_name(deepest)}, and meld it.")
+        deepest = short_name(hand.discard[-action.count])
+        text = (_("Take the {card} from the discard pile.").format(card=deepest) if action.count == 1 else
+                ngettext("Take {count} card from the pile, down to the {card}, and meld it.",
+                         "Take {count} cards from the pile, down to the {card}, and meld it.",
+                         action.count).format(count=action.count, card=deepest))
     elif isinstance(action, TableMeld):
-        text = "Meld " + " ".join(card_words(card_token(c)) for c in action.cards) + "."
+        text = _("Meld {cards}.").format(cards=" ".join(card_words(card_token(c)) for c in action.cards))
     elif isinstance(action, LayOff):
-        whose = whose_meld(hand.table[action.meld].owner, seat, names)
-        text = f"Lay off the {card_words(card_token(action.card))} on {whose} meld."
+        owner = hand.table[action.meld].owner
+        card = card_words(card_token(action.card))
+        text = (_("Lay off the {card} on your meld.").format(card=card) if owner == seat else
+                _("Lay off the {card} on {name}'s meld.").format(card=card, name=names[owner]))
     elif isinstance(action, Discard):
-        text = f"Discard the {short_name(action.card)}."
+        text = _("Discard the {card}.").format(card=short_name(action.card))
     elif isinstance(action, EndHand):
-        text = "End the hand: the stock is empty."
+        text = _("End the hand: the stock is empty.")
     else:
-        text = "Call Rummy!"
-    return "Hint: " + text
+        text = _("Call Rummy!")
+    return _("Hint: {move}").format(move=text)

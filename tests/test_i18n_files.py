@@ -166,3 +166,48 @@ def test_the_glyph_check_sees_a_missing_glyph():
     cmaps = [_cmap(f) for f in FONTS]
     assert _missing(["Cymraeg", "ქართული", "ŵŷ ♥ ♠ – …"], cmaps) == {}
     assert set(_missing(["\U0001D11E clef"], cmaps)) == {"\U0001D11E"}  # a musical symbol DejaVu lacks
+
+
+def test_no_function_hides_the_translation_function():
+    """A function that assigns ``_`` (``for x, _ in ...``) and calls ``_()``
+    fails with UnboundLocalError in any language: none may do both."""
+    import ast
+
+    bad = []
+    for path in sorted(list((ROOT / "game").rglob("*.py")) + list((ROOT / "scenes").rglob("*.py"))):
+        for fn in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                continue
+            binds = calls = False
+            stack = list(ast.iter_child_nodes(fn))
+            while stack:
+                node = stack.pop()
+                if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef,
+                                     ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
+                    continue  # their own scope
+                binds |= isinstance(node, ast.Name) and node.id == "_" and isinstance(node.ctx, ast.Store)
+                calls |= isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "_"
+                stack.extend(ast.iter_child_nodes(node))
+            if binds and calls:
+                bad.append(f"{path.relative_to(ROOT)}:{fn.lineno} {fn.name}")
+    assert not bad
+
+
+def test_every_module_that_translates_imports_the_functions():
+    """``_``, ``N_``, ``ngettext``... are used only where imported (or defined)."""
+    import ast
+
+    names = {"_", "N_", "NP_", "ngettext", "pgettext", "npgettext"}
+    bad = []
+    for path in sorted(list((ROOT / "game").rglob("*.py")) + list((ROOT / "scenes").rglob("*.py"))):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        have = {a.asname or a.name for n in ast.walk(tree) if isinstance(n, (ast.Import, ast.ImportFrom))
+                for a in n.names}
+        have |= {n.name for n in tree.body if isinstance(n, (ast.FunctionDef, ast.Assign))
+                 and hasattr(n, "name")}
+        have |= {t.id for n in tree.body if isinstance(n, ast.Assign) for t in n.targets if isinstance(t, ast.Name)}
+        used = {n.func.id for n in ast.walk(tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
+                and n.func.id in names}
+        if used - have:
+            bad.append(f"{path.relative_to(ROOT)}: {sorted(used - have)}")
+    assert not bad
