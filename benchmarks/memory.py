@@ -26,7 +26,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-from scenes.app import App, Options, demo_game  # noqa: E402
+from scenes.app import App, Options, start_demo  # noqa: E402
 from scenes.results import GameOver, HandResults  # noqa: E402
 from scenes.table import TableScene  # noqa: E402
 from scenes.title import TitleScene  # noqa: E402
@@ -48,7 +48,7 @@ def rss_mb() -> float:
 def play_one(app: App, options: Options, seed: int) -> weakref.ref:
     """One whole game at the table, back to the title; a weak reference to the table."""
     options.seed = seed
-    table = app.push(TableScene(app), **demo_game(options))
+    table = start_demo(app, options)
     ref = weakref.ref(table)
     del table
     for _ in range(200_000):

@@ -47,6 +47,10 @@ LANGUAGES: dict[str, str] = {"en": "English", "cy": "Cymraeg", "ka": "ქარ�
 """Language code -> the language's name in that language (shown untranslated,
 so a player who cannot read the current language still finds their own)."""
 
+_ALIASES = {"english": "en", "eng": "en", "welsh": "cy", "cym": "cy", "wel": "cy",
+            "georgian": "ka", "kat": "ka", "geo": "ka"}
+"""Other names of the languages the system may give (Windows locale names, ISO 639-2)."""
+
 _ASSETS_PACKAGE = "rummy500_assets"
 _log = logging.getLogger("rummy500.i18n")
 
@@ -84,11 +88,13 @@ def normalise(code: object) -> str | None:
 
     Accepts locale names as the system gives them: ``"cy_GB.UTF-8"``,
     ``"ka-GE"``, ``"en_US"``, ``"CY"`` -> ``"cy"``, ``"ka"``, ``"en"``,
-    ``"cy"``; ``"C"``, ``"POSIX"``, ``"fr_FR"``, ``""`` or a non-string ->
-    ``None``."""
+    ``"cy"``; Windows' names (``"Welsh_United Kingdom"``, ``"Georgian_Georgia"``)
+    and three-letter codes (``"cym"``, ``"kat"``) too; ``"C"``, ``"POSIX"``,
+    ``"fr_FR"``, ``""`` or a non-string -> ``None``."""
     if not isinstance(code, str):
         return None
     base = code.strip().split(".")[0].split("@")[0].replace("-", "_").split("_")[0].lower()
+    base = _ALIASES.get(base, base)
     return base if base in LANGUAGES else None
 
 

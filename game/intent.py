@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
-from .actions import CallRummy, DrawStock, TakeDiscards
+from .actions import Action, CallRummy, DrawStock, LayOff, TableMeld, TakeDiscards
 from .cards import Card
 from .engine import Game, HandState, Phase
 from .melds import layoff_choices
@@ -41,6 +41,12 @@ def turn_key(game: Game, seat: int) -> tuple[int, int] | None:
             # a Rummy call is the caller's draw (R18); any other seat's draw ends the search too
             return (len(game.hands), i) if a.seat == seat else None
     return None
+
+
+def undoable(action: Action) -> bool:
+    """True for the moves a person may take back in the same turn: a meld
+    or a lay-off (a draw or discard shows cards, so it stands)."""
+    return isinstance(action, (TableMeld, LayOff))
 
 
 class TurnUndo(Generic[Extra]):

@@ -19,7 +19,7 @@ under ``ace_wraps``) it goes high, where it scores more.
 
 from __future__ import annotations
 
-from itertools import combinations
+from itertools import combinations, product
 from typing import Iterable, Sequence
 
 from .cards import (
@@ -28,11 +28,11 @@ from .cards import (
     Card,
     card_token,
     declared,
-    joker_as,
-    make_card,
     rank_of,
     suit_of,
 )
+from .meld_masks import SUIT_LISTS, any_meld_masks, could_meld_with, hand_masks
+from .meld_masks import any_meld  # noqa: F401  (callers import it from here)
 
 SET = "set"
 RUN = "run"
@@ -280,55 +280,6 @@ def layoff_choices(meld: Meld, card: Card, ace_wraps: bool) -> list[Card]:
     return [card] if card in opens else []
 
 
-def meld_options(selection: Sequence[Card], ace_wraps: bool = False) -> list[tuple[Card, ...]]:
-    """Every legal meld that uses exactly the hand cards ``selection``
-    (naturals and undeclared jokers), one entry per way of declaring the
-    jokers, each in display order (R11, R12, R15). Empty when none exists.
-    Naturals may also be given already tabled (a joker as ``JK=…`` keeps its
-    declaration)."""
-    sel = list(selection)
-    jokers = sum(1 for c in sel if c == JOKER)
-    if jokers == 0:
-        meld, _ = classify(sel, ace_wraps)
-        return [tuple(meld.cards)] if meld else []
-    naturals = [c for c in sel if c != JOKER]
-    if not naturals or len(sel) < 3:
-        return []
-    fixed = [declared(c) for c in naturals]
-    ranks = [rank_of(d) for d in fixed]
-    suits = [suit_of(d) for d in fixed]
-    out: list[tuple[Card, ...]] = []
-    n = len(sel)
-    # sets
-    if len(set(ranks)) == 1 and len(set(suits)) == len(suits) and n <= 4:
-        free = [s for s in range(4) if s not in suits]
-        for chosen in combinations(free, jokers):
-            it = iter(chosen)
-            out.append(tuple(c if c != JOKER else joker_as(make_card(ranks[0], next(it)))
-                             for c in sel))
-    # runs
-    if len(set(suits)) == 1 and len(set(ranks)) == len(ranks) and n <= 13:
-        suit = suits[0]
-        seen = set()
-        for lo in range(1, 14):
-            hi = lo + n - 1
-            if not _run_bounds_ok(lo, hi, ace_wraps):
-                continue
-            positions = {_position(r, lo) for r in ranks}
-            if max(positions) > hi:
-                continue
-            key = frozenset(positions)
-            if (key, lo) in seen:
-                continue
-            seen.add((key, lo))
-            by_pos = {_position(rank_of(declared(c)), lo): c for c in naturals}
-            cards = tuple(by_pos[x] if x in by_pos else joker_as(make_card(position_rank(x), suit))
-                          for x in range(lo, hi + 1))
-            if cards not in out:
-                out.append(cards)
-    return out
-
-
 def hand_value(card: Card, scoring: str = "standard") -> int:
     """Points a card counts against its holder when left in hand (R19)."""
     if card == JOKER or card >= JOKER_TABLED:
@@ -356,133 +307,114 @@ def meld_card_values(meld: Meld, scoring: str = "standard") -> list[int]:
     return values
 
 
-_SUIT_LISTS = [tuple(s for s in range(4) if mask >> s & 1) for mask in range(16)]
+def enumerate_melds(cards: Sequence[Card], ace_wraps: bool = False, *, holding: Card | None = None,
+                    every_declaration: bool = False, stand_in: bool = False, exact: bool = False,
+                    first: bool = False) -> list[tuple[Card, ...]]:
+    """The one meld enumerator: legal new melds made from ``cards`` (hand
+    cards: naturals and undeclared jokers, a multiset), each as tabled codes
+    in display order (R11, R12, R15).
 
+    Options:
 
-def any_meld(hand: Iterable[Card], ace_wraps: bool = False) -> bool:
-    """Fast test: can any legal meld be made from ``hand``? (bit masks; the
-    same answer as ``bool(candidate_melds(hand, ace_wraps))``)."""
-    return _any_meld_masks(*_hand_masks(hand), ace_wraps)
+    * ``holding``: only melds that table this card (the committed card of
+      R9): a natural, or ``JOKER`` for any meld holding a joker.
+    * ``every_declaration``: a set lists every way of declaring its jokers;
+      otherwise one per choice of naturals and joker count (the lowest free
+      suits), which keeps the list short. Runs always list every window.
+    * ``stand_in``: jokers may also stand for cards the hand holds (a run
+      7H JK=8H 9H while holding the 8H), so every declaration of every meld
+      is listed (the exhaustive turn search).
+    * ``exact``: only melds that use every card of ``cards`` (the person's
+      selection), one per joker declaration, a set in the order of
+      ``cards``; naturals may be given already tabled (``JK=…`` keeps its
+      declaration).
+    * ``first``: stop at the first meld found (sets first).
 
-
-def _hand_masks(hand: Iterable[Card]) -> tuple[list[int], list[int], int]:
-    """Per suit a 13-bit mask of the ranks held, per rank a 4-bit mask of
-    the suits held, and the number of jokers."""
-    masks = [0, 0, 0, 0]
-    rank_suits = [0] * 13
-    jokers = 0
-    for c in hand:
-        if c == JOKER:
-            jokers += 1
-        else:
-            r0 = c % 13
-            masks[c // 13] |= 1 << r0
-            rank_suits[r0] |= 1 << (c // 13)
-    return masks, rank_suits, jokers
-
-
-def _any_meld_masks(masks: list[int], rank_suits: list[int], jokers: int, ace_wraps: bool) -> bool:
-    if not any(masks):
-        return False
-    if jokers >= 2:
-        return True
-    need = 3 - jokers
-    for sm in rank_suits:
-        if len(_SUIT_LISTS[sm]) >= need:
-            return True
-    for m in masks:
-        if not m:
-            continue
-        m |= (m & 1) << 13  # the ace above the king
-        if ace_wraps:
-            m |= m << 13
-        if jokers:
-            if m & (m >> 1) or m & (m >> 2):
-                return True
-        elif m & (m >> 1) & (m >> 2):
-            return True
-    return False
-
-
-def could_meld_with(hand: Iterable[Card], card: Card, ace_wraps: bool = False) -> bool:
-    """Fast test: could natural ``card`` (held in ``hand``) be part of some
-    meld made from ``hand``? Never false when such a meld exists; a quick
-    filter before :func:`candidate_melds` with ``rank`` and ``suit``."""
-    r0 = card % 13
-    s0 = card // 13
-    jokers = 0
-    suits = 0
-    m = 0
-    for c in hand:
-        if c == JOKER:
-            jokers += 1
-        elif c % 13 == r0:
-            suits |= 1 << (c // 13)
-        if c != JOKER and c // 13 == s0:
-            m |= 1 << (c % 13)
-    if jokers >= 2:
-        return True
-    others = bin(suits & ~(1 << s0)).count("1")
-    if others + jokers >= 2:
-        return True
-    m |= (m & 1) << 13
-    top = 13
-    if ace_wraps:
-        m |= m << 13
-        top = 26
-    m &= ~(1 << r0)  # the card itself
-    places = [r0, r0 + 13] if (ace_wraps or r0 == 0) else [r0]
-    for q in places:
-        for a in (q - 2, q - 1, q):
-            if a < 0 or a + 2 > top:
-                continue
-            missing = sum(1 for x in (a, a + 1, a + 2) if x != q and not m >> x & 1)
-            if missing <= jokers:
-                return True
-    return False
-
-
-def candidate_melds(hand: Iterable[Card], ace_wraps: bool = False, *,
-                    every_declaration: bool = False, rank: int | None = None,
-                    suit: int | None = None, first: bool = False) -> list[tuple[Card, ...]]:
-    """Legal melds that can be made from ``hand`` (a multiset of hand cards),
-    each as tabled codes in display order (R11, R12, R15).
-
-    Sets of 3 and 4 and runs of every length are listed; jokers fill gaps and
-    ends. With ``every_declaration=False`` a set lists one declaration per
-    choice of natural cards and joker count (the lowest free suits), which
-    keeps the list short; runs always list every window. Given ``rank`` and
-    ``suit`` (a card's), only sets of that rank and runs of that suit are listed.
-    With ``first=True`` the list stops at the first meld found (sets first).
+    Order: sets by rank, size, naturals and declarations, then runs by suit,
+    lowest position and length (with ``stand_in``, each run's stand-in
+    variants right after it). Empty when no meld exists.
     """
-    masks, rank_suits, jokers = _hand_masks(hand)
-    if not _any_meld_masks(masks, rank_suits, jokers, ace_wraps):
+    if exact:
+        return _exact_melds(list(cards), ace_wraps)
+    if holding is not None and holding != JOKER:
+        if not could_meld_with(cards, holding, ace_wraps):  # one cheap pass first
+            return []
+        masks, rank_suits, jokers = hand_masks(cards)
+        ranks: Iterable[int] = (holding % 13,)
+        suits: Iterable[int] = (holding // 13,)
+    else:
+        masks, rank_suits, jokers = hand_masks(cards)
+        if not any_meld_masks(masks, rank_suits, jokers, ace_wraps):
+            return []
+        ranks, suits = range(13), range(4)
+    out = _melds_from_masks(masks, rank_suits, jokers, ace_wraps, ranks, suits,
+                            every_declaration or stand_in, stand_in, first, holding, None)
+    return out
+
+
+def _exact_melds(sel: list[Card], ace_wraps: bool) -> list[tuple[Card, ...]]:
+    """``enumerate_melds(sel, exact=True)``: the melds that use all of ``sel``."""
+    if JOKER not in sel:
+        meld, _ = classify(sel, ace_wraps)
+        return [tuple(meld.cards)] if meld else []
+    naturals = [c for c in sel if c != JOKER]
+    if not naturals or len(sel) < 3:
         return []
+    original = {declared(c): c for c in naturals}
+    if len(original) != len(naturals):
+        return []  # the same card twice is never one meld (R11, R12)
+    masks, rank_suits, jokers = hand_masks(list(original) + [JOKER] * (len(sel) - len(naturals)))
+    out = []
+    for m in _melds_from_masks(masks, rank_suits, jokers, ace_wraps, range(13), range(4),
+                               True, False, False, None, len(sel)):
+        if sum(1 for t in m if t < JOKER_TABLED) != len(naturals):
+            continue
+        if all(rank_of(t) == rank_of(m[0]) for t in m):  # a set keeps the selection's order
+            declared_jokers = iter(t for t in m if t >= JOKER_TABLED)
+            out.append(tuple(c if c != JOKER else next(declared_jokers) for c in sel))
+        else:
+            out.append(tuple(original.get(t, t) for t in m))
+    return out
+
+
+def _melds_from_masks(masks: list[int], rank_suits: list[int], jokers: int, ace_wraps: bool,
+                      ranks: Iterable[int], suits: Iterable[int], every: bool, stand_in: bool,
+                      first: bool, holding: Card | None, size: int | None) -> list[tuple[Card, ...]]:
+    """The enumeration behind :func:`enumerate_melds`: sets of ranks
+    ``ranks`` (0-based) and runs of suits ``suits``, kept when they hold
+    ``holding`` (if given) and have ``size`` cards (if given)."""
     out: list[tuple[Card, ...]] = []
+    wants_joker = holding == JOKER
     # sets
-    for r0 in ((rank - 1,) if rank is not None else range(13)):
-        present = _SUIT_LISTS[rank_suits[r0]]
+    for r0 in ranks:
+        present = SUIT_LISTS[rank_suits[r0]]
         np = len(present)
         if not np or np + jokers < 3:
             continue
-        for size in (3, 4):
-            for k in range(max(1, size - jokers), min(size, np) + 1):
-                need = size - k
+        for n in ((size,) if size is not None else (3, 4)):
+            if n > 4:
+                continue
+            for k in range(max(1, n - jokers), min(n, np) + 1):
+                need = n - k
+                if wants_joker and not need:
+                    continue
                 for nat_suits in (combinations(present, k) if k < np else (present,)):
                     nat = tuple(su * 13 + r0 for su in nat_suits)
+                    if holding is not None and not wants_joker and holding not in nat:
+                        continue
                     if not need:
                         out.append(nat)
                         if first:
                             return out
                         continue
                     free = [su for su in range(4) if su not in nat_suits]
-                    decls = combinations(free, need) if every_declaration else (free[:need],)
+                    decls = combinations(free, need) if every else (free[:need],)
                     for js in decls:
                         out.append(nat + tuple(JOKER_TABLED + su * 13 + r0 for su in js))
                         if first:
                             return out
     # runs
-    for su in ((suit,) if suit is not None else range(4)):
+    for su in suits:
         m = masks[su]
         if not m:
             continue
@@ -510,8 +442,32 @@ def candidate_melds(hand: Iterable[Card], ace_wraps: bool = False, *,
                     if missing > jokers:
                         break
                     cur.append(JOKER_TABLED + base + r0)
-                if naturals and len(cur) >= 3:
+                if not naturals or len(cur) < 3 or (size is not None and len(cur) != size):
+                    continue
+                if holding is None or (missing if wants_joker else holding in cur):
                     out.append(tuple(cur))
                     if first:
                         return out
+                if stand_in and missing < jokers:
+                    out.extend(_stand_ins(cur, jokers - missing, holding))
+    return out
+
+
+def _stand_ins(run: list[Card], spare: int, holding: Card | None) -> list[tuple[Card, ...]]:
+    """Variants of ``run`` with up to ``spare`` of its naturals replaced by
+    jokers declared as them, at least one natural kept, in the order of the
+    choices (position by position, the natural before the joker); kept when
+    they hold ``holding`` (a natural, or ``JOKER``)."""
+    held = [i for i, t in enumerate(run) if t < JOKER_TABLED]
+    out = []
+    for swap in product((False, True), repeat=len(held)):
+        count = sum(swap)
+        if not count or count > spare or count == len(held):
+            continue
+        cards = list(run)
+        for i, s in zip(held, swap):
+            if s:
+                cards[i] = JOKER_TABLED + cards[i]
+        if holding is None or holding == JOKER or holding in cards:
+            out.append(tuple(cards))
     return out

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import logging
 from collections import Counter
-from itertools import combinations
 from typing import Iterator, Sequence
 
 from .cards import JOKER, JOKER_TABLED, Card, in_hand_card, joker_as, make_card, rank_of, suit_of
@@ -20,9 +19,9 @@ from .melds import (
     RUN,
     Meld,
     add_to_meld,
-    candidate_melds,
     classify,
     could_meld_with,
+    enumerate_melds,
     layoff_choices,
     layoff_position,
     open_cards,
@@ -97,13 +96,7 @@ def simulate(hand: Sequence[Card], table: Sequence[Meld], plays: Sequence[Play],
 def melds_with(hand: Sequence[Card], card: Card, ace_wraps: bool) -> list[tuple[Card, ...]]:
     """Legal new melds from ``hand`` that table ``card`` (a natural, or a
     joker under some declaration), shortest first."""
-    if card == JOKER:
-        found = [m for m in candidate_melds(hand, ace_wraps) if any(t >= JOKER_TABLED for t in m)]
-    elif not could_meld_with(hand, card, ace_wraps):
-        return []
-    else:
-        found = [m for m in candidate_melds(hand, ace_wraps, rank=rank_of(card), suit=suit_of(card))
-                 if card in m]
+    found = enumerate_melds(hand, ace_wraps, holding=card)
     found.sort(key=len)
     return found
 
@@ -164,7 +157,7 @@ def committed_plans(hand: Sequence[Card], card: Card, table: Sequence[Meld], rul
     if not direct and not chains:
         return
     if rules.layoff_requires_own_meld and not has_meld:
-        prefixes = [[("meld", m)] for m in sorted(candidate_melds(rest, aw), key=len)]
+        prefixes = [[("meld", m)] for m in sorted(enumerate_melds(rest, aw), key=len)]
     else:
         prefixes = [[]]
     for pre in prefixes:
@@ -172,22 +165,39 @@ def committed_plans(hand: Sequence[Card], card: Card, table: Sequence[Meld], rul
             yield pre + tail
 
 
-def all_plays(hand: Sequence[Card], table: Sequence[Meld], rules: RuleSet, has_meld: bool,
-              every_declaration: bool = True) -> list[Play]:
-    """Every single meld and lay-off the player could make now (R13, R14, R15)."""
-    aw = rules.ace_wraps
-    plays: list[Play] = [("meld", m) for m in candidate_melds(hand, aw, every_declaration=every_declaration)]
+def meld_plays(hand: Sequence[Card], ace_wraps: bool, every_declaration: bool = True) -> list[tuple[Card, ...]]:
+    """Every new meld the player could table now, as tabled cards (R13, R15):
+    :func:`~game.melds.enumerate_melds` over the hand."""
+    return enumerate_melds(hand, ace_wraps, every_declaration=every_declaration)
+
+
+def layoff_plays(hand: Sequence[Card], table: Sequence[Meld], rules: RuleSet,
+                 has_meld: bool) -> list[tuple[Card, int]]:
+    """Every lay-off the player could make now as ``(tabled_card, meld_index)``:
+    per meld the held naturals that extend it, then a joker declared as each
+    (R14, R15; none before a meld of one's own under ``layoff_requires_own_meld``)."""
+    out: list[tuple[Card, int]] = []
     if table and (not rules.layoff_requires_own_meld or has_meld):
+        aw = rules.ace_wraps
         held = set(hand)
         joker = JOKER in held
         for i, m in enumerate(table):
             opens = open_cards(m, aw)
             for c in opens:
                 if c in held:
-                    plays.append(("layoff", c, i))
+                    out.append((c, i))
             if joker:
                 for c in opens:
-                    plays.append(("layoff", joker_as(c), i))
+                    out.append((joker_as(c), i))
+    return out
+
+
+def all_plays(hand: Sequence[Card], table: Sequence[Meld], rules: RuleSet, has_meld: bool,
+              every_declaration: bool = True) -> list[Play]:
+    """Every single meld and lay-off the player could make now (R13, R14, R15):
+    :func:`meld_plays` then :func:`layoff_plays`, as play tuples."""
+    plays: list[Play] = [("meld", m) for m in meld_plays(hand, rules.ace_wraps, every_declaration)]
+    plays.extend(("layoff", c, i) for c, i in layoff_plays(hand, table, rules, has_meld))
     return plays
 
 
@@ -293,66 +303,13 @@ class _OverBudget(Exception):
     pass
 
 
-def all_meld_options(hand: Sequence[Card], ace_wraps: bool,
-                     holding: Card | None = None) -> list[tuple[Card, ...]]:
-    """Every legal meld from ``hand`` under every joker declaration, jokers
-    standing in for cards the hand also holds included (R11, R12, R15).
-    Given a natural card ``holding``, only the melds that hold it."""
-    counts = Counter(hand)
-    jokers = counts[JOKER]
-    out: list[tuple[Card, ...]] = []
-    only = holding is not None and holding != JOKER
-    # sets: each suit of the set filled by a held natural or a joker
-    for r0 in ((holding % 13,) if only else range(13)):
-        held = [s for s in range(4) if counts[s * 13 + r0]]
-        if not held:
-            continue
-        for size in (3, 4):
-            for suits in combinations(range(4), size):
-                options = [[s * 13 + r0, joker_as(s * 13 + r0)] if s in held else [joker_as(s * 13 + r0)]
-                           for s in suits]
-                out.extend(_fills(options, jokers))
-    # runs: each position filled by a held natural or a joker
-    for s in ((holding // 13,) if only else range(4)):
-        if not any(counts[s * 13 + r0] for r0 in range(13)):
-            continue
-        for lo in range(1, 14):
-            hi_limit = lo + 12 if ace_wraps else min(14, lo + 12)
-            for hi in range(lo + 2, hi_limit + 1):
-                options = []
-                missing = 0
-                for x in range(lo, hi + 1):
-                    card = s * 13 + position_rank(x) - 1
-                    if counts[card]:
-                        options.append([card, joker_as(card)])
-                    else:
-                        options.append([joker_as(card)])
-                        missing += 1
-                if missing > jokers:
-                    break
-                out.extend(_fills(options, jokers))
-    if only:
-        out = [m for m in out if holding in m]
-    return out
-
-
-def _fills(options: list[list[Card]], jokers: int) -> list[tuple[Card, ...]]:
-    """Every choice of one card per place, with at least one natural and at
-    most ``jokers`` jokers."""
-    results: list[tuple[Card, ...]] = [()]
-    for choice in options:
-        results = [r + (c,) for r in results for c in choice
-                   if sum(1 for t in r if t >= JOKER_TABLED) + (c >= JOKER_TABLED) <= jokers]
-    return [r for r in results if any(t < JOKER_TABLED for t in r)]
-
-
 def _search_moves(hand: Sequence[Card], table: Sequence[Meld], committed: Card | None,
                   rules: RuleSet, has_meld: bool) -> list[Play]:
     aw = rules.ace_wraps
     held = set(hand)
     needs_meld = rules.layoff_requires_own_meld and not has_meld
     moves: list[Play] = []
-    for meld in all_meld_options(hand, aw, None if needs_meld else committed):
+    for meld in enumerate_melds(hand, aw, holding=None if needs_meld else committed, stand_in=True):
         if committed is not None and not needs_meld:
             has_card = any(t >= JOKER_TABLED for t in meld) if committed == JOKER else committed in meld
             if not has_card:

@@ -15,7 +15,7 @@ from .actions import Action, CallRummy, Discard, DrawStock, EndHand, LayOff, Tab
 from .engine import Game, Phase
 from .errors import IllegalMove
 from .events import Event
-from .melds import candidate_melds, open_cards
+from .melds import enumerate_melds, open_cards
 
 
 def _first_legal(game: Game, actions) -> tuple[Action, list[Event]] | None:
@@ -92,7 +92,7 @@ def random_step(game: Game, rng: random.Random, meld_rate: float = 0.6, take_rat
 
 def _greedy_plays(h, seat: int):
     hand = h.hands[seat]
-    for meld in candidate_melds(hand, h.rules.ace_wraps, first=True):
+    for meld in enumerate_melds(hand, h.rules.ace_wraps, first=True):
         yield TableMeld(seat, meld)
     if h.table and (h.has_melded[seat] or not h.rules.layoff_requires_own_meld):
         aw = h.rules.ace_wraps

@@ -489,8 +489,7 @@ def main(options: Options) -> int:
     try:
         app = App(options)
         if options.demo:
-            from .table import TableScene
-            app.push(TableScene(app), **demo_game(options))
+            start_demo(app, options)
         else:
             from .title import TitleScene
             app.push(TitleScene(app))
@@ -508,12 +507,16 @@ def main(options: Options) -> int:
     return app.run()
 
 
-def demo_game(options: Options) -> dict:
-    """The table's arguments for an all-computer demo game."""
+def start_demo(app: App, options: Options):
+    """Push the table of an all-computer demo game (``--demo``):
+    ``options.players`` seats played by ``options.levels`` (Medium where not
+    given), dealt from ``options.seed`` under ``options.rules``; returns the
+    :class:`~scenes.table.TableScene`."""
     from game.session import Seat
 
+    from .table import TableScene
     n = options.players
     levels = options.levels or ["medium"] * n
     names = ["You", "Ana", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus"]
     seats = [Seat(names[i], levels[i]) for i in range(n)]
-    return {"seats": seats, "seed": options.seed, "demo": True, "rules": options.rules}
+    return app.push(TableScene(app), seats=seats, seed=options.seed, demo=True, rules=options.rules)

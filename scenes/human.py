@@ -20,13 +20,13 @@ from __future__ import annotations
 
 import pygame
 
-from game.actions import Action, CallRummy, DrawStock, EndHand, LayOff, TableMeld, TakeDiscards
+from game.actions import Action, CallRummy, DrawStock, EndHand, TakeDiscards
 from game.drops import Choice, Outcome, Refusal, discard_outcome, hint_action, hint_cards, lay_off_outcome, meld_outcome
 from game.engine import Phase
 from game.errors import IllegalMove
 from game.events import Discarded, RummyCalled
 from game.i18n import N_, _
-from game.intent import RummyOption, TurnUndo, rummy_options
+from game.intent import RummyOption, TurnUndo, rummy_options, undoable
 
 from .cardart import short_name
 from .layout import sort_key
@@ -160,14 +160,14 @@ class HumanPlay(HumanInput, HumanDrawing):
     def apply(self, action: Action) -> bool:
         """Apply a move of the person; on refusal say the engine's reason and return False."""
         t = self.table
-        undoable = isinstance(action, (TableMeld, LayOff))
-        before = self.game.clone() if undoable else None
+        can_undo = undoable(action)
+        before = self.game.clone() if can_undo else None
         try:
             events = t.session.apply_human(action)
         except IllegalMove as exc:
             self.refuse(exc.message, exc.rule)
             return False
-        if undoable:
+        if can_undo:
             self.undo_stack.record(before, self.game, list(self.order))
         else:
             self.undo_stack.clear()

@@ -184,8 +184,7 @@ class HumanInput:
                 return True
             return False
         if event.type in (pygame.WINDOWFOCUSLOST, pygame.WINDOWLEAVE):
-            self._cancel_drag()
-            self.press = None
+            self.let_go()
             return False
         if event.type == pygame.KEYDOWN:
             return self._key(event)
@@ -200,6 +199,11 @@ class HumanInput:
             self.drag = Drag(what, cards, offset, pos, self.legal_targets(cards))
         elif isinstance(what, (Stock, PileCard)):
             self.drag = Drag(what, [], (0, 0), pos, None)
+
+    def let_go(self) -> None:
+        """Cancel a drag (the cards spring home) and a press."""
+        self._cancel_drag()
+        self.press = None
 
     def _cancel_drag(self) -> None:
         d, self.drag = self.drag, None

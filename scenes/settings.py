@@ -1,5 +1,11 @@
-"""Settings: the Table page (how the table looks, moves and sounds, and who
-sits at it by default), with a "House rules…" button to the rules page.
+"""Settings: the Table page (the language, how the table looks, moves and
+sounds, and who sits at it by default), with a "House rules…" button to the
+rules page.
+
+Language (the first control: System, English, Cymraeg, ქართული, each
+language named in itself) switches at once through ``App.set_language``:
+this page and every scene under it show the new words straight away
+(``Scene.language_changed``), and it is saved like every other setting.
 
 Every change is applied and saved at once (an atomic write of
 ``settings.json``) and handed to the scenes below (the table, when Settings

@@ -163,6 +163,16 @@ class TableScene(TableAnimation, TableDrawing, Scene):
         self.autosave()
         self.session.close()
 
+    def on_cover(self) -> None:
+        """A menu or dialog is pushed on top: the pointer is no longer over
+        the table (no hover is drawn under it) and a drag or press of the
+        person's is let go, the cards going home."""
+        super().on_cover()
+        self.mouse = (-1, -1)
+        if self.human is not None:
+            self.human.let_go()
+            self.human.hover = None
+
     # ------------------------------------------------------------ layout
     def resize(self) -> None:
         for m in self.motions:

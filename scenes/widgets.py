@@ -13,6 +13,7 @@ text built with placeholders is passed translated and rebuilt by its scene
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Callable, Sequence
 
 import pygame
@@ -26,7 +27,18 @@ def fit_lines(s: str, px: int, width: int, height: int, colour=T.TEXT, bold: boo
     """``s`` as one line or, when one line would need a font under 80 % of
     ``px``, two lines (down to 60 %) that together fit ``height``; the last
     resort is :func:`scenes.theme.fit_text` (shortened with "…"). Long
-    translations wrap in their button or label rather than being cut."""
+    translations wrap in their button or label rather than being cut.
+    Remembered per arguments (widgets draw every frame); the surfaces
+    returned must not be drawn on."""
+    return list(_fit_lines(s, int(px), int(width), int(height), tuple(colour), bool(bold)))
+
+
+@lru_cache(maxsize=512)
+def _fit_lines(s: str, px: int, width: int, height: int, colour: tuple, bold: bool) -> tuple[pygame.Surface, ...]:
+    return tuple(_fit_lines_now(s, px, width, height, colour, bold))
+
+
+def _fit_lines_now(s, px, width, height, colour, bold) -> list[pygame.Surface]:
     size = int(px)
     while size >= px * 0.8:
         if T.font(size, bold).size(s)[0] <= width:

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pygame
 
-from game.targets import PileCard
 from game.actions import Discard, DrawStock
+from game.targets import PileCard
 from test_human import C, SCRIPT, app, bot_moves, click, drag, key, felt_spot, pos_of, post, record, select, settle, table_for  # noqa: F401
 
 

@@ -9,11 +9,11 @@ import random
 import pygame
 import pytest
 
-from game.targets import NewMeld, OnMeld, PileCard, Stock
 from game.cards import JOKER, parse_card
 from game.engine import Phase
 from game.record import game_from_record
 from game.session import Seat, TableSession
+from game.targets import NewMeld, OnMeld, PileCard, Stock
 from scenes.app import App, Options
 from scenes.dialogs import ChoiceDialog
 from scenes.table import TableScene

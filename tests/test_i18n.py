@@ -62,6 +62,7 @@ def test_languages_are_named_in_themselves():
 
 @pytest.mark.parametrize("given, code", [("cy_GB.UTF-8", "cy"), ("ka_GE", "ka"), ("ka-GE", "ka"), ("CY", "cy"),
                                          ("en_US.utf8", "en"), ("cy@euro", "cy"), ("C", None), ("POSIX", None),
+                                         ("Welsh_United Kingdom", "cy"), ("Georgian_Georgia", "ka"), ("kat", "ka"),
                                          ("fr_FR", None), ("", None), (None, None), (7, None)])
 def test_normalise_reads_locale_names(given, code):
     assert i18n.normalise(given) == code

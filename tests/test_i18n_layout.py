@@ -32,6 +32,7 @@ from scenes.setup import SetupScene
 from scenes.statistics import StatisticsScene
 from scenes.table import TableScene
 from scenes.title import TitleScene
+from scenes import widgets
 
 from i18n_pseudo import install
 from test_scenes import frames, resize
@@ -58,6 +59,7 @@ def cut(monkeypatch):
         return out
 
     monkeypatch.setattr(T, "fit_text", watching)
+    widgets._fit_lines.cache_clear()  # a label laid out before must be laid out again, watched
     return seen
 
 

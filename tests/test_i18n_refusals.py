@@ -57,14 +57,14 @@ def _shapes(node) -> list[str]:
 
 
 def _engine_messages() -> list[tuple[str, int, str]]:
-    """(file, line, regex) for the message of every ``_illegal(...)`` /
+    """(file, line, regex) for the message of every ``illegal(...)``, ``_illegal(...)`` /
     ``IllegalMove(...)`` in the engine's modules."""
     out = []
     for path in sorted((ROOT / "game").rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             if (isinstance(node, ast.Call) and len(node.args) == 3
-                    and getattr(node.func, "id", getattr(node.func, "attr", "")) in ("_illegal", "IllegalMove")):
+                    and getattr(node.func, "id", getattr(node.func, "attr", "")) in ("_illegal", "illegal", "IllegalMove")):
                 for shape in _shapes(node.args[2]):
                     out.append((path.name, node.lineno, shape))
     return out

@@ -6,7 +6,7 @@ import random
 from game.actions import TakeDiscards
 from game.cards import JOKER, joker_as, parse_card
 from game.engine import Game
-from game.melds import any_meld, candidate_melds, could_meld_with, meld_options
+from game.melds import any_meld, could_meld_with, enumerate_melds
 from game.plays import find_plan
 from game.record import game_from_record
 from game.rules import RuleSet
@@ -28,16 +28,16 @@ def _game(hands, discard, stock, rules=None):
 
 
 def test_r15_selection_with_one_way_gets_no_question():
-    assert meld_options(cs("5H", "6H", "7H")) == [tuple(cs("5H", "6H", "7H"))]
-    assert meld_options(cs("5H", "JK", "7H")) == [tuple(cs("5H", "JK=6H", "7H"))]
+    assert enumerate_melds(cs("5H", "6H", "7H"), exact=True) == [tuple(cs("5H", "6H", "7H"))]
+    assert enumerate_melds(cs("5H", "JK", "7H"), exact=True) == [tuple(cs("5H", "JK=6H", "7H"))]
 
 
 def test_r15_selection_with_several_ways_lists_each_declaration():
-    sets = meld_options(cs("5H", "5D", "JK"))
+    sets = enumerate_melds(cs("5H", "5D", "JK"), exact=True)
     assert sorted(sets) == sorted([tuple(cs("5H", "5D", "JK=5C")), tuple(cs("5H", "5D", "JK=5S"))])
-    runs = meld_options(cs("5H", "6H", "JK"))
+    runs = enumerate_melds(cs("5H", "6H", "JK"), exact=True)
     assert sorted(runs) == sorted([tuple(cs("JK=4H", "5H", "6H")), tuple(cs("5H", "6H", "JK=7H"))])
-    both = meld_options(cs("9C", "JK", "JK"))
+    both = enumerate_melds(cs("9C", "JK", "JK"), exact=True)
     assert tuple(cs("9C", "JK=9D", "JK=9H")) in both          # a set
     assert tuple(cs("JK=7C", "JK=8C", "9C")) in both          # a run below
     assert tuple(cs("9C", "JK=TC", "JK=JC")) in both          # a run above
@@ -45,10 +45,10 @@ def test_r15_selection_with_several_ways_lists_each_declaration():
 
 
 def test_r12_selection_that_is_no_meld_has_no_options():
-    assert meld_options(cs("KS", "AS", "2S")) == []
-    assert meld_options(cs("KS", "AS", "2S"), ace_wraps=True) == [tuple(cs("KS", "AS", "2S"))]
-    assert meld_options(cs("5H", "5H", "5D")) == []
-    assert meld_options(cs("JK", "JK", "JK")) == []
+    assert enumerate_melds(cs("KS", "AS", "2S"), exact=True) == []
+    assert enumerate_melds(cs("KS", "AS", "2S"), ace_wraps=True, exact=True) == [tuple(cs("KS", "AS", "2S"))]
+    assert enumerate_melds(cs("5H", "5H", "5D"), exact=True) == []
+    assert enumerate_melds(cs("JK", "JK", "JK"), exact=True) == []
 
 
 def test_r14_layoff_targets_list_every_meld_a_card_fits():
@@ -85,9 +85,9 @@ def test_fast_meld_filters_agree_with_the_full_search():
     for _ in range(3000):
         hand = rng.sample(pack, rng.randint(0, 12))
         aw = rng.random() < 0.5
-        melds = candidate_melds(hand, aw)
+        melds = enumerate_melds(hand, aw)
         assert any_meld(hand, aw) == bool(melds)
-        assert candidate_melds(hand, aw, first=True) == melds[:1]
+        assert enumerate_melds(hand, aw, first=True) == melds[:1]
         for card in set(hand) - {JOKER}:
             with_card = [m for m in melds if card in m]
             if with_card:

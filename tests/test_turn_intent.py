@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import pygame
 
-from game.targets import PileCard
 from game.actions import Discard, DrawStock, TableMeld
 from game.engine import Phase
 from game.intent import TurnUndo, rummy_options, turn_key
 from game.record import game_from_record
 from game.session import Seat, TableSession
+from game.targets import PileCard
 from scenes.dialogs import ChoiceDialog
 from scenes.table import TableScene
 

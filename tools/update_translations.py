@@ -92,7 +92,7 @@ def main(argv: list[str] | None = None) -> int:
         init(args[1])
         return 0
     if step not in ("extract", "update", "compile", "all"):
-        print(__doc__.strip().split("\n\n")[1], file=sys.stderr)
+        print("\n\n".join(__doc__.strip().split("\n\n")[1:3]), file=sys.stderr)
         return 2
     if step in ("extract", "update", "all"):
         extract()

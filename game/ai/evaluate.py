@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from ..cards import JOKER, JOKER_TABLED, Card, rank_of, suit_of
-from ..melds import Meld, candidate_melds, hand_value, meld_card_values, open_cards
+from ..melds import Meld, enumerate_melds, hand_value, meld_card_values, open_cards
 from ..plays import simulate
 from ..rules import RuleSet
 
@@ -44,7 +44,7 @@ def greedy_tabling(hand: Sequence[Card], table: Sequence[Meld], rules: RuleSet, 
     plays: list[tuple] = []
     values = VALUES[rules.scoring]
     while True:
-        melds = [m for m in candidate_melds(hand, aw) if len(hand) - len(m) >= keep]
+        melds = [m for m in enumerate_melds(hand, aw) if len(hand) - len(m) >= keep]
         if not melds:
             break
         best = max(melds, key=lambda m: (sum(values[t] if t < JOKER_TABLED else 3 for t in m), len(m)))
