@@ -66,6 +66,7 @@ TEMPLATES: list[str | tuple[str, str]] = [
         "You can take 1 to {count} cards with a Rummy call, not {asked}."),
     N_("The {card} can't be tabled from the pile and the table alone: no Rummy there."),
     N_("You couldn't table the {card} and still finish your turn."),
+    N_("{name} called Rummy and comes after you: call Rummy yourself, or let the window close."),
     # cards in hand, melds, lay-offs, discards (R7, R9, R10, R14, R15, R16)
     NP_("You hold only {count} of {card}.", "You hold only {count} of {card}."),
     N_("You don't hold the joker."),
@@ -96,7 +97,7 @@ TEMPLATES: list[str | tuple[str, str]] = [
     N_("A meld is either one rank in different suits (a set, R11) or one suit in sequence (a run, R12)."),
 ]
 """Every refusal the engine can give, in English with named placeholders
-(``{card}``: a card token, ``{cards}``: tokens separated by spaces,
+(``{card}``: a card token, ``{cards}``: tokens separated by spaces, ``{name}``: a seat's name,
 ``{count}``/``{asked}``/``{meld}``: whole numbers); a pair is a plural
 message whose form follows ``{count}``."""
 

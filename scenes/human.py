@@ -24,7 +24,7 @@ from game.actions import Action, CallRummy, DrawStock, EndHand, TakeDiscards
 from game.drops import Choice, Outcome, Refusal, discard_outcome, hint_action, hint_cards, lay_off_outcome, meld_outcome
 from game.engine import Phase
 from game.errors import IllegalMove
-from game.events import Discarded, RummyCalled
+from game.events import RummyCalled
 from game.i18n import N_, _
 from game.intent import RummyOption, TurnUndo, rummy_options, undoable
 
@@ -68,8 +68,8 @@ class HumanPlay(HumanInput, HumanDrawing):
         self._was_mine = False
         self.last_draw_at = -10.0
         s = table.app.settings
-        self.window = table.session.person_window  # the person's Rummy window (R18), kept by the session
-        self.window.seconds = float(getattr(s, "rummy_window_s", 2.0) or 2.0)
+        # the person's Rummy window (R18): kept and decided by the referee, shown here
+        self.window = table.session.attach_person(self.seat, float(getattr(s, "rummy_window_s", 2.0) or 2.0))
         self.buttons = {
             "sort": Button(N_("Sort by rank (S)"), self.toggle_sort, role="small"),
             "hint": Button(N_("Hint (H)"), self.show_hint, role="small"),
@@ -279,12 +279,9 @@ class HumanPlay(HumanInput, HumanDrawing):
 
     # ------------------------------------------------------------ Rummy window
     def on_step(self, events) -> None:
-        """Called when the table applies a computer's action: a discard by
-        another seat opens the person's Rummy window (R18) once it is shown."""
-        h = self.hand
+        """Called when the table applies a computer's action (a discard by
+        another seat has opened the person's Rummy window: the referee)."""
         for e in events:
-            if isinstance(e, Discarded) and e.seat != self.seat and h.rules.rummy_calls and h.window is not None:
-                self.window.expect()
             if isinstance(e, RummyCalled) and self.seat in e.skipped:
                 self.say(_("{name} called Rummy, so your turn is skipped (R18).").format(name=self.table.names[e.seat]),
                          seconds=5.0)
@@ -357,7 +354,7 @@ class HumanPlay(HumanInput, HumanDrawing):
 
     def update(self, dt: float) -> None:
         now = self.table.clock
-        self.window.tick(now, self.hand, held=self.buttons["rummy"].hover)  # R18: time up, or the next player drew
+        self.table.session.tick(now, held=self.buttons["rummy"].hover)  # R18: time up, or the next player drew
         for _, _, tw in self.spring:
             tw.update(dt)
         self.spring = [s for s in self.spring if not s[2].done]

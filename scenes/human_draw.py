@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.drops import Play, enter_effect, take_outcome
+from game.drops import LegalTargets, Play, enter_effect, take_outcome
 from game.engine import Phase
 from game.i18n import _, ngettext
 from game.intent import rummy_option
@@ -96,7 +96,7 @@ class HumanDrawing:
             self._draw_drop_hint(surface, lay)
         self._draw_message(surface, lay)
 
-    def keyboard_targets(self):
+    def keyboard_targets(self) -> LegalTargets | None:
         """The legal places for the selection while playing with the keys (cached per selection and move)."""
         if not (self.keyboard and self.selected and self.focus_row == "table"):
             return None

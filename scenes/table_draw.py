@@ -338,14 +338,25 @@ class TableDrawing:
         key = (tuple(lines), r.size, th.size)
         if key != self._status_key:  # measured and wrapped once per message
             self._status_key = key
+            # the message wraps, in a smaller size when it needs more than three lines (translations run longer)
+            room = r.height - th.pad - round(th.small * 1.5)
+            size = th.body
+            while True:
+                wrapped = T.wrap(lines[1], size, r.width - 2 * th.pad, bold=True)
+                if len(wrapped) * round(size * 1.25) <= room or size <= th.small:
+                    break
+                size -= 1
+            fits = max(1, room // round(size * 1.25))
+            if len(wrapped) > fits:  # still too long at the smallest size: the last line is cut with "…"
+                wrapped = wrapped[:fits - 1] + [" ".join(wrapped[fits - 1:])]
+            self._status_size = size
             self._status_surfs = [T.fit_text(lines[0], th.small, r.width - 2 * th.pad, T.TEXT_DIM)] + [
-                T.fit_text(line, th.body, r.width - 2 * th.pad, T.TEXT, bold=True)
-                for line in T.wrap(lines[1], th.body, r.width - 2 * th.pad, bold=True)[:3]]
+                T.fit_text(line, size, r.width - 2 * th.pad, T.TEXT, bold=True) for line in wrapped]
         surface.blit(self._status_surfs[0], (r.x + th.pad, y))
         y += round(th.small * 1.5)
         for surf in self._status_surfs[1:]:
             surface.blit(surf, (r.x + th.pad, y))
-            y += round(th.body * 1.25)
+            y += round(self._status_size * 1.25)
 
     def log_rect(self) -> pygame.Rect:
         """The game log's place beside the table, under the status panel (its

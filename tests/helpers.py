@@ -111,10 +111,11 @@ def check_invariants(game: Game) -> None:
         assert not k - Counter(h.hands[seat])
 
 
-def claim_session(players: int = 3) -> TableSession:
+def claim_session(players: int = 3, discard: str = "JS") -> TableSession:
     """You (0, the person), Ana (a Medium computer: seat 1 of 3, seat 3 of 4),
     Bot (2) moved by the test; Bot melds 5-6-7♠ and will discard the 8♠,
-    which Ana (and you) can call Rummy on. The same deal as tests/test_human.py."""
+    which Ana (and you) can call Rummy on. The same deal as tests/test_human.py;
+    ``discard`` is the card dealt face up (under the 8♠ then)."""
     names = ["You", "Ana", "Bot", "Ana"][:players]
     levels = ["human", "medium", "human", "medium"][:players]
     if players == 4:
@@ -122,7 +123,7 @@ def claim_session(players: int = 3) -> TableSession:
     hands = [["7H", "8H", "KC", "4D", "9D", "2H", "3H"], ["QC", "QD", "4C", "5C", "9C", "TC", "2D"],
              ["5S", "6S", "7S", "8S", "2C", "3D", "JD"], ["KH", "KD", "4H", "5H", "9H", "TH", "3C"]][:players]
     rec = {"format": "rummy500/1", "rules": {}, "players": names,
-           "hands": [{"dealer": 1, "deal": {"hands": hands, "discard": ["JS"],
+           "hands": [{"dealer": 1, "deal": {"hands": hands, "discard": [discard],
                                              "stock": ["QH", "5D", "6D", "7D", "8D", "6C", "7C"]}, "actions": []}]}
     game = game_from_record(rec)
     return TableSession([Seat(n, lv) for n, lv in zip(names, levels)], game.rules, game=game, use_workers=False)

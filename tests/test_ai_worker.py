@@ -125,7 +125,7 @@ def test_cancel_drops_the_request():
         answer = wait_answer(worker)
         assert not answer.fallback and future.result() == answer.action
         # a second submit replaces the first one (cancelled unless already answered)
-        worker._pool.submit(time.sleep, 0.2)  # keep the worker busy meanwhile
+        worker._pool.schedule(time.sleep, args=(0.2,))  # keep the worker busy meanwhile
         first = worker.submit(view)
         second = worker.submit(view)
         assert first.cancelled()
@@ -140,7 +140,7 @@ def test_time_cap_gives_a_legal_fallback_and_a_fresh_worker():
         assert not worker.overdue()  # start-up is not charged to the decision
         assert worker.cancel()
         pid = wait_ready(worker)
-        worker._pool.submit(time.sleep, 60)  # a search that never ends in time
+        worker._pool.schedule(time.sleep, args=(60,))  # a search that never ends in time
         start = time.monotonic()
         worker.submit(view)
         answer = wait_answer(worker)
@@ -154,6 +154,27 @@ def test_time_cap_gives_a_legal_fallback_and_a_fresh_worker():
         worker.submit(view)
         answer = wait_answer(worker)
         assert not answer.fallback and worker.processes_started == 2
+
+
+def test_a_running_search_past_the_cap_is_stopped_and_its_process_replaced():
+    """The cap counts from when the worker takes the request up (pebble's task
+    timeout): a request that runs too long stops the process mid-task."""
+    game_, view = turn_view()
+    with AIWorker("easy", seed=1, time_cap_s=1.0) as worker:
+        pid = wait_ready(worker)
+        start = time.monotonic()
+        worker._submit(time.sleep, 60, rummy=True)  # a "search" of 60 s, taken up at once
+        answer = wait_answer(worker)
+        assert answer == worker_module.Answer(None, True, "timeout")  # no Rummy call: the fallback
+        assert 1.0 <= time.monotonic() - start < 20
+        deadline = time.monotonic() + WAIT_S
+        while not (gone(pid) or _zombie(pid)):
+            assert time.monotonic() < deadline, "the overdue process was not stopped"
+            time.sleep(0.01)
+        worker.submit(view)
+        answer = wait_answer(worker)
+        assert not answer.fallback and game_.hand.is_legal(answer.action)
+        assert worker.pid not in (None, pid) and worker.processes_started == 2
 
 
 def test_a_killed_worker_is_replaced():
@@ -262,9 +283,9 @@ def test_worker_process_never_imports_pygame():
     with AIWorker("easy", seed=1, time_cap_s=30) as worker:
         worker.submit(view)
         wait_answer(worker)
-        loaded = worker._pool.submit(worker_module._has_module, "pygame").result(timeout=WAIT_S)
+        loaded = worker._pool.schedule(worker_module._has_module, args=("pygame",)).result(timeout=WAIT_S)
         assert loaded is False
-        assert worker._pool.submit(worker_module._has_module, "game.engine").result(timeout=WAIT_S)
+        assert worker._pool.schedule(worker_module._has_module, args=("game.engine",)).result(timeout=WAIT_S)
 
 
 def test_unknown_level_fails_in_the_caller():

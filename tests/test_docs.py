@@ -20,6 +20,7 @@ ROOT = Path(__file__).resolve().parent.parent
 RULES = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
 RECORD = (ROOT / "docs" / "game-record.md").read_text(encoding="utf-8")
 README = (ROOT / "README.md").read_text(encoding="utf-8")
+ARCHITECTURE = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
 
 
 def section(text: str, heading: str) -> str:
@@ -102,12 +103,12 @@ def test_the_refused_example_is_what_replay_says():
 
 
 def test_the_readme_links_the_docs_and_nothing_outside_the_repository():
-    for text in (README, RULES, RECORD):
+    for text in (README, RULES, RECORD, ARCHITECTURE):
         assert "../shared" not in text and "/work/" not in text
     assert "(docs/rules.md)" in README and "(docs/game-record.md)" in README
 
 
-@pytest.mark.parametrize("name", ["README.md", "docs/rules.md", "docs/game-record.md"])
+@pytest.mark.parametrize("name", ["README.md", "docs/rules.md", "docs/game-record.md", "docs/architecture.md"])
 def test_relative_links_resolve(name):
     path = ROOT / name
     text = path.read_text(encoding="utf-8")

@@ -107,7 +107,9 @@ def test_time_startup_prints_the_seconds_to_the_first_frame_and_quits(tmp_path, 
     out = capsys.readouterr().out.strip()
     assert out.startswith("startup_seconds: ")
     seconds = float(out.split(": ")[1])
-    assert time.perf_counter() - IMPORTED < seconds < 600  # counted from the process's start
+    # counted from the process's start (pytest's here), so it lies between the
+    # age of this module and the process's age now, however long the suite ran
+    assert time.perf_counter() - IMPORTED < seconds <= startup.process_age() + 0.01
     assert f"first frame drawn {seconds:.3f} s after the process started" in _log(config)
     assert "--time-startup" in subprocess.run([sys.executable, "-m", "game", "--help"],
                                               capture_output=True, text=True, check=True).stdout

@@ -1,8 +1,9 @@
 """AI decisions in a worker process, so the table never waits on a search.
 
 One :class:`AIWorker` serves one AI seat. It owns one worker process (a
-``ProcessPoolExecutor`` with one worker, ``spawn`` context) that builds the
-AI once and keeps it between decisions. The table submits a
+``pebble.ProcessPool`` with one worker, ``spawn`` context) that builds the
+AI once and keeps it between decisions; pebble replaces the process when it
+dies, runs past its time or has its running request cancelled. The table submits a
 :class:`~game.view.PlayerView` and polls each frame::
 
     worker = AIWorker("hard", seed=7, time_cap_s=2.0)
@@ -18,8 +19,10 @@ AI once and keeps it between decisions. The table submits a
 process crashed (it is replaced on the next submit), the AI raised, it
 answered with an action that is not legal for the view, or it thought longer
 than ``time_cap_s`` (the process is stopped and replaced). The time cap
-counts from when the worker process is ready, so its start-up (imports) is
-never charged to a decision.
+counts from when the worker process picks the request up (pebble's task
+timeout), so its start-up (imports) is never charged to a decision; a
+request still waiting after the cap once the worker is ready (or after
+:data:`START_CAP_S` while it starts) is timed out too.
 
 No worker survives the program: :meth:`AIWorker.close` (also run by the
 context manager and, for every worker still open, when the interpreter
@@ -38,19 +41,20 @@ from __future__ import annotations
 import atexit
 import logging
 import multiprocessing
-import multiprocessing.connection as mp_connection
 import os
 import random
 import sys
 import threading
 import time
 import weakref
-from concurrent.futures import CancelledError, Future, InvalidStateError, ProcessPoolExecutor
+from concurrent.futures import CancelledError, Future, InvalidStateError
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 
+import pebble
+
 from ..actions import Action, CallRummy
-from ..procs import pool_processes, quiet_resource_tracker, stop_pool, worker_started
+from ..procs import TERMINATE_WAIT_S, quiet_resource_tracker, worker_started
 from ..view import PlayerView, sample_world
 from . import make_ai
 from .base import AIPlayer
@@ -87,12 +91,14 @@ def _has_module(name: str) -> bool:
     return name in sys.modules
 
 
-def _choose(view: PlayerView) -> Action:
-    return _ai.choose(view)
+def _choose(view: PlayerView) -> tuple[int, Action]:
+    """The seat's move, with this process's id (a replaced worker has a new one)."""
+    return os.getpid(), _ai.choose(view)
 
 
-def _call_rummy(view: PlayerView) -> CallRummy | None:
-    return _ai.call_rummy(view)
+def _call_rummy(view: PlayerView) -> tuple[int, CallRummy | None]:
+    """Whether the seat calls Rummy (R18), with this process's id."""
+    return os.getpid(), _ai.call_rummy(view)
 
 
 # --------------------------------------------------------------- table side
@@ -135,19 +141,6 @@ def _register_exit_hook() -> None:
         atexit.register(_close_all)
 
 
-def _forward(outer: Future, inner: Future) -> None:
-    """Copy the worker's outcome into the caller's future (unless cancelled)."""
-    try:
-        if inner.cancelled():
-            outer.cancel()
-        elif inner.exception() is not None:
-            outer.set_exception(inner.exception())
-        else:
-            outer.set_result(inner.result())
-    except InvalidStateError:  # the caller cancelled first
-        pass
-
-
 class AIWorker:
     """One AI of ``level`` in its own worker process (see the module docstring).
 
@@ -167,13 +160,15 @@ class AIWorker:
         self.time_cap_s = float(time_cap_s)
         self.processes_started = 0
         self._rng = random.Random(seed)
-        self._pool: ProcessPoolExecutor | None = None
-        # (pool, pid, time ready), set from the pool's thread once it answers
+        self._pool: pebble.ProcessPool | None = None
+        # (pool, pid, time ready) of the process answering now, set from pebble's thread
         self._started: tuple | None = None
+        self._last_pid: int | None = None
         self._future: Future | None = None
         self._inner: Future | None = None
         self._view: PlayerView | None = None
         self._rummy = False
+        self._retried = False  # the open request was resent to a new process
         self._submitted = 0.0
         self._closed = False
 
@@ -199,9 +194,12 @@ class AIWorker:
         return self._closed
 
     def overdue(self) -> bool:
-        """True when the open request has run past the time cap (counted from
-        the later of its submission and the worker being ready)."""
-        if self._future is None or self._future.done():
+        """True when the open request is still waiting for the worker past
+        the time cap (counted from the later of its submission and the worker
+        being ready; :data:`START_CAP_S` while the worker starts). A request
+        the worker is running is timed out by pebble instead."""
+        inner = self._inner
+        if self._future is None or inner is None or inner.done() or inner.running():
             return False
         now, ready_at = time.monotonic(), self._ready_at()
         if ready_at is None:
@@ -226,25 +224,43 @@ class AIWorker:
         future resolves to a ``CallRummy`` or ``None``."""
         return self._submit(_call_rummy, view, rummy=True)
 
-    def _submit(self, fn, view: PlayerView, rummy: bool) -> Future:
+    def _submit(self, fn, view: PlayerView, rummy: bool, retry: bool = False) -> Future:
         if self._closed:
             raise RuntimeError("the AI worker is closed")
         self.cancel()
+        self._retried = retry
         inner = None
         for attempt in range(2):
             pool = self._live_pool()
             try:
-                inner = pool.submit(fn, view)
+                inner = pool.schedule(fn, args=(view,), timeout=self.time_cap_s)
                 break
-            except (BrokenProcessPool, RuntimeError):  # died since the health check
+            except RuntimeError:  # the pool stopped since the check
                 self._discard_pool()
                 if attempt:
                     raise
         outer: Future = Future()
         self._future, self._inner, self._view, self._rummy = outer, inner, view, rummy
         self._submitted = time.monotonic()
-        inner.add_done_callback(lambda f: _forward(outer, f))
+        inner.add_done_callback(lambda f: self._forward(pool, outer, f))
         return outer
+
+    def _forward(self, pool: pebble.ProcessPool, outer: Future, inner: Future) -> None:
+        """Copy the worker's outcome into the caller's future (unless
+        cancelled), noting which process answered. Runs in pebble's thread."""
+        try:
+            if inner.cancelled():
+                outer.cancel()
+            elif inner.exception() is not None:
+                if pool is self._pool:
+                    self._started = None  # pebble stops that process and starts another
+                outer.set_exception(inner.exception())
+            else:
+                pid, answer = inner.result()
+                self._answered_by(pool, pid)
+                outer.set_result(answer)
+        except InvalidStateError:  # the caller cancelled first
+            pass
 
     def poll(self) -> Answer | None:
         """The open request's :class:`Answer` once there is one, else ``None``
@@ -259,10 +275,20 @@ class AIWorker:
                 action = outer.result()
             except CancelledError:
                 return None
-            except BrokenProcessPool:
+            except BrokenProcessPool:  # the process died before it took the request
+                self._discard_pool()
+                if not self._retried:  # once more, in a new process
+                    self._submit(_call_rummy if rummy else _choose, view, rummy, retry=True)
+                    return None
                 log.error("the %s AI's worker process died; playing the fallback move", self.level)
                 return Answer(self._fallback(view, rummy), True, "crashed")
-            except Exception:  # the traceback includes the worker's own (concurrent.futures)
+            except TimeoutError:  # pebble stopped the process mid-search; it starts another
+                log.warning("the %s AI ran past %.1f s; playing the fallback move", self.level, self.time_cap_s)
+                return Answer(self._fallback(view, rummy), True, "timeout")
+            except pebble.ProcessExpired:
+                log.error("the %s AI's worker process died; playing the fallback move", self.level)
+                return Answer(self._fallback(view, rummy), True, "crashed")
+            except Exception:  # the traceback includes the worker's own (pebble)
                 log.exception("the %s AI failed in its worker; playing the fallback move", self.level)
                 return Answer(self._fallback(view, rummy), True, "error")
             if self._acceptable(view, rummy, action):
@@ -276,15 +302,17 @@ class AIWorker:
 
     def cancel(self) -> bool:
         """Drop the open request; a request the worker has already picked up
-        stops the process (a new one starts on the next submit). Returns
-        True when a request was open."""
+        stops the process (pebble starts a new one). Returns True when a
+        request was open."""
         outer, inner = self._future, self._inner
         self._clear()
         if outer is None:
             return False
         outer.cancel()
-        if inner is not None and not inner.done() and not inner.cancel():
-            self._discard_pool()
+        if inner is not None and not inner.done():
+            if inner.running():
+                self._started = None  # that process is being stopped
+            inner.cancel()
         return True
 
     def fallback(self, view: PlayerView) -> Action:
@@ -312,9 +340,9 @@ class AIWorker:
         self._future = self._inner = self._view = None
 
     # ------------------------------------------------------------ processes
-    def _live_pool(self) -> ProcessPoolExecutor:
+    def _live_pool(self) -> pebble.ProcessPool:
         pool = self._pool
-        if pool is not None and not self._healthy(pool):
+        if pool is not None and not pool.active:
             self._discard_pool()
             pool = None
         if pool is None:
@@ -322,27 +350,35 @@ class AIWorker:
             quiet_resource_tracker()
             _open_workers.add(self)
             ctx = multiprocessing.get_context("spawn")
-            pool = ProcessPoolExecutor(max_workers=1, mp_context=ctx, initializer=_start_worker,
-                                       initargs=(self.level, self.seed))
+            pool = pebble.ProcessPool(max_workers=1, context=ctx, initializer=_start_worker,
+                                      initargs=(self.level, self.seed))
             self._pool = pool
+            self._last_pid = None
             self.processes_started += 1
-            pool.submit(_ready).add_done_callback(lambda f: self._on_ready(pool, f))
+            pool.schedule(_ready).add_done_callback(lambda f: self._on_ready(pool, f))
         return pool
 
-    def _on_ready(self, pool: ProcessPoolExecutor, f: Future) -> None:
-        # Runs in the pool's thread; the pool is checked when read.
+    def _on_ready(self, pool: pebble.ProcessPool, f: Future) -> None:
+        # Runs in pebble's thread; the pool is checked when read.
         if not f.cancelled() and f.exception() is None:
-            self._started = (pool, f.result(), time.monotonic())
+            self._answered_by(pool, f.result())
+
+    def _answered_by(self, pool: pebble.ProcessPool, pid: int) -> None:
+        """Process ``pid`` of ``pool`` has answered: it is the running worker
+        (a new one when pebble replaced a dead or stopped process)."""
+        if pool is not self._pool:
+            return
+        started = self._started
+        if started is not None and started[0] is pool and started[1] == pid:
+            return
+        if self._last_pid is not None and pid != self._last_pid:
+            self.processes_started += 1
+        self._last_pid = pid
+        self._started = (pool, pid, time.monotonic())
 
     def _ready_at(self) -> float | None:
         started = self._started
         return started[2] if started and started[0] is self._pool else None
-
-    def _healthy(self, pool: ProcessPoolExecutor) -> bool:
-        if getattr(pool, "_broken", False):
-            return False
-        # A process's sentinel is ready once it has ended (no reaping here).
-        return not any(mp_connection.wait([p.sentinel], timeout=0) for p in pool_processes(pool))
 
     def _discard_pool(self) -> None:
         """Stop the worker process now (even mid-search) and forget the pool."""
@@ -350,7 +386,11 @@ class AIWorker:
         self._started = None
         if pool is None:
             return
-        stop_pool(pool)
+        pool.stop()
+        try:
+            pool.join(timeout=2 * TERMINATE_WAIT_S)
+        except (TimeoutError, RuntimeError):  # pragma: no cover - pebble kills what will not stop
+            log.warning("the %s AI's worker process was slow to stop", self.level)
 
     def close(self) -> None:
         """Cancel any request and stop the worker process; the worker cannot
