@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ..cards import JOKER, JOKER_TABLED, Card, joker_as, rank_of, suit_of
+from ..cards import JOKER, JOKER_TABLED, Card, in_hand_card, joker_as, rank_of, suit_of
 from ..melds import Meld, candidate_melds, hand_value, meld_card_values, open_cards
 from ..plays import simulate
 from ..rules import RuleSet
@@ -58,7 +58,8 @@ def greedy_tabling(hand: Sequence[Card], table: Sequence[Meld], rules: RuleSet, 
     table = list(table)
     plays: list[tuple] = []
     while True:
-        melds = [m for m in candidate_melds(hand, aw) if len(hand) - len(m) >= keep]
+        melds = [m for m in candidate_melds(hand, aw)
+                 if _room(hand, [in_hand_card(t) for t in m], keep, single_taken)]
         if not melds:
             break
         best = max(melds, key=lambda m: (meld_worth(m, rules.scoring), len(m)))
@@ -69,7 +70,7 @@ def greedy_tabling(hand: Sequence[Card], table: Sequence[Meld], rules: RuleSet, 
         has_meld = True
         plays.append(("meld", best))
     if has_meld or not rules.layoff_requires_own_meld:
-        hand, table = _lay_off_all(hand, table, seat, aw, keep, plays)
+        hand, table = _lay_off_all(hand, table, seat, aw, keep, plays, single_taken)
     return plays, _gained(original, table, seat, rules), hand, table
 
 
@@ -88,17 +89,29 @@ def meld_worth(meld: Sequence[Card], scoring: str) -> int:
     return total
 
 
+def _room(hand: Sequence[Card], used: Sequence[Card], keep: int, single_taken: Card | None) -> bool:
+    """True when tabling ``used`` from ``hand`` still lets the turn end: at
+    least ``keep`` cards stay, and what stays is empty or holds a card other
+    than ``single_taken`` to discard (R10)."""
+    left = list(hand)
+    for c in used:
+        left.remove(c)
+    if len(left) < keep:
+        return False
+    return not left or single_taken is None or any(c != single_taken for c in left)
+
+
 def _lay_off_all(hand: list[Card], table: list[Meld], seat: int, aw: bool, keep: int,
-                 plays: list[tuple]) -> tuple[list[Card], list[Meld]]:
+                 plays: list[tuple], single_taken: Card | None = None) -> tuple[list[Card], list[Meld]]:
     """Every natural lay-off that fits, then each joker where a declaration
-    fits (declared as a card the hand does not hold), while more than
-    ``keep`` cards are held; appends to ``plays``."""
+    fits (declared as a card the hand does not hold), while the turn can
+    still end (:func:`_room`); appends to ``plays``."""
     changed = True
     while changed and len(hand) > keep:
         changed = False
         for i, m in enumerate(table):
             for c in open_cards(m, aw):
-                if c in hand and len(hand) > keep:
+                if c in hand and _room(hand, [c], keep, single_taken):
                     sim = simulate(hand, table, [("layoff", c, i)], seat, aw)
                     if sim is None:
                         continue
@@ -108,7 +121,7 @@ def _lay_off_all(hand: list[Card], table: list[Meld], seat: int, aw: bool, keep:
                     break
             if changed:
                 break
-        if not changed and JOKER in hand and len(hand) > keep:
+        if not changed and JOKER in hand and _room(hand, [JOKER], keep, single_taken):
             for i, m in enumerate(table):
                 free = [c for c in open_cards(m, aw) if c not in hand]
                 sim = simulate(hand, table, [("layoff", joker_as(free[-1]), i)], seat, aw) if free else None

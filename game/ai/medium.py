@@ -36,11 +36,14 @@ from .base import AIPlayer
 from .cycle import circling, ending_take, unsticking_discard
 from .discards import discard_value
 from .evaluate import greedy_tabling, usefulness
-from .going_out import tabled_cards
+from .going_out import going_out_plan, table_everything, tabled_cards
 
 STOCK_DRAW_VALUE = 3.0
 HOLD_MELD_POINTS = 12
 PRUNE_MARGIN = 8.0
+GO_OUT_BONUS = 20.0
+"""What going out this turn is worth beyond the points tabled (the hand ends
+while the opponents still hold cards)."""
 """Draws valued this far below the best are not worth weighing (Hard searches only the rest)."""
 
 
@@ -54,6 +57,12 @@ def risk_factor(view: PlayerView) -> float:
     if shortest <= 3:
         risk += 0.5 * (4 - shortest) / 3
     return risk
+
+
+def goes_out(hand, table, rules, seat: int, has_meld: bool, single_taken=None, committed=None) -> bool:
+    """True when ``hand`` (drawn already) can go out this turn (R16; see
+    :func:`~game.ai.going_out.going_out_plan`)."""
+    return going_out_plan(hand, table, rules, seat, has_meld, single_taken, committed) is not None
 
 
 def keep_count(view: PlayerView) -> int:
@@ -91,13 +100,18 @@ class MediumAI(AIPlayer):
                                                 view.has_melded[seat], keep_count(view),
                                                 single_taken=taken[0] if k == 1 else None,
                                                 committed=taken[0] if k > 1 else None)
-        values = [hand_value(c, view.rules.scoring) for c in left]
         if not world.stock_draw_possible():
-            return points - sum(values) + max(values, default=0)
+            values = [hand_value(c, view.rules.scoring) for c in left]
+            spare = list(left)
+            if k == 1 and taken[0] in spare:
+                spare.remove(taken[0])  # R10: the card taken alone is not the discard
+            return points - sum(values) + max((hand_value(c, view.rules.scoring) for c in spare), default=0)
         stuck = [c for c in taken if c in left]
         risk = risk_factor(view) * sum(hand_value(c, view.rules.scoring) for c in stuck)
         potential = 0.15 * sum(usefulness(c, left, view.rules) for c in stuck)
-        return points - risk + potential
+        out = GO_OUT_BONUS if goes_out(hand, world.table, view.rules, seat, view.has_melded[seat],
+                                       taken[0] if k == 1 else None, taken[0] if k > 1 else None) else 0.0
+        return points - risk + potential + out
 
     def ranked_draws(self, view: PlayerView, world: HandState) -> list[tuple[float, Action]]:
         """Every draw worth weighing: ``(value, action)`` best first; a take
@@ -121,8 +135,13 @@ class MediumAI(AIPlayer):
     def stock_value(self, view: PlayerView, world: HandState) -> float:
         """Value of a stock draw: what the hand tables now plus an unseen card's worth."""
         seat = view.seat
-        _, base_points, _, _ = greedy_tabling(view.hand, world.table, view.rules, seat,
+        rules = view.rules
+        _, base_points, _, _ = greedy_tabling(view.hand, world.table, rules, seat,
                                               view.has_melded[seat], keep_count(view))
+        if table_everything(view.hand, world.table, rules, seat, view.has_melded[seat]) is not None:
+            # any card drawn can be the discard that goes out (R16)
+            points = sum(hand_value(c, rules.scoring) for c in view.hand)
+            return max(base_points, points) + GO_OUT_BONUS + STOCK_DRAW_VALUE
         return base_points + STOCK_DRAW_VALUE
 
     def choose_draw(self, view: PlayerView, world: HandState) -> Action:
