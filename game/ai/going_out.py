@@ -111,7 +111,8 @@ def table_everything(hand: Sequence[Card], table: Sequence[Meld], rules: RuleSet
         return None
 
 
-def _discard_ok(card: Card, rules: RuleSet, single_taken: Card | None, committed: Card | None) -> bool:
+def _discard_ok(card: Card, single_taken: Card | None, committed: Card | None) -> bool:
+    """R9, R10: neither the committed card nor the card taken alone may be the discard."""
     return card != single_taken and card != committed
 
 
@@ -155,7 +156,7 @@ def _search(hand, table, rules, seat, has_meld, single_taken, committed):
         return None
     options = blocked or sorted(set(hand), key=lambda c: (c == JOKER, hand_value(c, rules.scoring), c))
     for card in options:
-        if not _discard_ok(card, rules, single_taken, committed):
+        if not _discard_ok(card, single_taken, committed):
             continue
         rest = list(hand)
         rest.remove(card)
