@@ -19,7 +19,7 @@ from game.i18n import _
 from .layout import Layout, Place, TableModel
 from .sound import sounds_for
 from .tween import DEAL_S, FADE_S, MOVE_S, Tween, ease_out_cubic, flip_scale, linear
-from .words import describe
+from .words import describe, for_person
 
 @dataclass
 class Motion:
@@ -76,9 +76,9 @@ class TableAnimation:
             self.banner = (_("Rummy!"), e.seat, self.clock + 1.4 * f)
             self.hold = max(self.hold, self.clock + 1.4 * f)
         elif isinstance(e, HandEnded) and e.went_out is not None:
-            self.banner = (_("{name} goes out!").format(name=self.names[e.went_out]), e.went_out, self.clock + 1.2 * f)
+            self.banner = (for_person(self.names, e.went_out, _("You go out!"), _("{name} goes out!")), e.went_out, self.clock + 1.2 * f)
         elif isinstance(e, Floated):
-            self.banner = (_("{name} floats").format(name=self.names[e.seat]), e.seat, self.clock + 1.2 * f)
+            self.banner = (for_person(self.names, e.seat, _("You float"), _("{name} floats")), e.seat, self.clock + 1.2 * f)
         elif isinstance(e, StockReshuffled):
             self.banner = (_("The pile becomes the new stock"), None, self.clock + 1.2 * f)
 

@@ -123,7 +123,7 @@ def deal_line(hand: int, dealer: str) -> str:
     return _("Hand {hand}: {name} deals.").format(hand=hand + 1, name=dealer)
 
 
-def _person(names: list[str], seat: int, you: str, them: str, **values) -> str:
+def for_person(names: list[str], seat: int, you: str, them: str, **values) -> str:
     """``you`` (second person) when ``seat`` is "You", else ``them`` with ``{name}``; both
     translated already, formatted with ``values``."""
     if names[seat] == YOU:
@@ -138,61 +138,61 @@ def describe(e: Event, names: list[str]) -> str | None:
         return None
     if isinstance(e, HandDealt):
         n = e.sizes[0]
-        return _person(names, e.dealer,
+        return for_person(names, e.dealer,
                        ngettext("Hand {hand}: You deal {count} card each.", "Hand {hand}: You deal {count} cards each.",
                                 n),
                        ngettext("Hand {hand}: {name} deals {count} card each.",
                                 "Hand {hand}: {name} deals {count} cards each.", n), hand=e.hand + 1, count=n)
     if isinstance(e, CardDrawn):
-        return _person(names, e.seat, _("You draw from the stock."), _("{name} draws from the stock."))
+        return for_person(names, e.seat, _("You draw from the stock."), _("{name} draws from the stock."))
     if isinstance(e, StockReshuffled):
         return ngettext("The discard pile is shuffled into a new stock of {count} card.",
                         "The discard pile is shuffled into a new stock of {count} cards.", e.size).format(count=e.size)
     if isinstance(e, DiscardTaken):
         card = card_words(e.cards[0])
         if len(e.cards) == 1:
-            return _person(names, e.seat, _("You take the {card} from the discard pile."),
+            return for_person(names, e.seat, _("You take the {card} from the discard pile."),
                            _("{name} takes the {card} from the discard pile."), card=card)
         n = len(e.cards)
-        return _person(names, e.seat,
+        return for_person(names, e.seat,
                        ngettext("You take {count} card from the discard pile ({cards}) and must meld the {card}.",
                                 "You take {count} cards from the discard pile ({cards}) and must meld the {card}.", n),
                        ngettext("{name} takes {count} card from the discard pile ({cards}) and must meld the {card}.",
                                 "{name} takes {count} cards from the discard pile ({cards}) and must meld the {card}.",
                                 n), count=n, cards=cards_words(e.cards), card=card)
     if isinstance(e, RummyCalled):
-        return _person(names, e.seat, _("You call Rummy! and take {cards}."), _("{name} calls Rummy! and takes {cards}."),
+        return for_person(names, e.seat, _("You call Rummy! and take {cards}."), _("{name} calls Rummy! and takes {cards}."),
                        cards=cards_words(e.cards))
     if isinstance(e, MeldTabled):
         cards = cards_words(e.cards)
         if e.kind == "set":
-            return _person(names, e.seat, _("You meld a set: {cards}."), _("{name} melds a set: {cards}."), cards=cards)
-        return _person(names, e.seat, _("You meld a run: {cards}."), _("{name} melds a run: {cards}."), cards=cards)
+            return for_person(names, e.seat, _("You meld a set: {cards}."), _("{name} melds a set: {cards}."), cards=cards)
+        return for_person(names, e.seat, _("You meld a run: {cards}."), _("{name} melds a run: {cards}."), cards=cards)
     if isinstance(e, LaidOff):
         card = card_words(e.card)
         if e.owner == e.seat:
-            return _person(names, e.seat, _("You lay off the {card} on your own meld."),
+            return for_person(names, e.seat, _("You lay off the {card} on your own meld."),
                            _("{name} lays off the {card} on their own meld."), card=card)
         if names[e.owner] == YOU:
             return _("{name} lays off the {card} on your meld.").format(name=names[e.seat], card=card)
-        return _person(names, e.seat, _("You lay off the {card} on {owner}'s meld."),
+        return for_person(names, e.seat, _("You lay off the {card} on {owner}'s meld."),
                        _("{name} lays off the {card} on {owner}'s meld."), card=card, owner=names[e.owner])
     if isinstance(e, CommittedCardTabled):
         return None
     if isinstance(e, Discarded):
-        return _person(names, e.seat, _("You discard the {card}."), _("{name} discards the {card}."),
+        return for_person(names, e.seat, _("You discard the {card}."), _("{name} discards the {card}."),
                        card=card_words(e.card))
     if isinstance(e, Floated):
-        return _person(names, e.seat, _("You float: every card is on the table."),
+        return for_person(names, e.seat, _("You float: every card is on the table."),
                        _("{name} floats: every card is on the table."))
     if isinstance(e, HandEnded):
         if e.reason == "went_out":
-            return _person(names, e.went_out, _("You go out. Hand {hand} is over."),
+            return for_person(names, e.went_out, _("You go out. Hand {hand} is over."),
                            _("{name} goes out. Hand {hand} is over."), hand=e.hand + 1)
         return _("The stock is empty: hand {hand} is over.").format(hand=e.hand + 1)
     if isinstance(e, GameWon):
         total = e.totals[e.winner]
-        return _person(names, e.winner,
+        return for_person(names, e.winner,
                        ngettext("You win the game with {total} point.", "You win the game with {total} points.", total),
                        ngettext("{name} wins the game with {total} point.", "{name} wins the game with {total} points.",
                                 total), total=total)

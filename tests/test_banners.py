@@ -1,0 +1,27 @@
+"""The table's banners speak to the person in the second person ("You go out!")
+and name the other seats ("Ana goes out!")."""
+
+from types import SimpleNamespace
+
+from game.events import Floated, HandEnded
+from scenes.table_motion import TableAnimation
+from scenes.words import YOU
+
+
+def _banner(event, names):
+    table = SimpleNamespace(factor=1.0, names=names, clock=0.0, hold=0.0, banner=None)
+    TableAnimation._banner_for(table, event)
+    return table.banner[0]
+
+
+def test_going_out_banner_agrees_with_the_seat():
+    names = [YOU, "Ana", "Bo"]
+    out = lambda seat: HandEnded(hand=0, reason="went_out", went_out=seat, scores=(0, 0, 0), totals=(0, 0, 0))
+    assert _banner(out(0), names) == "You go out!"
+    assert _banner(out(1), names) == "Ana goes out!"
+
+
+def test_float_banner_agrees_with_the_seat():
+    names = [YOU, "Ana"]
+    assert _banner(Floated(seat=0), names) == "You float"
+    assert _banner(Floated(seat=1), names) == "Ana floats"
