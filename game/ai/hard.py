@@ -25,6 +25,7 @@ from ..melds import hand_value
 from .evaluate import greedy_tabling
 from .cycle import circling
 from .medium import MediumAI
+from .playout import PlayoutPolicy
 
 TIME_CAP = 0.2  # seconds per decision: a safety bound; the world budget decides first
 MAX_WORLDS = 14
@@ -46,7 +47,7 @@ class HardAI(AIPlayer):
         self.max_worlds = max_worlds
         self.horizon = horizon
         self.medium = MediumAI(self.rng.getrandbits(32))
-        self.playout_policy = MediumAI(0, max_depth=3, calls=False)
+        self.playout_policy = PlayoutPolicy(0)
 
     # ------------------------------------------------------------ candidates
     def candidates(self, view: PlayerView, world: HandState) -> list[Action]:

@@ -1,0 +1,65 @@
+"""Hard's playout policy: Medium's choices, asked of the engine lazily.
+
+Medium weighs every pile depth and every discard and asks the engine, for
+each, whether it is legal; a take's legality is a search of the turn (R9,
+R10), and that dominated Hard's playouts. The playout policy ranks the same
+options with Medium's own scores but asks the engine only about the best
+ones, in order, until one is legal: the choice is the same as Medium's
+(Medium picks the best legal option), found with far fewer searches.
+"""
+
+from __future__ import annotations
+
+from ..actions import Action, Discard, TakeDiscards
+from ..engine import HandState
+from ..view import PlayerView
+from .medium import MediumAI
+
+
+class _AssumeLegal:
+    """A stand-in for a world that answers ``is_legal`` with True and
+    everything else as the world itself does (used to rank options without
+    asking the engine)."""
+
+    __slots__ = ("_world",)
+
+    def __init__(self, world: HandState):
+        self._world = world
+
+    def is_legal(self, action: Action) -> bool:
+        """Always True: legality is asked of the real world afterwards."""
+        return True
+
+    def __getattr__(self, name: str):
+        return getattr(self._world, name)
+
+
+def first_legal(ranked: list, world: HandState, action_of=lambda x: x) -> list:
+    """``ranked`` from its first option the engine accepts in ``world`` on
+    (options before it are dropped; the ones after it are not asked)."""
+    for i, item in enumerate(ranked):
+        if world.is_legal(action_of(item)):
+            return ranked[i:]
+    return []
+
+
+class PlayoutPolicy(MediumAI):
+    """Medium without Rummy calls and with at most ``max_depth`` pile depths
+    weighed, choosing exactly as that Medium would (see the module docstring).
+    Only the first option of its ranked lists is known to be legal."""
+
+    def __init__(self, seed: int | None = None, max_depth: int | None = 3):
+        super().__init__(seed, max_depth=max_depth, calls=False)
+
+    def score_take(self, view: PlayerView, world: HandState, k: int) -> float | None:
+        """Medium's value of taking ``k`` pile cards, legal or not."""
+        return super().score_take(view, _AssumeLegal(world), k)
+
+    def ranked_draws(self, view: PlayerView, world: HandState) -> list[tuple[float, Action]]:
+        """Medium's ranked draws from the best legal one on."""
+        ranked = super().ranked_draws(view, world)
+        return first_legal(ranked, world, lambda x: x[1]) if isinstance(ranked[0][1], TakeDiscards) else ranked
+
+    def ranked_discards(self, view: PlayerView, world: HandState) -> list[Discard]:
+        """Medium's ranked discards from the best legal one on."""
+        return first_legal(super().ranked_discards(view, _AssumeLegal(world)), world)
