@@ -8,6 +8,9 @@ headless and never import pygame:
   illegal action, 2 for a malformed record (``game-record.md``).
 * ``rummy500 tournament ...``: a duplicate tournament between AI levels
   (:mod:`game.tournament`); a table or ``--json``; exit 2 for bad arguments.
+* ``rummy500 analyse FILE``: let an AI level play one seat's turn of a saved
+  position (:mod:`game.analyse`); exit 2 for an invalid record or a seat
+  with nothing to decide.
 
 Bad arguments give a message on standard error and exit status 2.
 ``rummy500 --version`` prints the version (``game.__version__``, its one
@@ -31,19 +34,27 @@ import sys  # noqa: E402
 from . import __version__  # noqa: E402
 
 
+def record_bytes(file: str) -> bytes:
+    """The bytes of a record file (``-``: standard input), read up to the
+    record size limit + 1 (see :func:`game.record.read_record_bytes`).
+    Raises ``OSError`` and :class:`~game.record.RecordError`."""
+    from .record import read_record_bytes
+
+    if file == "-":
+        return read_record_bytes(sys.stdin.buffer)
+    with open(file, "rb") as fh:
+        return read_record_bytes(fh)
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
     """``rummy500 replay FILE``: print the replay JSON, return the exit status.
     Reads at most the record size limit + 1 bytes (a larger file, or an
     endless one like ``/dev/zero``, is a ``bad_record`` at once)."""
     from .paths import shown
-    from .record import RecordError, bad_record, read_record_bytes, replay
+    from .record import RecordError, bad_record, replay
 
     try:
-        if args.file == "-":
-            data = read_record_bytes(sys.stdin.buffer)
-        else:
-            with open(args.file, "rb") as fh:
-                data = read_record_bytes(fh)
+        data = record_bytes(args.file)
     except OSError as exc:
         out, status = bad_record(f"cannot read {shown(args.file)}: {exc.strerror or exc}"), 2
     except RecordError as exc:
@@ -53,6 +64,33 @@ def cmd_replay(args: argparse.Namespace) -> int:
     sys.stdout.write(json.dumps(out, indent=2, ensure_ascii=True) + "\n")
     sys.stdout.flush()
     return status
+
+
+def cmd_analyse(args: argparse.Namespace) -> int:
+    """``rummy500 analyse FILE``: print the turn the level plays (text or
+    ``--json``), return the exit status (2 with a message on standard error
+    for an invalid record or a seat with nothing to decide)."""
+    from .analyse import AnalyseError, analyse, default_seat, format_turn, load_position
+    from .paths import shown
+    from .record import RecordError
+
+    try:
+        data = record_bytes(args.file)
+        position = load_position(data)
+        seat = default_seat(position.game) if args.seat is None else args.seat
+        turn = analyse(position.game, seat, args.ai, args.seed)
+    except OSError as exc:
+        print(f"rummy500 analyse: cannot read {shown(args.file)}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
+    except (RecordError, AnalyseError) as exc:
+        print(f"rummy500 analyse: {exc}", file=sys.stderr)
+        return 2
+    if args.json:
+        sys.stdout.write(json.dumps(turn.to_json(), ensure_ascii=True) + "\n")
+    else:
+        sys.stdout.write(format_turn(turn))
+    sys.stdout.flush()
+    return 0
 
 
 MAX_TABLES = 1_000_000
@@ -104,6 +142,14 @@ def _levels(text: str) -> list[str]:
         if level not in LEVELS:
             raise argparse.ArgumentTypeError(f"unknown AI level {level!r} (use {', '.join(LEVELS)})")
     return levels
+
+
+def _level(text: str) -> str:
+    """One AI level (``--ai`` of ``analyse``)."""
+    levels = _levels(text)
+    if len(levels) != 1:
+        raise argparse.ArgumentTypeError(f"give one level, not {text!r}")
+    return levels[0]
 
 
 def _usage_error(args: argparse.Namespace, message: str) -> int:
@@ -196,6 +242,19 @@ def build_parser() -> argparse.ArgumentParser:
                     help="processes to play in (default 1)")
     tp.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
     tp.set_defaults(func=cmd_tournament, parser=tp)
+    ap = sub.add_parser(
+        "analyse", help="let an AI level play one seat's turn of a saved position",
+        description="Replay a game record (an AI puzzle too), then let an AI level play the "
+                    "seat's decisions as the table asks them (a Rummy call first when one is "
+                    "open to it, then each choice until its turn ends) and print the turn.")
+    ap.add_argument("file", help="the record (a JSON file), or - for standard input")
+    ap.add_argument("--seat", type=_whole(0, 7), metavar="N", help="the seat to analyse (default: the seat to move)")
+    ap.add_argument("--ai", type=_level, default="medium", metavar="LEVEL",
+                    help="easy, medium or hard (default medium)")
+    ap.add_argument("--seed", type=_whole(-2**63, 2**63 - 1), default=0, metavar="S",
+                    help="seeds the AI: the same seed gives the same play (default 0)")
+    ap.add_argument("--json", action="store_true", help="print one JSON object (record actions)")
+    ap.set_defaults(func=cmd_analyse, parser=ap)
     return parser
 
 
@@ -209,6 +268,7 @@ L game log, Space skip an animation, Esc menu.
 Headless subcommands (no window):
   rummy500 replay FILE        apply a game record, print the result as JSON
   rummy500 tournament ...     AI levels against each other (--help for more)
+  rummy500 analyse FILE       what would the computer play here? (--help for more)
 """
 
 
