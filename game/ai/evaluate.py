@@ -12,7 +12,6 @@ from ..cards import JOKER, JOKER_TABLED, Card, rank_of, suit_of
 from ..melds import Meld, candidate_melds, hand_value, meld_card_values, open_cards
 from ..plays import simulate
 from ..rules import RuleSet
-from .memo import memoised
 
 
 VALUES = {scoring: [hand_value(c, scoring) for c in range(53)] for scoring in ("standard", "fives")}
@@ -29,7 +28,6 @@ def seat_points(table: Sequence[Meld], seat: int, scoring: str) -> int:
     return total
 
 
-@memoised  # a pure function asked the same questions again and again in Hard's playouts
 def greedy_tabling(hand: Sequence[Card], table: Sequence[Meld], rules: RuleSet, seat: int,
                    has_meld: bool, keep: int = 0) -> tuple[list[tuple], int, list[Card], list[Meld]]:
     """Table greedily: the most valuable meld first, again and again, then

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from ..actions import Action, Discard, TakeDiscards
 from ..engine import HandState
-from ..view import PlayerView
+from ..view import PlayerView, view_of
 from .medium import MediumAI
 
 
@@ -63,3 +63,29 @@ class PlayoutPolicy(MediumAI):
     def ranked_discards(self, view: PlayerView, world: HandState) -> list[Discard]:
         """Medium's ranked discards from the best legal one on."""
         return first_legal(super().ranked_discards(view, _AssumeLegal(world)), world)
+
+
+class ViewMaker:
+    """Views of one playout's world for every seat, made cheaply: the table's
+    public view is made again only when the table changed (a meld or a card
+    was added: the engine never takes cards off the table), and the hand's
+    public log is left out (``history`` is empty: the playout policy does
+    not read it)."""
+
+    def __init__(self):
+        self._table_key: tuple[int, int] | None = None
+        self._table: tuple = ()
+
+    def view(self, h: HandState, seat: int, totals: tuple[int, ...]) -> PlayerView:
+        """The view of world ``h`` for ``seat`` (as :func:`game.view.view_of`, without the log)."""
+        key = (len(h.table), sum(len(m.cards) for m in h.table))
+        if key != self._table_key:
+            self._table_key, self._table = key, view_of(h, seat, totals).table
+        return PlayerView(
+            seat=seat, players=h.players, rules=h.rules, hand=tuple(h.hands[seat]),
+            table=self._table, discard=tuple(h.discard),
+            stock_size=len(h.stock), hand_sizes=tuple(len(x) for x in h.hands), totals=totals,
+            current=h.current, phase="over" if h.ended is not None else h.phase.value, window=h.window,
+            committed=h.committed, single_taken=h.single_taken, has_melded=tuple(h.has_melded), history=(),
+            known=tuple(tuple(sorted(k.elements())) for k in h.known), hand_index=h.index, dealer=h.dealer,
+            reshuffles=h.reshuffles)
