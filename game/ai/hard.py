@@ -1,8 +1,9 @@
 """Hard: determinised Monte Carlo search over worlds consistent with its view.
 
 * **The obvious first.** When the shared evaluation shows that the hand can
-  be emptied this turn (or all but the discard that goes out, R16), Hard
-  tables it without searching; forced moves are not searched either.
+  be emptied this turn (or all but the discard that goes out, R16), or an
+  opponent is down to two cards, Hard tables what it can without searching;
+  forced moves are not searched either.
 * **Candidates.** Medium's few best moves: the best draws (the stock or
   ending the hand, and the best pile depths); in the play phase Medium's
   play and the best discards, so tabling now is weighed against holding
@@ -17,7 +18,9 @@
   value; near the target, by the game.
 * **Stopping.** Up to :data:`MAX_WORLDS` worlds; a candidate the leader
   clearly beats is dropped, and the search stops when one is left
-  (:mod:`game.ai.sequential`). :data:`TIME_CAP` is a safety bound only:
+  (:mod:`game.ai.sequential`). The evaluation's own choice (Medium's) is
+  overruled only when the search's best clearly beats it, so close calls
+  are not decided by sampling noise. :data:`TIME_CAP` is a safety bound only:
   the world budget decides first, so the same seed gives the same play.
 * **Rummy calls** follow Medium.
 """
@@ -34,7 +37,7 @@ from .base import AIPlayer
 from ..melds import hand_value
 from .evaluate import greedy_tabling
 from .cycle import circling
-from .sequential import clearly_worse
+from .sequential import clearly_worse, overrules
 from .medium import MediumAI, keep_count
 from .playout import PlayoutPolicy, ViewMaker
 
@@ -42,6 +45,7 @@ TIME_CAP = 0.2  # seconds per decision: a safety bound; the world budget decides
 MAX_WORLDS = 42  # three times the 14 of the first version, in about the same time
 DRAW_CANDIDATES = 3
 DISCARD_CANDIDATES = 3
+SHORT_HAND = 2  # an opponent with this many cards or fewer may go out on its next turn
 HOLD_CANDIDATES = 2  # discards that hold a meld back, searched against tabling it
 POTENTIAL = 0.7  # share of a meld still in hand that a playout's score credits
 
@@ -66,14 +70,19 @@ class HardAI(AIPlayer):
     def obvious(self, view: PlayerView, world: HandState) -> Action | None:
         """A play the shared evaluation proves, made without searching: in
         the play phase, the next play of a tabling that empties the hand (or
-        leaves only the discard that goes out, R16). ``None`` otherwise."""
+        leaves only the discard that goes out, R16), or of any tabling while
+        an opponent holds :data:`SHORT_HAND` cards or fewer (every card kept
+        may count against the hand at once). ``None`` otherwise."""
         if view.phase != "play":
             return None
         seat = view.seat
         keep = keep_count(view)
         plays, _, left, _ = greedy_tabling(view.hand, world.table, view.rules, seat,
                                            view.has_melded[seat], keep)
-        if not plays or len(left) > keep:
+        if not plays:
+            return None
+        shortest = min((n for s, n in enumerate(view.hand_sizes) if s != seat), default=10)
+        if len(left) > keep and shortest > SHORT_HAND:
             return None
         action = play_action(seat, plays[0])
         return action if world.is_legal(action) else None
@@ -210,7 +219,10 @@ class HardAI(AIPlayer):
             return 0
         if not worlds:
             return alive[0]
-        return max(alive, key=lambda i: (sum(results[i][:worlds]) / worlds, -i))
+        best = max(alive, key=lambda i: (sum(results[i][:worlds]) / worlds, -i))
+        if 0 in alive and not overrules(results, best):
+            return 0  # the evaluation's choice stands unless the search clearly beats it
+        return best
 
     def call_rummy(self, view: PlayerView) -> CallRummy | None:
         """Calls like Medium: whenever it can, at the most valuable depth."""

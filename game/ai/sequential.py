@@ -5,7 +5,9 @@ the same playout seeds (common random numbers), so the difference between
 two candidates' results in one world is one paired sample. A candidate is
 dropped once the leader beats it by more than :data:`Z` standard errors of
 the paired differences (after at least :data:`MIN_WORLDS` worlds), and the
-search stops when one candidate is left. Scores are points (a hand's score
+search stops when one candidate is left. At the end the search overrules
+the first candidate (the evaluation's own choice) only when its best beats
+it by :data:`Z_SWITCH` standard errors (:func:`overrules`). Scores are points (a hand's score
 against the best other seat's).
 """
 
@@ -25,6 +27,17 @@ MIN_SPREAD = 2.0
 so that a few identical results do not make a tiny lead look certain."""
 
 
+def lead(a: Sequence[float], b: Sequence[float]) -> float:
+    """How many standard errors ``a`` leads ``b`` by: the mean of the paired
+    differences over its standard error (the spread at least :data:`MIN_SPREAD`).
+    Needs two results or more of each."""
+    n = min(len(a), len(b))
+    diffs = [x - y for x, y in zip(a[:n], b[:n])]
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean / (max(math.sqrt(var), MIN_SPREAD) / math.sqrt(n))
+
+
 def clearly_worse(results: Sequence[Sequence[float]], alive: Sequence[int]) -> list[int]:
     """The candidates of ``alive`` that the leader clearly beats.
 
@@ -41,10 +54,24 @@ def clearly_worse(results: Sequence[Sequence[float]], alive: Sequence[int]) -> l
     for j in alive:
         if j == leader:
             continue
-        diffs = [a - b for a, b in zip(results[leader][:n], results[j][:n])]
-        mean = sum(diffs) / n
-        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-        spread = max(math.sqrt(var), MIN_SPREAD)
-        if mean > Z * spread / math.sqrt(n):
+        if lead(results[leader][:n], results[j][:n]) > Z:
             worse.append(j)
     return worse
+
+
+Z_SWITCH = 1.0
+"""Standard errors by which a candidate must beat the first one (the
+evaluation's own choice) for the search to overrule it."""
+
+
+def overrules(results: Sequence[Sequence[float]], best: int, first: int = 0) -> bool:
+    """True when candidate ``best`` beats candidate ``first`` in the worlds
+    searched by more than :data:`Z_SWITCH` standard errors of the paired
+    differences: only then does the search contradict the evaluation, so a
+    close call between two options is not decided by the sampling noise."""
+    if best == first:
+        return False
+    n = min(len(results[best]), len(results[first]))
+    if n < 2:
+        return False
+    return lead(results[best][:n], results[first][:n]) > Z_SWITCH
