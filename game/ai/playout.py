@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from ..actions import Action, Discard, TakeDiscards
 from ..engine import HandState
+from ..plays import could_ever_table
 from ..view import PlayerView, view_of
 from .medium import MediumAI
 
@@ -52,7 +53,13 @@ class PlayoutPolicy(MediumAI):
         super().__init__(seed, max_depth=max_depth, calls=False)
 
     def score_take(self, view: PlayerView, world: HandState, k: int) -> float | None:
-        """Medium's value of taking ``k`` pile cards, legal or not."""
+        """Medium's value of taking ``k`` pile cards, legal or not; ``None``
+        only when the engine's quick necessary test shows that the committed
+        card (R9) could not be tabled, so the take is illegal."""
+        if k > 1 or view.rules.top_discard_must_be_used:
+            taken = view.discard[-k:]
+            if not could_ever_table(view.hand + taken, taken[0], world.table, view.rules):
+                return None
         return super().score_take(view, _AssumeLegal(world), k)
 
     def ranked_draws(self, view: PlayerView, world: HandState) -> list[tuple[float, Action]]:
