@@ -1,9 +1,13 @@
 """Easy: plays like a casual player.
 
-Takes the top discard only when it completes a meld or a lay-off, never
-takes deeper; tables melds at once and lays off what fits; discards its
-highest loose card; now and then slips (a random discard) and misses some
-Rummy calls. In a circling hand (R17, :mod:`game.ai.cycle`) it takes the
+Takes the top discard only when it completes a meld or a lay-off (or, with
+the stock empty, when it can table anything at all rather than end the
+hand, R17), never takes deeper; tables melds at once, lays off what fits,
+jokers too, and goes out when the cards allow it (the shared
+:func:`~game.ai.evaluate.greedy_tabling`); discards its highest loose card
+(one that is in no pair and has no suit neighbour), the highest card only
+when none is loose; now and then slips (a random discard) and misses some
+Rummy calls. It does not watch what its opponents want. In a circling hand (R17, :mod:`game.ai.cycle`) it takes the
 pile when that tables a card and discards at random.
 """
 
@@ -15,7 +19,9 @@ from ..melds import could_meld_with, hand_value
 from ..view import PlayerView, sample_world
 from .base import AIPlayer
 from .cycle import circling, ending_take
+from .discards import loose_cards
 from .evaluate import fits_table, greedy_tabling
+from .medium import keep_count
 
 SLIP_RATE = 0.12
 MISS_RUMMY_RATE = 0.5
@@ -41,6 +47,9 @@ class EasyAI(AIPlayer):
                 hand = list(view.hand) + [top]
                 useful = (top != JOKER and could_meld_with(hand, top, rules.ace_wraps)) or fits_table(top, table, rules)
                 take = TakeDiscards(seat, 1)
+                if not useful and not world.stock_draw_possible():  # the hand would end: table what it can
+                    useful = bool(greedy_tabling(hand, table, rules, seat, view.has_melded[seat],
+                                                 keep_count(view), single_taken=top)[0])
                 if useful and world.is_legal(take):
                     return take
             if world.stock_draw_possible():
@@ -50,8 +59,8 @@ class EasyAI(AIPlayer):
             plan = world.plan_for(seat)
             if plan:
                 return play_action(seat, plan[0])
-        keep = 1 if rules.going_out == "discard_required" else 0
-        plays, _, _, _ = greedy_tabling(view.hand, table, rules, seat, view.has_melded[seat], keep)
+        plays, _, _, _ = greedy_tabling(view.hand, table, rules, seat, view.has_melded[seat], keep_count(view),
+                                        view.single_taken, view.committed)
         for play in plays[:1]:
             action = play_action(seat, play)
             if world.is_legal(action):
@@ -62,7 +71,9 @@ class EasyAI(AIPlayer):
             return play_action(seat, plan[0])
         if circling(view) or self.rng.random() < SLIP_RATE:  # a circling hand: let the cards move on
             return self.rng.choice(discards)
-        return max(discards, key=lambda a: (hand_value(a.card, rules.scoring) if a.card != JOKER else -1,
+        loose = set(loose_cards(view.hand, view))
+        return max(discards, key=lambda a: (a.card in loose,
+                                            hand_value(a.card, rules.scoring) if a.card != JOKER else -1,
                                             self.rng.random()))
 
     def call_rummy(self, view: PlayerView) -> CallRummy | None:

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ..cards import JOKER, JOKER_TABLED, Card, rank_of, suit_of
+from ..cards import JOKER, JOKER_TABLED, Card, in_hand_card, joker_as, rank_of, suit_of
 from ..melds import Meld, candidate_melds, hand_value, meld_card_values, open_cards
 from ..plays import simulate
 from ..rules import RuleSet
+from .going_out import going_out_plan
 
 
 VALUES = {scoring: [hand_value(c, scoring) for c in range(53)] for scoring in ("standard", "fives")}
@@ -29,25 +30,39 @@ def seat_points(table: Sequence[Meld], seat: int, scoring: str) -> int:
 
 
 def greedy_tabling(hand: Sequence[Card], table: Sequence[Meld], rules: RuleSet, seat: int,
-                   has_meld: bool, keep: int = 0) -> tuple[list[tuple], int, list[Card], list[Meld]]:
-    """Table greedily: the most valuable meld first, again and again, then
-    every lay-off that fits, keeping at least ``keep`` cards in hand.
+                   has_meld: bool, keep: int = 0, single_taken: Card | None = None,
+                   committed: Card | None = None) -> tuple[list[tuple], int, list[Card], list[Meld]]:
+    """Table as a player would: when the hand can go out this turn, the exact
+    split that does it (:func:`game.ai.going_out.going_out_plan`, R16);
+    otherwise the most valuable meld first (a joker counts its 15 points,
+    a second joker in one meld only 3: it is spent only where it pays), again
+    and again, then every natural lay-off that fits, then each joker laid off
+    where a declaration fits (R14, R15), keeping at least ``keep`` cards in
+    hand. ``single_taken`` (R10) and ``committed`` (R9) are never the
+    planned discard of a go-out.
 
-    Returns ``(plays, points, hand_left, table_after)``; the plays are legal
-    one after another as far as melds and lay-offs go (the engine still
-    checks each).
+    Returns ``(plays, points, hand_left, table_after)``: ``plays`` as
+    :mod:`game.plays` writes them, legal one after another as far as melds
+    and lay-offs go (the engine still checks each); ``points`` the R19
+    points they table for ``seat``; ``hand_left`` the cards still held (a
+    go-out's discard included).
     """
     aw = rules.ace_wraps
+    out = going_out_plan(hand, table, rules, seat, has_meld, single_taken, committed)
+    if out is not None:
+        sim = simulate(hand, table, out[0], seat, aw)
+        if sim is not None:
+            return out[0], _gained(table, sim[1], seat, rules), sim[0], sim[1]
     hand = list(hand)
     original = table
     table = list(table)
     plays: list[tuple] = []
-    values = VALUES[rules.scoring]
     while True:
-        melds = [m for m in candidate_melds(hand, aw) if len(hand) - len(m) >= keep]
+        melds = [m for m in candidate_melds(hand, aw)
+                 if _room(hand, [in_hand_card(t) for t in m], keep, single_taken)]
         if not melds:
             break
-        best = max(melds, key=lambda m: (sum(values[t] if t < JOKER_TABLED else 3 for t in m), len(m)))
+        best = max(melds, key=lambda m: (meld_worth(m, rules.scoring), len(m)))
         sim = simulate(hand, table, [("meld", best)], seat, aw)
         if sim is None:
             break
@@ -55,27 +70,75 @@ def greedy_tabling(hand: Sequence[Card], table: Sequence[Meld], rules: RuleSet, 
         has_meld = True
         plays.append(("meld", best))
     if has_meld or not rules.layoff_requires_own_meld:
-        changed = True
-        while changed and len(hand) > keep:
-            changed = False
-            for i, m in enumerate(table):
-                opens = open_cards(m, aw)
-                for c in opens:
-                    if c in hand and len(hand) > keep:
-                        sim = simulate(hand, table, [("layoff", c, i)], seat, aw)
-                        if sim is None:
-                            continue
-                        hand, table, _ = sim
-                        plays.append(("layoff", c, i))
-                        changed = True
-                        break
-                if changed:
+        hand, table = _lay_off_all(hand, table, seat, aw, keep, plays, single_taken)
+    return plays, _gained(original, table, seat, rules), hand, table
+
+
+def meld_worth(meld: Sequence[Card], scoring: str) -> int:
+    """What greedy tabling weighs a new meld at: its cards' hand values (R19),
+    the first joker 15, any further joker 3 (two jokers in one meld seldom pay)."""
+    values = VALUES[scoring]
+    total = 0
+    jokers = 0
+    for t in meld:
+        if t >= JOKER_TABLED:
+            total += 15 if not jokers else 3
+            jokers += 1
+        else:
+            total += values[t]
+    return total
+
+
+def _room(hand: Sequence[Card], used: Sequence[Card], keep: int, single_taken: Card | None) -> bool:
+    """True when tabling ``used`` from ``hand`` still lets the turn end: at
+    least ``keep`` cards stay, and what stays is empty or holds a card other
+    than ``single_taken`` to discard (R10)."""
+    left = list(hand)
+    for c in used:
+        left.remove(c)
+    if len(left) < keep:
+        return False
+    return not left or single_taken is None or any(c != single_taken for c in left)
+
+
+def _lay_off_all(hand: list[Card], table: list[Meld], seat: int, aw: bool, keep: int,
+                 plays: list[tuple], single_taken: Card | None = None) -> tuple[list[Card], list[Meld]]:
+    """Every natural lay-off that fits, then each joker where a declaration
+    fits (declared as a card the hand does not hold), while the turn can
+    still end (:func:`_room`); appends to ``plays``."""
+    changed = True
+    while changed and len(hand) > keep:
+        changed = False
+        for i, m in enumerate(table):
+            for c in open_cards(m, aw):
+                if c in hand and _room(hand, [c], keep, single_taken):
+                    sim = simulate(hand, table, [("layoff", c, i)], seat, aw)
+                    if sim is None:
+                        continue
+                    hand, table, _ = sim
+                    plays.append(("layoff", c, i))
+                    changed = True
                     break
-    # points gained: only the melds that changed need counting
+            if changed:
+                break
+        if not changed and JOKER in hand and _room(hand, [JOKER], keep, single_taken):
+            for i, m in enumerate(table):
+                free = [c for c in open_cards(m, aw) if c not in hand]
+                sim = simulate(hand, table, [("layoff", joker_as(free[-1]), i)], seat, aw) if free else None
+                if sim is not None:
+                    hand, table, _ = sim
+                    plays.append(("layoff", joker_as(free[-1]), i))
+                    changed = True
+                    break
+    return hand, table
+
+
+def _gained(original: Sequence[Meld], table: Sequence[Meld], seat: int, rules: RuleSet) -> int:
+    """Points ``seat`` gained from ``original`` to ``table`` (only the melds
+    that changed are counted)."""
     changed = [i for i in range(len(table)) if i >= len(original) or table[i] is not original[i]]
-    gained = seat_points([table[i] for i in changed], seat, rules.scoring) - seat_points(
+    return seat_points([table[i] for i in changed], seat, rules.scoring) - seat_points(
         [original[i] for i in changed if i < len(original)], seat, rules.scoring)
-    return plays, gained, hand, table
 
 
 def usefulness(card: Card, hand: Sequence[Card], rules: RuleSet) -> float:

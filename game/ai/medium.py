@@ -7,10 +7,19 @@
 * **Tabling.** The most valuable melds first, then every lay-off; a small
   meld is held back while the hand is young, the stock long and nobody is
   close to going out (it keeps the table from offering lay-offs).
+* **Going out.** When the hand can be emptied (or emptied but one discard)
+  it finds the split of melds and lay-offs that does it
+  (:mod:`game.ai.going_out`), and never holds a meld back then; jokers are
+  laid off where a declaration fits.
+* **Empty stock.** Ending the hand is weighed at the cards it leaves in hand,
+  so it takes the top discard when that tables a meld (R17).
 * **Discard.** High cards go first, but not cards that help the hand, not
   cards that fit a meld on the table (they would hand the next players a
-  lay-off or a Rummy call), and not cards that fit what an opponent took.
-* **Rummy.** Calls whenever it can, at the depth worth most.
+  lay-off or a Rummy call), and not cards that meld with what an opponent
+  took, the more so the closer that opponent is to going out
+  (:mod:`game.ai.discards`).
+* **Rummy.** Calls only when the call is worth more than the seat's best
+  alternative (its draw), weighed like any take.
 * **A circling hand** (the pile turned over again and again, R17): takes
   the pile when that tables a card and discards at random
   (:mod:`game.ai.cycle`).
@@ -19,16 +28,23 @@
 from __future__ import annotations
 
 from ..actions import Action, CallRummy, Discard, DrawStock, EndHand, TakeDiscards, play_action
-from ..cards import JOKER, is_tabled_joker
+from ..cards import is_tabled_joker
 from ..engine import HandState
 from ..melds import hand_value
 from ..view import PlayerView, sample_world
 from .base import AIPlayer
 from .cycle import circling, ending_take, unsticking_discard
-from .evaluate import fits_table, greedy_tabling, relates, usefulness
+from .discards import discard_value
+from .evaluate import greedy_tabling, usefulness
+from .going_out import going_out_plan, table_everything, tabled_cards
 
 STOCK_DRAW_VALUE = 3.0
 HOLD_MELD_POINTS = 12
+PRUNE_MARGIN = 8.0
+GO_OUT_BONUS = 20.0
+"""What going out this turn is worth beyond the points tabled (the hand ends
+while the opponents still hold cards)."""
+"""Draws valued this far below the best are not worth weighing (Hard searches only the rest)."""
 
 
 def risk_factor(view: PlayerView) -> float:
@@ -41,6 +57,12 @@ def risk_factor(view: PlayerView) -> float:
     if shortest <= 3:
         risk += 0.5 * (4 - shortest) / 3
     return risk
+
+
+def goes_out(hand, table, rules, seat: int, has_meld: bool, single_taken=None, committed=None) -> bool:
+    """True when ``hand`` (drawn already) can go out this turn (R16; see
+    :func:`~game.ai.going_out.going_out_plan`)."""
+    return going_out_plan(hand, table, rules, seat, has_meld, single_taken, committed) is not None
 
 
 def keep_count(view: PlayerView) -> int:
@@ -61,37 +83,66 @@ class MediumAI(AIPlayer):
         self.calls = calls
 
     # ----------------------------------------------------------------- draws
-    def score_take(self, view: PlayerView, world: HandState, k: int) -> float | None:
-        """Value of taking the top ``k`` cards of the pile (``None`` if illegal)."""
+    def score_take(self, view: PlayerView, world: HandState, k: int,
+                   action: Action | None = None) -> float | None:
+        """Value of taking the top ``k`` cards of the pile, by a draw or by
+        ``action`` (a Rummy call, R18); ``None`` when it is not legal. The
+        points it lets the seat table this turn, less a risk charge for the
+        taken cards that would stay in hand; with the stock empty (R17) the
+        hand is about to end, so it is what the hand would score: the points
+        tabled less every card left but the discard."""
         seat = view.seat
-        if not world.is_legal(TakeDiscards(seat, k)):
+        if not world.is_legal(action or TakeDiscards(seat, k)):
             return None
         taken = list(view.discard[-k:])
         hand = list(view.hand) + taken
         plays, points, left, _ = greedy_tabling(hand, world.table, view.rules, seat,
-                                                view.has_melded[seat], keep_count(view))
+                                                view.has_melded[seat], keep_count(view),
+                                                single_taken=taken[0] if k == 1 else None,
+                                                committed=taken[0] if k > 1 else None)
+        if not world.stock_draw_possible():
+            values = [hand_value(c, view.rules.scoring) for c in left]
+            spare = list(left)
+            if k == 1 and taken[0] in spare:
+                spare.remove(taken[0])  # R10: the card taken alone is not the discard
+            return points - sum(values) + max((hand_value(c, view.rules.scoring) for c in spare), default=0)
         stuck = [c for c in taken if c in left]
         risk = risk_factor(view) * sum(hand_value(c, view.rules.scoring) for c in stuck)
         potential = 0.15 * sum(usefulness(c, left, view.rules) for c in stuck)
-        return points - risk + potential
+        out = GO_OUT_BONUS if goes_out(hand, world.table, view.rules, seat, view.has_melded[seat],
+                                       taken[0] if k == 1 else None, taken[0] if k > 1 else None) else 0.0
+        return points - risk + potential + out
 
     def ranked_draws(self, view: PlayerView, world: HandState) -> list[tuple[float, Action]]:
-        """Every draw weighed: ``(value, action)`` best first. With the stock
-        empty (R17) ending the hand is valued at what the hand holds now."""
+        """Every draw worth weighing: ``(value, action)`` best first; a take
+        more than :data:`PRUNE_MARGIN` below the best is dropped (nothing to
+        search there). With the stock empty (R17) ending the hand is valued
+        at the hand's cards counted against the seat."""
         seat = view.seat
-        _, base_points, _, _ = greedy_tabling(view.hand, world.table, view.rules, seat,
-                                              view.has_melded[seat], keep_count(view))
         if world.stock_draw_possible():
-            ranked = [(base_points + STOCK_DRAW_VALUE, DrawStock(seat))]
+            ranked = [(self.stock_value(view, world), DrawStock(seat))]
         else:
-            ranked = [(base_points + 1, EndHand(seat))]
+            ranked = [(-float(sum(hand_value(c, view.rules.scoring) for c in view.hand)), EndHand(seat))]
         depth = len(view.discard) if self.max_depth is None else min(self.max_depth, len(view.discard))
         for k in range(1, depth + 1):
             value = self.score_take(view, world, k)
             if value is not None:
                 ranked.append((value, TakeDiscards(seat, k)))
         ranked.sort(key=lambda x: -x[0])
-        return ranked
+        best = ranked[0][0]
+        return [r for r in ranked if r[0] >= best - PRUNE_MARGIN]
+
+    def stock_value(self, view: PlayerView, world: HandState) -> float:
+        """Value of a stock draw: what the hand tables now plus an unseen card's worth."""
+        seat = view.seat
+        rules = view.rules
+        _, base_points, _, _ = greedy_tabling(view.hand, world.table, rules, seat,
+                                              view.has_melded[seat], keep_count(view))
+        if table_everything(view.hand, world.table, rules, seat, view.has_melded[seat]) is not None:
+            # any card drawn can be the discard that goes out (R16)
+            points = sum(hand_value(c, rules.scoring) for c in view.hand)
+            return max(base_points, points) + GO_OUT_BONUS + STOCK_DRAW_VALUE
+        return base_points + STOCK_DRAW_VALUE
 
     def choose_draw(self, view: PlayerView, world: HandState) -> Action:
         """Pick among the stock and every legal depth of the discard pile."""
@@ -102,27 +153,22 @@ class MediumAI(AIPlayer):
         """Hold back a small first meld while nothing presses (see the module docstring)."""
         if not plays or plays[0][0] != "meld" or view.committed is not None:
             return False
+        if len(tabled_cards(plays)) >= len(view.hand) - 1:  # tabling goes out (or floats): never hold
+            return False
         points = sum(15 if is_tabled_joker(t) else hand_value(t, view.rules.scoring) for t in plays[0][1])
         shortest = min((n for s, n in enumerate(view.hand_sizes) if s != view.seat), default=10)
         return (points <= HOLD_MELD_POINTS and view.stock_size >= 15 and shortest >= 6
                 and len(view.hand) - len(plays[0][1]) >= 3)
 
-    def discard_score(self, view: PlayerView, card: int, next_known: list[int], table=None) -> float:
-        """Higher is a better discard."""
-        rules = view.rules
-        if card == JOKER:
-            return -100.0
-        score = hand_value(card, rules.scoring) - usefulness(card, view.hand, rules)
-        if fits_table(card, table if table is not None else [m.to_meld() for m in view.table], rules):
-            score -= 25
-        score -= 6 * relates(card, next_known, rules.ace_wraps)
-        return score
+    def discard_score(self, view: PlayerView, card: int, table=None) -> float:
+        """Higher is a better discard (:func:`game.ai.discards.discard_value`)."""
+        return discard_value(card, view, table if table is not None else [m.to_meld() for m in view.table])
 
     def choose_play(self, view: PlayerView, world: HandState) -> Action:
         """Table, lay off, or discard."""
         seat = view.seat
         plays, _, _, _ = greedy_tabling(view.hand, world.table, view.rules, seat, view.has_melded[seat],
-                                        keep_count(view))
+                                        keep_count(view), view.single_taken, view.committed)
         if view.committed is not None:
             committed_ok = any(view.committed in (p[1] if p[0] == "meld" else (p[1],)) for p in plays)
             if not committed_ok:
@@ -154,11 +200,7 @@ class MediumAI(AIPlayer):
         """Every legal discard, best first (see :meth:`discard_score`)."""
         seat = view.seat
         discards = [Discard(seat, c) for c in sorted(set(view.hand)) if world.is_legal(Discard(seat, c))]
-        next_known: list[int] = []
-        for s in range(view.players):
-            if s != seat:
-                next_known.extend(view.known[s])
-        discards.sort(key=lambda a: (-self.discard_score(view, a.card, next_known, world.table), a.card))
+        discards.sort(key=lambda a: (-self.discard_score(view, a.card, world.table), a.card))
         return discards
 
     def choose(self, view: PlayerView) -> Action:
@@ -174,23 +216,24 @@ class MediumAI(AIPlayer):
         return self.choose_play(view, world)
 
     def call_rummy(self, view: PlayerView) -> CallRummy | None:
-        """Call Rummy whenever it is legal, at the most valuable depth."""
+        """Call Rummy (R18) only when the call beats the seat's best
+        alternative, weighed as the draw choice weighs a take
+        (:meth:`score_take`): for the seat to move, its best draw; for any
+        other seat, a stock draw on its own turn."""
         if not self.calls or not view.rules.rummy_calls or view.window is None:
             return None
         world = sample_world(view, self.rng)
+        seat = view.seat
+        if view.current == seat and view.phase == "draw":
+            alternative = self.ranked_draws(view, world)[0][0]
+        elif world.stock_draw_possible():
+            alternative = self.stock_value(view, world)
+        else:
+            alternative = -float(sum(hand_value(c, view.rules.scoring) for c in view.hand))
         best: tuple[float, CallRummy] | None = None
         for k in range(1, len(view.discard) + 1):
-            call = CallRummy(view.seat, k)
-            if not world.is_legal(call):
-                continue
-            taken = list(view.discard[-k:])
-            _, points, left, _ = greedy_tabling(list(view.hand) + taken, world.table, view.rules, view.seat,
-                                                view.has_melded[view.seat], keep_count(view))
-            value = points - risk_factor(view) * sum(hand_value(c, view.rules.scoring)
-                                                     for c in taken if c in left)
-            if best is None or value > best[0]:
+            call = CallRummy(seat, k)
+            value = self.score_take(view, world, k, call)
+            if value is not None and value > alternative and (best is None or value > best[0]):
                 best = (value, call)
         return best[1] if best else None
-
-
-

@@ -1,0 +1,88 @@
+"""Discards that do not feed an opponent (issue 11, kind 4).
+
+A discard is open to the next player's draw and to everyone's Rummy call
+(R8.2, R18). Every level that discards with care weighs, per card, what it
+costs to keep (its points, R19) against what it gives away: a card an
+opponent has shown it wants (it took cards from the pile that meld with it)
+or a card that fits a meld on the table, the more so the closer that
+opponent is to going out. These helpers see only a
+:class:`~game.view.PlayerView`.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from ..cards import JOKER, Card, rank_of, suit_of
+from ..melds import Meld, hand_value
+from ..view import PlayerView
+from .evaluate import fits_table, relates, usefulness
+
+FEED_KNOWN = 10.0
+"""Charge per card an opponent is known to hold that the discard melds with."""
+
+FEED_TABLE = 25.0
+"""Charge for a discard that can be laid off on the table (R14)."""
+
+
+def pressure(hand_size: int) -> float:
+    """How near an opponent with ``hand_size`` cards is to going out: 1 for
+    three cards or more, 2 with two, 3 with one (or none: it floats)."""
+    return 1.0 + max(0, 3 - max(hand_size, 1))
+
+
+def opponents(view: PlayerView) -> list[int]:
+    """The other seats, in turn order after ``view.seat``."""
+    return [(view.seat + i) % view.players for i in range(1, view.players)]
+
+
+def wanted_by(card: Card, view: PlayerView) -> float:
+    """How much each opponent has shown it wants ``card``: per opponent, the
+    cards it took from the pile and still holds that meld with ``card``
+    (same rank, or same suit within two ranks), weighted by its
+    :func:`pressure`; a same-rank card it took counts double (it holds a
+    pair or set of it)."""
+    total = 0.0
+    aw = view.rules.ace_wraps
+    for s in opponents(view):
+        known = view.known[s]
+        if not known:
+            continue
+        near = relates(card, known, aw)
+        if card != JOKER:
+            near += sum(1 for c in known if c != JOKER and rank_of(c) == rank_of(card)
+                        and suit_of(c) != suit_of(card))
+        total += near * pressure(view.hand_sizes[s])
+    return total
+
+
+def closest_opponent(view: PlayerView) -> int:
+    """The fewest cards any opponent holds."""
+    return min((view.hand_sizes[s] for s in opponents(view)), default=10)
+
+
+def feed_charge(card: Card, view: PlayerView, table: Sequence[Meld]) -> float:
+    """What discarding ``card`` risks giving away (points-like, >= 0): a
+    lay-off on the table (R14) and the cards opponents are known to want,
+    both weighted by how close the nearest opponent is to going out."""
+    press = pressure(closest_opponent(view))
+    charge = FEED_KNOWN * wanted_by(card, view)
+    if fits_table(card, table, view.rules):
+        charge += FEED_TABLE * press
+    return charge
+
+
+def discard_value(card: Card, view: PlayerView, table: Sequence[Meld]) -> float:
+    """Higher is a better discard: the card's points (R19) less what it
+    does for the rest of the hand (pairs, neighbours) and less
+    :func:`feed_charge`. A joker is never a good discard."""
+    if card == JOKER:
+        return -100.0
+    rules = view.rules
+    return hand_value(card, rules.scoring) - usefulness(card, view.hand, rules) - feed_charge(card, view, table)
+
+
+def loose_cards(hand: Sequence[Card], view: PlayerView) -> list[Card]:
+    """Cards of ``hand`` that help nothing else in it (no pair, no suit
+    neighbour within two ranks), jokers never."""
+    return [c for c in hand if c != JOKER and usefulness(c, hand, view.rules) == 0]
