@@ -229,7 +229,7 @@ def kind4() -> list[dict]:
                actions=opponent_meld_turn(1, "TS JS QS", "5D") + draw(),
                note="Lay-offs need one's own meld (the hand has none); TS JS QS on the table, the opponent "
                     "holds 1 card: a discarded KS would let it lay off and go out.",
-               expert="keep the KS", pass_if={"keeps": ["KS"]}, levels=ALL),
+               expert="keep the KS", pass_if={"keeps": ["KS"]}, levels=NO_EASY),
         puzzle("h_k4_lay_off_instead_of_feeding_2p", ["KS 2C 9D 4H", "TS JS QS 6C"], "8H", "5D 3C", dealer=0,
                actions=opponent_meld_turn(1, "TS JS QS", "5D") + draw(),
                note="Same position without the own-meld rule: the KS can be laid off.",

@@ -17,8 +17,9 @@ from typing import Sequence
 
 from ..cards import JOKER, JOKER_TABLED, Card, in_hand_card, joker_as
 from ..melds import RUN, Meld, could_meld_with, hand_value, open_cards
-from ..plays import all_meld_options, simulate
+from ..plays import simulate
 from ..rules import RuleSet
+from .meld_cache import meld_options
 
 MAX_HAND = 11
 """The largest hand the search looks at (a bigger one rarely goes out this
@@ -48,7 +49,7 @@ def _could_table(card: Card, hand: Sequence[Card], table: Sequence[Meld], aw: bo
 
 def _moves(hand: Sequence[Card], table: Sequence[Meld], aw: bool, layoffs: bool) -> list[tuple]:
     """Every meld and lay-off from ``hand``, melds with fewer jokers first."""
-    melds = sorted(all_meld_options(hand, aw),
+    melds = sorted(meld_options(hand, aw),
                    key=lambda m: (sum(t >= JOKER_TABLED for t in m), -len(m)))
     moves: list[tuple] = [("meld", m) for m in melds]
     if layoffs:

@@ -39,7 +39,7 @@ from .evaluate import greedy_tabling
 from .cycle import circling
 from .sequential import clearly_worse, overrules
 from .medium import MediumAI, keep_count
-from .playout import PlayoutPolicy, ViewMaker
+from .playout import PlayoutPolicy, ViewMaker, small_exact_search
 
 TIME_CAP = 0.2  # seconds per decision: a safety bound; the world budget decides first
 MAX_WORLDS = 42  # three times the 14 of the first version, in about the same time
@@ -150,18 +150,19 @@ class HardAI(AIPlayer):
         steps = 0
         views = ViewMaker()
         totals = tuple(totals)
-        while world.ended is None and turns < horizon and steps < 200:
-            s = world.current
-            view = views.view(world, s, totals)
-            try:
-                action = policy.decide(view, world)
-                world.apply(action)
-            except (IllegalMove, IndexError, TypeError):
-                break
-            steps += 1
-            if world.phase == Phase.DRAW and world.current != s:
-                turns += 1
-        return self.evaluate(world, seat, totals)
+        with small_exact_search():
+            while world.ended is None and turns < horizon and steps < 200:
+                s = world.current
+                view = views.view(world, s, totals)
+                try:
+                    action = policy.decide(view, world)
+                    world.apply(action)
+                except (IllegalMove, IndexError, TypeError):
+                    break
+                steps += 1
+                if world.phase == Phase.DRAW and world.current != s:
+                    turns += 1
+            return self.evaluate(world, seat, totals)
 
     # ---------------------------------------------------------------- search
     def sample(self, view: PlayerView) -> HandState:

@@ -5,16 +5,39 @@ each, whether it is legal; a take's legality is a search of the turn (R9,
 R10), and that dominated Hard's playouts. The playout policy ranks the same
 options with Medium's own scores but asks the engine only about the best
 ones, in order, until one is legal: the choice is the same as Medium's
-(Medium picks the best legal option), found with far fewer searches.
+(Medium picks the best legal option), found with far fewer searches. The
+exact going-out search is kept to small hands (:data:`EXACT_HAND`).
 """
 
 from __future__ import annotations
+
+from contextlib import contextmanager
 
 from ..actions import Action, Discard, TakeDiscards
 from ..engine import HandState
 from ..plays import could_ever_table
 from ..view import PlayerView, view_of
-from .medium import MediumAI
+from . import going_out
+from .evaluate import greedy_tabling
+from .medium import STOCK_DRAW_VALUE, MediumAI, keep_count
+
+EXACT_HAND = 7
+"""In a playout the exact going-out search (:mod:`game.ai.going_out`) looks
+at hands of this many cards or fewer only; bigger hands are tabled greedily
+(a hand that big seldom goes out at once, and the search is the playouts'
+dearest step)."""
+
+
+@contextmanager
+def small_exact_search():
+    """Within the block, the exact going-out search looks only at hands of
+    :data:`EXACT_HAND` cards or fewer (its answers for those are unchanged)."""
+    saved = going_out.MAX_HAND
+    going_out.MAX_HAND = min(saved, EXACT_HAND)
+    try:
+        yield
+    finally:
+        going_out.MAX_HAND = saved
 
 
 class _AssumeLegal:
@@ -61,6 +84,16 @@ class PlayoutPolicy(MediumAI):
             if not could_ever_table(view.hand + taken, taken[0], world.table, view.rules):
                 return None
         return super().score_take(view, _AssumeLegal(world), k)
+
+    def stock_value(self, view: PlayerView, world: HandState) -> float:
+        """Medium's value of a stock draw; for a hand bigger than
+        :data:`EXACT_HAND`, without the exact test of whether it goes out."""
+        if len(view.hand) <= EXACT_HAND:
+            return super().stock_value(view, world)
+        seat = view.seat
+        _, points, _, _ = greedy_tabling(view.hand, world.table, view.rules, seat, view.has_melded[seat],
+                                         keep_count(view))
+        return points + STOCK_DRAW_VALUE
 
     def ranked_draws(self, view: PlayerView, world: HandState) -> list[tuple[float, Action]]:
         """Medium's ranked draws from the best legal one on."""
