@@ -16,13 +16,15 @@ from game.ai import make_ai
 from game.ai.hard import HardAI
 from game.ai.meld_cache import meld_options
 from game.ai.medium import MediumAI
-from game.ai.playout import PlayoutPolicy, ViewMaker, small_exact_search
+from game.ai.going_out import going_out_plan, table_everything
+from game.ai.playout import PlayoutPolicy, ViewMaker, greedy_only
 from game.ai.sequential import MIN_WORLDS, clearly_worse, overrules
 from game.analyse import load_position
 from game.cards import parse_card
 from game.engine import Game
 from game.match import ai_step
 from game.plays import all_meld_options
+from game.rules import RuleSet
 from game.view import sample_world, view_for, view_of
 
 PUZZLES = Path(__file__).parent / "ai_puzzles"
@@ -95,6 +97,9 @@ def test_the_same_seed_makes_the_same_choices():
 # ----------------------------------------------------------- fast paths
 @pytest.mark.parametrize("players,seed", [(2, 11), (3, 12), (4, 13)])
 def test_the_playout_policy_chooses_as_medium_does(players, seed):
+    """With the exact going-out search off, the playout policy makes Medium's
+    (depth-3, no-call) choices; the two differ only where Medium's stock draw
+    gets its go-out bonus (a hand that can table every card), left out."""
     rng = random.Random(seed)
     checked = 0
     for view in positions(players, seed):
@@ -102,13 +107,22 @@ def test_the_playout_policy_chooses_as_medium_does(players, seed):
             world = sample_world(view, rng)
             fast = PlayoutPolicy(0)
             slow = MediumAI(0, max_depth=3, calls=False)
-            if len(view.hand) <= 7:  # within the playouts' exact-search limit both search alike
-                with small_exact_search():
-                    assert fast.decide(view, world) == slow.decide(view, world)
-                checked += 1
-            else:
-                assert world.is_legal(fast.decide(view, world))
-    assert checked
+            with greedy_only():
+                choice = fast.decide(view, world)
+                assert world.is_legal(choice)
+                if table_everything(view.hand, world.table, view.rules, 0, view.has_melded[0]) is None:
+                    assert choice == slow.decide(view, world)
+                    checked += 1
+    assert checked >= 10
+
+
+def test_greedy_only_turns_the_exact_search_off_for_the_block():
+    hand = [parse_card(t) for t in "8D 9D TD TC TH TS JD".split()]  # the four tens strand 8D 9D JD
+    rules = RuleSet()
+    assert going_out_plan(hand, [], rules, 0, False) is not None
+    with greedy_only():
+        assert going_out_plan(hand, [], rules, 0, False) is None
+    assert going_out_plan(hand, [], rules, 0, False) is not None
 
 
 def test_playout_views_are_the_views_less_the_log():

@@ -39,7 +39,7 @@ from .evaluate import greedy_tabling
 from .cycle import circling
 from .sequential import clearly_worse, overrules
 from .medium import MediumAI, keep_count
-from .playout import PlayoutPolicy, ViewMaker, small_exact_search
+from .playout import PlayoutPolicy, ViewMaker, greedy_only
 
 TIME_CAP = 0.2  # seconds per decision: a safety bound; the world budget decides first
 MAX_WORLDS = 42  # three times the 14 of the first version, in about the same time
@@ -150,7 +150,7 @@ class HardAI(AIPlayer):
         steps = 0
         views = ViewMaker()
         totals = tuple(totals)
-        with small_exact_search():
+        with greedy_only():
             while world.ended is None and turns < horizon and steps < 200:
                 s = world.current
                 view = views.view(world, s, totals)

@@ -5,8 +5,8 @@ each, whether it is legal; a take's legality is a search of the turn (R9,
 R10), and that dominated Hard's playouts. The playout policy ranks the same
 options with Medium's own scores but asks the engine only about the best
 ones, in order, until one is legal: the choice is the same as Medium's
-(Medium picks the best legal option), found with far fewer searches. The
-exact going-out search is kept to small hands (:data:`EXACT_HAND`).
+(Medium picks the best legal option), found with far fewer searches. It
+tables greedily, without the exact going-out search (:func:`greedy_only`).
 """
 
 from __future__ import annotations
@@ -21,19 +21,16 @@ from . import going_out
 from .evaluate import greedy_tabling
 from .medium import STOCK_DRAW_VALUE, MediumAI, keep_count
 
-EXACT_HAND = 7
-"""In a playout the exact going-out search (:mod:`game.ai.going_out`) looks
-at hands of this many cards or fewer only; bigger hands are tabled greedily
-(a hand that big seldom goes out at once, and the search is the playouts'
-dearest step)."""
 
 
 @contextmanager
-def small_exact_search():
-    """Within the block, the exact going-out search looks only at hands of
-    :data:`EXACT_HAND` cards or fewer (its answers for those are unchanged)."""
+def greedy_only():
+    """Within the block the exact going-out search (:mod:`game.ai.going_out`)
+    is off: every hand is tabled greedily. Playouts run in it: the search is
+    their dearest step by far, and a hand that goes out greedily (most do)
+    still goes out."""
     saved = going_out.MAX_HAND
-    going_out.MAX_HAND = min(saved, EXACT_HAND)
+    going_out.MAX_HAND = 0
     try:
         yield
     finally:
@@ -86,10 +83,8 @@ class PlayoutPolicy(MediumAI):
         return super().score_take(view, _AssumeLegal(world), k)
 
     def stock_value(self, view: PlayerView, world: HandState) -> float:
-        """Medium's value of a stock draw; for a hand bigger than
-        :data:`EXACT_HAND`, without the exact test of whether it goes out."""
-        if len(view.hand) <= EXACT_HAND:
-            return super().stock_value(view, world)
+        """Medium's value of a stock draw without the exact test of whether
+        the hand goes out (see :func:`greedy_only`)."""
         seat = view.seat
         _, points, _, _ = greedy_tabling(view.hand, world.table, view.rules, seat, view.has_melded[seat],
                                          keep_count(view))
