@@ -46,7 +46,7 @@ MAX_WORLDS = 42  # three times the 14 of the first version, in about the same ti
 DRAW_CANDIDATES = 3
 DISCARD_CANDIDATES = 3
 SHORT_HAND = 2  # an opponent with this many cards or fewer may go out on its next turn
-HOLD_CANDIDATES = 2  # discards that hold a meld back, searched against tabling it
+HOLD_CANDIDATES = 1  # discards that hold a meld back, searched against tabling it
 POTENTIAL = 0.7  # share of a meld still in hand that a playout's score credits
 
 

@@ -16,11 +16,11 @@ from __future__ import annotations
 import math
 from typing import Sequence
 
-MIN_WORLDS = 8
+MIN_WORLDS = 12
 """Worlds searched before any candidate may be dropped."""
 
-Z = 2.0
-"""Standard errors by which the leader must lead (about 98% one-sided)."""
+Z = 3.0
+"""Standard errors by which the leader must lead (the results have heavy tails: a world where someone goes out swings them far, so the bar is high)."""
 
 MIN_SPREAD = 2.0
 """Points: the least standard deviation assumed for the paired differences,
@@ -59,7 +59,7 @@ def clearly_worse(results: Sequence[Sequence[float]], alive: Sequence[int]) -> l
     return worse
 
 
-Z_SWITCH = 1.0
+Z_SWITCH = 2.5
 """Standard errors by which a candidate must beat the first one (the
 evaluation's own choice) for the search to overrule it."""
 
