@@ -7,7 +7,8 @@ against Medium, counts the worlds Hard samples (one per call of
 ``HardAI.sample``) and the CPU time spent in ``HardAI.choose``, and prints, as
 its last line, ``worlds_per_second: X``. Before it, the CPU milliseconds of
 Hard's decisions (median, 95th percentile, most) and the worlds searched per
-decision that searched at all (median and mean). It reads nothing private of
+decision that searched at all (median and mean), and the playouts (a
+candidate played on in a world) per second. It reads nothing private of
 the search, so it measures any version of the code the same way.
 """
 
@@ -29,10 +30,15 @@ from game.match import ai_step  # noqa: E402
 
 def run(players: int, seconds: float, seed: int, worlds: int) -> dict:
     """Play for ``seconds``; return ``worlds`` (sampled in all), ``thinking``
-    (CPU seconds in Hard's choose), ``decisions``, and per decision
+    (CPU seconds in Hard's choose), ``decisions``, ``playouts`` (one per
+candidate per world), and per decision
     ``times`` (seconds) and ``searched`` (worlds)."""
-    counted = {"worlds": 0, "thinking": 0.0, "decisions": 0, "times": [], "searched": []}
-    sample, choose = HardAI.sample, HardAI.choose
+    counted = {"worlds": 0, "thinking": 0.0, "decisions": 0, "times": [], "searched": [], "playouts": 0}
+    sample, choose, playout = HardAI.sample, HardAI.choose, HardAI.playout
+
+    def counting_playout(self, *args, **kwargs):
+        counted["playouts"] += 1
+        return playout(self, *args, **kwargs)
 
     def counting_sample(self, view):
         counted["worlds"] += 1
@@ -50,7 +56,7 @@ def run(players: int, seconds: float, seed: int, worlds: int) -> dict:
             counted["times"].append(spent)
             counted["searched"].append(counted["worlds"] - before)
 
-    HardAI.sample, HardAI.choose = counting_sample, timed_choose
+    HardAI.sample, HardAI.choose, HardAI.playout = counting_sample, timed_choose, counting_playout
     try:
         start = time.perf_counter()
         g = 0
@@ -62,7 +68,7 @@ def run(players: int, seconds: float, seed: int, worlds: int) -> dict:
                 ai_step(game, ais)
             g += 1
     finally:
-        HardAI.sample, HardAI.choose = sample, choose
+        HardAI.sample, HardAI.choose, HardAI.playout = sample, choose, playout
     return counted
 
 
@@ -82,6 +88,7 @@ def main() -> None:
           f" / {ms[-1]:.1f}")
     print(f"worlds_per_searched_decision median / mean: {statistics.median(searched):.0f} / "
           f"{statistics.fmean(searched):.1f}")
+    print(f"playouts_per_second: {c['playouts'] / thinking if thinking else 0:.0f}")
     print(f"worlds_per_second: {worlds / thinking if thinking else 0:.0f}")
 
 
