@@ -78,7 +78,7 @@ class HardAI(AIPlayer):
         seat = view.seat
         keep = keep_count(view)
         plays, _, left, _ = greedy_tabling(view.hand, world.table, view.rules, seat,
-                                           view.has_melded[seat], keep)
+                                           view.has_melded[seat], keep, view.single_taken, view.committed)
         if not plays:
             return None
         shortest = min((n for s, n in enumerate(view.hand_sizes) if s != seat), default=10)
@@ -105,7 +105,7 @@ class HardAI(AIPlayer):
             cands.insert(0, choice)
         seat = view.seat
         plays, _, _, _ = greedy_tabling(view.hand, world.table, view.rules, seat, view.has_melded[seat],
-                                        keep_count(view))
+                                        keep_count(view), view.single_taken, view.committed)
         for play in plays[:1]:
             action = play_action(seat, play)
             if world.is_legal(action):
