@@ -1,6 +1,6 @@
 """Hard's search (issue 11, kind 6): the stopping rule, the obvious plays it
 makes without searching, its fast playout policy and views, and the meld
-memo behind the going-out search. Each fast path is checked against the slow
+Each fast path is checked against the slow
 code it stands in for, on positions from real games."""
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ import pytest
 from game.actions import DrawStock, LayOff, TableMeld
 from game.ai import make_ai
 from game.ai.hard import HardAI
-from game.ai.meld_cache import meld_options
 from game.ai.medium import MediumAI
 from game.ai.going_out import going_out_plan, table_everything
 from game.ai.playout import PlayoutPolicy, ViewMaker, greedy_only
@@ -23,7 +22,6 @@ from game.analyse import load_position
 from game.cards import parse_card
 from game.engine import Game
 from game.match import ai_step
-from game.plays import all_meld_options
 from game.rules import RuleSet
 from game.view import sample_world, view_for, view_of
 
@@ -139,13 +137,3 @@ def test_playout_views_are_the_views_less_the_log():
             assert fast.history == ()
             assert fast == full.__class__(**{**full.__dict__, "history": ()})
         ai_step(game, ais)
-
-
-@pytest.mark.parametrize("tokens", ["2C 3C 4C 3D 3H 3S 3C", "JK 5S 6S 7D 7C 7H", "JK JK 9D TD QD KH KS",
-                                    "AS 2S 3S QS KS 4H 5H"])
-def test_the_meld_memo_gives_the_meld_tables(tokens):
-    hand = [parse_card(t) for t in tokens.split()]
-    for wraps in (False, True):
-        expected = sorted(all_meld_options(hand, wraps))
-        assert sorted(meld_options(hand, wraps)) == expected
-        assert sorted(meld_options(list(reversed(hand)), wraps)) == expected  # the same card set

@@ -448,7 +448,9 @@ def test_monkey_20000_random_events_across_every_scene(app, monkeypatch):
         if at_table and h.ended is None and h.current == 0 and h.phase == Phase.DRAW and r < 0.5:
             # the person's draw: the stock or a card of the pile
             lay = top.layout_
-            piles = [p.rect.move(3, 3).topleft for p in lay.places if p.zone == "pile"]
+            # the top card only: a deeper take commits a card (R9) that random drags can seldom table,
+            # which held the table in one turn for good once the computers' discards changed (issue 11)
+            piles = [p.rect.move(3, 3).topleft for p in lay.places if p.zone == "pile"][-1:]
             pos = rng.choice([lay.stock_rect.center] * 12 + piles)
             send(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0))
             send(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)

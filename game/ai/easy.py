@@ -2,7 +2,8 @@
 
 Takes the top discard only when it completes a meld or a lay-off (or, with
 the stock empty, when it can table anything at all rather than end the
-hand, R17), never takes deeper; tables melds at once, lays off what fits,
+hand, R17); looks two or three cards down the pile only for a card that
+melds with its hand, never deeper; tables melds at once, lays off what fits,
 jokers too, and goes out when the cards allow it (the shared
 :func:`~game.ai.evaluate.greedy_tabling`); discards its highest loose card
 (one that is in no pair and has no suit neighbour), the highest card only
@@ -25,6 +26,8 @@ from .medium import keep_count
 
 SLIP_RATE = 0.12
 MISS_RUMMY_RATE = 0.5
+EASY_DEPTH = 3
+"""The deepest pile card Easy looks at (it takes it only for a meld with its hand)."""
 
 
 class EasyAI(AIPlayer):
@@ -52,6 +55,12 @@ class EasyAI(AIPlayer):
                                                  keep_count(view), single_taken=top)[0])
                 if useful and world.is_legal(take):
                     return take
+                for k in range(2, min(EASY_DEPTH, len(view.discard)) + 1):  # a meld a few cards down
+                    taken = list(view.discard[-k:])
+                    take = TakeDiscards(seat, k)
+                    if (taken[0] != JOKER and could_meld_with(list(view.hand) + taken, taken[0], rules.ace_wraps)
+                            and world.is_legal(take)):
+                        return take
             if world.stock_draw_possible():
                 return DrawStock(seat)
             return EndHand(seat)

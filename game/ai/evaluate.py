@@ -52,7 +52,7 @@ def greedy_tabling(hand: Sequence[Card], table: Sequence[Meld], rules: RuleSet, 
     if out is not None:
         sim = simulate(hand, table, out[0], seat, aw)
         if sim is not None:
-            return out[0], _gained(table, sim[1], seat, rules), sim[0], sim[1]
+            return list(out[0]), _gained(table, sim[1], seat, rules), sim[0], sim[1]  # the plan is cached: a copy
     hand = list(hand)
     original = table
     table = list(table)

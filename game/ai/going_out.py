@@ -4,7 +4,7 @@ R15, R16; issue 11, kind 2).
 
 Greedy tabling takes the most valuable meld first and can strand cards: with
 2C 3C 4C 3D 3H 3S and 3C it melds the four threes and keeps 2C 4C. When a
-hand is small the search below tries every meld (every joker declaration)
+hand is small the search below tries every meld (one declaration per choice of cards)
 and every lay-off, memoised on the cards left and the table, and finds the
 partition that goes out if there is one. It sees only the seat's own hand
 and the table, so it is as honest as the view it is given.
@@ -16,16 +16,15 @@ from collections import OrderedDict
 from typing import Sequence
 
 from ..cards import JOKER, JOKER_TABLED, Card, in_hand_card, joker_as
-from ..melds import RUN, Meld, could_meld_with, hand_value, open_cards
+from ..melds import RUN, Meld, candidate_melds, could_meld_with, hand_value, open_cards
 from ..plays import simulate
 from ..rules import RuleSet
-from .meld_cache import meld_options
 
 MAX_HAND = 11
 """The largest hand the search looks at (a bigger one rarely goes out this
 turn, and greedy tabling serves it)."""
 
-NODE_BUDGET = 3000
+NODE_BUDGET = 400
 """Positions one search visits at most; past it the search gives up (no
 plan), so a decision stays quick whatever the hand."""
 
@@ -48,8 +47,11 @@ def _could_table(card: Card, hand: Sequence[Card], table: Sequence[Meld], aw: bo
 
 
 def _moves(hand: Sequence[Card], table: Sequence[Meld], aw: bool, layoffs: bool) -> list[tuple]:
-    """Every meld and lay-off from ``hand``, melds with fewer jokers first."""
-    melds = sorted(meld_options(hand, aw),
+    """Every meld from ``hand`` (one joker declaration per choice of cards,
+    as :func:`~game.melds.candidate_melds` lists them), melds with fewer
+    jokers first, then every lay-off (a joker as each open card the hand
+    does not hold)."""
+    melds = sorted(candidate_melds(hand, aw),
                    key=lambda m: (sum(t >= JOKER_TABLED for t in m), -len(m)))
     moves: list[tuple] = [("meld", m) for m in melds]
     if layoffs:
@@ -67,18 +69,20 @@ def _moves(hand: Sequence[Card], table: Sequence[Meld], aw: bool, layoffs: bool)
 
 
 def table_everything(hand: Sequence[Card], table: Sequence[Meld], rules: RuleSet, seat: int,
-                     has_meld: bool) -> list[tuple] | None:
+                     has_meld: bool, nodes: list[int] | None = None) -> list[tuple] | None:
     """Plays (``("meld", cards)`` / ``("layoff", card, meld)``, legal one
     after another) that table every card of ``hand``, or ``None`` when no
-    split does (or the search ran past :data:`NODE_BUDGET`). Under R14's
+    split does (or the hand holds more than :data:`MAX_HAND` cards, or the
+    search ran past :data:`NODE_BUDGET`; ``nodes``, a one-item list, shares
+    that budget between several searches). Under R14's
     ``layoff_requires_own_meld`` a lay-off waits for a meld of the seat's own."""
     aw = rules.ace_wraps
     if not hand:
         return []
-    if any(not _could_table(c, hand, table, aw) for c in set(hand)):
+    if len(hand) > MAX_HAND or any(not _could_table(c, hand, table, aw) for c in set(hand)):
         return None
     failed: set = set()
-    nodes = [0]
+    nodes = [0] if nodes is None else nodes
 
     def dfs(hand: list[Card], table: list[Meld], has_meld: bool) -> list[tuple] | None:
         if not hand:
@@ -107,7 +111,8 @@ def table_everything(hand: Sequence[Card], table: Sequence[Meld], rules: RuleSet
         return None
 
 
-def _discard_ok(card: Card, rules: RuleSet, single_taken: Card | None, committed: Card | None) -> bool:
+def _discard_ok(card: Card, single_taken: Card | None, committed: Card | None) -> bool:
+    """R9, R10: neither the committed card nor the card taken alone may be the discard."""
     return card != single_taken and card != committed
 
 
@@ -140,8 +145,9 @@ def going_out_plan(hand: Sequence[Card], table: Sequence[Meld], rules: RuleSet, 
 
 def _search(hand, table, rules, seat, has_meld, single_taken, committed):
     aw = rules.ace_wraps
+    nodes = [0]  # one budget for the whole search
     if rules.going_out == "meld_all":
-        plays = table_everything(hand, table, rules, seat, has_meld)
+        plays = table_everything(hand, table, rules, seat, has_meld, nodes)
         if plays is not None:
             return plays, None
     # not coverable: at most one card may fail the cheap test, and it must be the discard
@@ -150,12 +156,14 @@ def _search(hand, table, rules, seat, has_meld, single_taken, committed):
         return None
     options = blocked or sorted(set(hand), key=lambda c: (c == JOKER, hand_value(c, rules.scoring), c))
     for card in options:
-        if not _discard_ok(card, rules, single_taken, committed):
+        if not _discard_ok(card, single_taken, committed):
             continue
         rest = list(hand)
         rest.remove(card)
-        plays = table_everything(rest, table, rules, seat, has_meld)
+        plays = table_everything(rest, table, rules, seat, has_meld, nodes)
         if plays is None:
+            if nodes[0] > NODE_BUDGET:
+                return None
             continue
         if rules.final_discard_unplayable:
             sim = simulate(rest, table, plays, seat, aw)

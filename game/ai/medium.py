@@ -41,6 +41,7 @@ from .going_out import going_out_plan, table_everything, tabled_cards
 STOCK_DRAW_VALUE = 3.0
 HOLD_MELD_POINTS = 12
 PRUNE_MARGIN = 8.0
+TIE = 1e-9
 GO_OUT_BONUS = 20.0
 """What going out this turn is worth beyond the points tabled (the hand ends
 while the opponents still hold cards)."""
@@ -218,14 +219,17 @@ class MediumAI(AIPlayer):
     def call_rummy(self, view: PlayerView) -> CallRummy | None:
         """Call Rummy (R18) only when the call beats the seat's best
         alternative, weighed as the draw choice weighs a take
-        (:meth:`score_take`): for the seat to move, its best draw; for any
+        (:meth:`score_take`): for the seat to move, its best draw (a call as
+        good as the best draw is made: it claims the cards first); for any
         other seat, a stock draw on its own turn."""
         if not self.calls or not view.rules.rummy_calls or view.window is None:
             return None
         world = sample_world(view, self.rng)
         seat = view.seat
         if view.current == seat and view.phase == "draw":
-            alternative = self.ranked_draws(view, world)[0][0]
+            # the seat to move calls rather than take the same cards as its draw: a call
+            # claims them before anyone else can (R18)
+            alternative = self.ranked_draws(view, world)[0][0] - TIE
         elif world.stock_draw_possible():
             alternative = self.stock_value(view, world)
         else:
