@@ -1,7 +1,7 @@
 """Hard's search (issue 11, kind 6): the stopping rule, the obvious plays it
-makes without searching, its fast playout policy and views, and the meld
-Each fast path is checked against the slow
-code it stands in for, on positions from real games."""
+makes without searching, its fast playout policy and views. Each fast path
+is checked against the slow code it stands in for, on positions from real
+games."""
 
 from __future__ import annotations
 
