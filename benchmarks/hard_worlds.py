@@ -5,13 +5,17 @@
 Plays games of Hard (seat 0, no time cap, ``--worlds`` worlds a decision)
 against Medium, counts the worlds Hard samples (one per call of
 ``HardAI.sample``) and the CPU time spent in ``HardAI.choose``, and prints, as
-its last line, ``worlds_per_second: X``. It reads nothing private of the
-search, so it measures any version of the code the same way.
+its last line, ``worlds_per_second: X``. Before it, the CPU milliseconds of
+Hard's decisions (median, 95th percentile, most) and the worlds searched per
+decision that searched at all (median and mean), and the playouts (a
+candidate played on in a world) per second. It reads nothing private of
+the search, so it measures any version of the code the same way.
 """
 
 from __future__ import annotations
 
 import argparse
+import statistics
 import sys
 import time
 from pathlib import Path
@@ -24,10 +28,17 @@ from game.engine import Game  # noqa: E402
 from game.match import ai_step  # noqa: E402
 
 
-def run(players: int, seconds: float, seed: int, worlds: int) -> tuple[int, float, int]:
-    """Play for ``seconds``; return (worlds sampled, seconds in Hard's choose, decisions)."""
-    counted = {"worlds": 0, "thinking": 0.0, "decisions": 0}
-    sample, choose = HardAI.sample, HardAI.choose
+def run(players: int, seconds: float, seed: int, worlds: int) -> dict:
+    """Play for ``seconds``; return ``worlds`` (sampled in all), ``thinking``
+    (CPU seconds in Hard's choose), ``decisions``, ``playouts`` (one per
+candidate per world), and per decision
+    ``times`` (seconds) and ``searched`` (worlds)."""
+    counted = {"worlds": 0, "thinking": 0.0, "decisions": 0, "times": [], "searched": [], "playouts": 0}
+    sample, choose, playout = HardAI.sample, HardAI.choose, HardAI.playout
+
+    def counting_playout(self, *args, **kwargs):
+        counted["playouts"] += 1
+        return playout(self, *args, **kwargs)
 
     def counting_sample(self, view):
         counted["worlds"] += 1
@@ -35,13 +46,17 @@ def run(players: int, seconds: float, seed: int, worlds: int) -> tuple[int, floa
 
     def timed_choose(self, view):
         t = time.process_time()  # CPU time: steadier than the wall clock on a busy machine
+        before = counted["worlds"]
         try:
             return choose(self, view)
         finally:
-            counted["thinking"] += time.process_time() - t
+            spent = time.process_time() - t
+            counted["thinking"] += spent
             counted["decisions"] += 1
+            counted["times"].append(spent)
+            counted["searched"].append(counted["worlds"] - before)
 
-    HardAI.sample, HardAI.choose = counting_sample, timed_choose
+    HardAI.sample, HardAI.choose, HardAI.playout = counting_sample, timed_choose, counting_playout
     try:
         start = time.perf_counter()
         g = 0
@@ -53,8 +68,8 @@ def run(players: int, seconds: float, seed: int, worlds: int) -> tuple[int, floa
                 ai_step(game, ais)
             g += 1
     finally:
-        HardAI.sample, HardAI.choose = sample, choose
-    return counted["worlds"], counted["thinking"], counted["decisions"]
+        HardAI.sample, HardAI.choose, HardAI.playout = sample, choose, playout
+    return counted
 
 
 def main() -> None:
@@ -64,8 +79,16 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--worlds", type=int, default=8, help="worlds a decision (Hard's max_worlds)")
     args = parser.parse_args()
-    worlds, thinking, decisions = run(args.players, args.seconds, args.seed, args.worlds)
-    print(f"players: {args.players}  decisions: {decisions}  worlds: {worlds}  thinking_s: {thinking:.2f}")
+    c = run(args.players, args.seconds, args.seed, args.worlds)
+    worlds, thinking = c["worlds"], c["thinking"]
+    print(f"players: {args.players}  decisions: {c['decisions']}  worlds: {worlds}  thinking_s: {thinking:.2f}")
+    ms = sorted(t * 1000 for t in c["times"]) or [0.0]
+    searched = sorted(n for n in c["searched"] if n) or [0]
+    print(f"decision_ms p50 / p95 / max: {statistics.median(ms):.1f} / {ms[int(0.95 * (len(ms) - 1))]:.1f}"
+          f" / {ms[-1]:.1f}")
+    print(f"worlds_per_searched_decision median / mean: {statistics.median(searched):.0f} / "
+          f"{statistics.fmean(searched):.1f}")
+    print(f"playouts_per_second: {c['playouts'] / thinking if thinking else 0:.0f}")
     print(f"worlds_per_second: {worlds / thinking if thinking else 0:.0f}")
 
 

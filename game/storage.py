@@ -32,31 +32,38 @@ How files are written and read
     a newer version (its ``version`` is higher than ours) is read but never
     overwritten. Saves are JSON game records (``game-record.md``), never
     pickles.
+
+Where the code lives
+    This module holds :class:`Storage` (the paths; loading and saving the
+    settings and statistics files) and :func:`configure_logging`. The
+    :class:`Settings` dataclass and its schema are in
+    :mod:`game.settings_file`; saved games and seats files (the
+    :class:`~game.saves.SavedGames` part of ``Storage``) in :mod:`game.saves`;
+    the atomic write, moving a file aside and reading a JSON object in
+    :mod:`game.file_io`; statistics in :mod:`game.stats`. Every name that was
+    importable from ``game.storage`` still is (re-exported).
 """
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import logging
 import logging.handlers
 import os
-import re
-import tempfile
-import time
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
 
-from .errors import IllegalMove
-from .i18n import LANGUAGES, N_, _
-from . import schema as S
-from .safe_files import SEATS_LEVELS, QuietFileHandler, newer_format, remove_stale_temps
-from .record import MAX_NAME, RecordError, decode_json, game_from_record, parse_record
+from .i18n import _
+from .safe_files import QuietFileHandler, remove_stale_temps
+from .saves import SavedGames
 from .stats import COUNTED_IDS, RECENT_GAMES, STATISTICS_VERSION, Statistics, record_game  # noqa: F401
-
-if TYPE_CHECKING:
-    from .engine import Game
+# re-exported: ``from game.storage import X`` keeps working for the names now in these modules
+from .file_io import (LOGGER_NAME, NewerFileError, _file_version, _fsync_dir, _is_int, _move_aside,  # noqa: F401
+                      _one_line, _read_json_object, _replace, _timestamp, _Unreadable, atomic_write_text)
+from .saves import _BAD_NAME, _RESERVED, _SEATS_SCHEMA, _check_save_name  # noqa: F401
+from .settings_file import (AI_LEVELS, CARD_BACKS, CARD_SIZES, CARD_STYLES, FELTS,  # noqa: F401
+                            LANGUAGE_CHOICES, LAST_SETUP_SCHEMA, MAX_WINDOW, MIN_WINDOW, RUMMY_WINDOW_RANGE,
+                            SETTING_WORDS, SETTINGS_SCHEMA, SETTINGS_VERSION, SETUP_NAME_LEN, SPEEDS,
+                            VOLUME_RANGE, Settings, _rules_value)
 
 __all__ = [
     "APP_NAME", "LOG_NAME", "LOGGER_NAME", "SETTINGS_VERSION", "STATISTICS_VERSION",
@@ -68,46 +75,11 @@ __all__ = [
 
 APP_NAME = "Rummy500"
 """The application name given to ``platformdirs`` (folder names)."""
-LOGGER_NAME = "rummy500"
-"""The top logger of the program; modules log to ``rummy500.<part>``."""
 LOG_NAME = "rummy500.log"
 LOG_MAX_BYTES = 1_000_000
 LOG_BACKUPS = 3
 
-SETTINGS_VERSION = 1
-"""The settings file format this version writes; a file with a higher
-``version`` came from a newer program and is not overwritten."""
-SPEEDS = ("slow", "normal", "fast", "instant")
-LANGUAGE_CHOICES = ("auto", *LANGUAGES)
-"""``Settings.language``: follow the system, or one of :data:`game.i18n.LANGUAGES`."""
-CARD_STYLES = ("2color", "4color")
-CARD_BACKS = ("blue", "red", "black")
-FELTS = ("green", "blue", "burgundy", "dark")
-MIN_WINDOW = (1024, 640)
-"""Smallest window (width, height) in pixels: the window opens at least this
-big, a smaller resize is saved as this, and a smaller size in a settings
-file (an older program's) is read as this, silently. One minimum for all three."""
-MAX_WINDOW = (16384, 16384)
-RUMMY_WINDOW_RANGE = (0.5, 10.0)
-"""Seconds a person has to call Rummy after a discard: (lowest, highest)."""
-CARD_SIZES = ("small", "normal", "large")
-VOLUME_RANGE = (0, 100)
-"""Sound volume in percent: (lowest, highest)."""
-
 _log = logging.getLogger(f"{LOGGER_NAME}.storage")
-
-
-# --------------------------------------------------------------------------- writing
-
-SETTING_WORDS = {
-    "window_size": N_("window size"), "fullscreen": N_("full screen"), "speed": N_("animation speed"),
-    "card_style": N_("card faces"), "card_back": N_("card back"), "felt": N_("table colour"),
-    "reduced_motion": N_("reduced motion"), "rummy_window_s": N_("time to call Rummy"),
-    "player_name": N_("your name"), "last_setup": N_("last new-game choices"), "show_log": N_("game log"),
-    "card_size": N_("card size"), "sound": N_("sound"), "volume": N_("volume"), "language": N_("language"),
-    "version": N_("file version"),
-}
-"""How a settings key is named to the player (marked with ``N_``; translated where shown)."""
 
 
 def _file_messages(what: str) -> tuple[str, str, str]:
@@ -132,306 +104,7 @@ def _file_messages(what: str) -> tuple[str, str, str]:
     }[what]
 
 
-def atomic_write_text(path: str | os.PathLike, text: str, durable: bool = True) -> Path:
-    """Write ``text`` to ``path`` (UTF-8, ``\\n`` line ends) atomically.
-
-    The text goes to a temp file in the same folder (created if missing),
-    which is flushed, ``os.fsync``-ed (unless ``durable`` is False: then a
-    killed program still leaves the old or the new file, only a power cut
-    may not) and then ``os.replace``-d over ``path``. On any failure the temp file is removed, ``path`` keeps its old
-    content, and the error is raised again: ``OSError`` for the file system,
-    ``UnicodeEncodeError`` for text that is not encodable (lone surrogates).
-    Returns ``path`` as a :class:`~pathlib.Path`.
-    """
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
-            f.flush()
-            if durable:
-                os.fsync(f.fileno())
-        _replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-    if durable:
-        _fsync_dir(path.parent)
-    return path
-
-
-def _replace(src: str, dst: Path) -> None:
-    # On Windows a virus scanner or a sync client (OneDrive) may hold the
-    # target open for a moment; os.replace then fails with PermissionError.
-    tries = 5 if os.name == "nt" else 1
-    for i in range(tries):
-        try:
-            os.replace(src, dst)
-            return
-        except PermissionError:
-            if i == tries - 1:
-                raise
-            time.sleep(0.05 * (i + 1))
-
-
-def _fsync_dir(folder: Path) -> None:
-    """Make the rename itself durable where the OS allows it (POSIX only)."""
-    if os.name != "posix":
-        return
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
-
-
-def _timestamp() -> str:
-    """Local time as ``YYYYmmdd-HHMMSS`` (the suffix of a moved-aside file)."""
-    return time.strftime("%Y%m%d-%H%M%S")
-
-
-def _move_aside(path: Path) -> Path | None:
-    """Rename a file that could not be read to ``<name>.corrupt-<time>``
-    (``-2``, ``-3`` … appended if that exists). Returns the new path, or
-    ``None`` if it could not be moved (logged)."""
-    base = path.with_name(f"{path.name}.corrupt-{_timestamp()}")
-    target = base
-    n = 2
-    while target.exists():
-        target = base.with_name(f"{base.name}-{n}")
-        n += 1
-    try:
-        os.replace(path, target)
-    except OSError as exc:
-        _log.error("could not move %s aside: %s", path, exc)
-        return None
-    _log.warning("moved unreadable file %s to %s", path, target)
-    return target
-
-
-def _one_line(text: str, limit: int = 160) -> str:
-    text = " ".join(str(text).split())
-    return text if len(text) <= limit else text[:limit - 1] + "…"
-
-
-class _Unreadable(Exception):
-    """A file that exists but whose content cannot be used (internal)."""
-
-
-def _read_json_object(path: Path) -> dict:
-    """The JSON object in ``path`` (UTF-8, a BOM allowed). Raises
-    ``FileNotFoundError``, ``OSError`` (cannot be read) or :class:`_Unreadable`
-    (not UTF-8, not JSON, or not an object)."""
-    data = path.read_bytes()
-    try:
-        value = json.loads(data.decode("utf-8-sig"))
-    except UnicodeDecodeError as exc:
-        raise _Unreadable(f"not UTF-8 text (byte {exc.start})") from None
-    except json.JSONDecodeError as exc:
-        raise _Unreadable(f"not valid JSON ({exc.msg} at line {exc.lineno}, column {exc.colno})") from None
-    except (ValueError, RecursionError) as exc:
-        raise _Unreadable(f"not usable JSON ({_one_line(exc, 80)})") from None
-    if not isinstance(value, dict):
-        raise _Unreadable(f"not a JSON object (found {type(value).__name__})")
-    return value
-
-
-def _file_version(path: Path) -> int | None:
-    """The ``version`` of the JSON object in ``path``, or ``None`` when the
-    file is missing, unreadable or has no whole-number version."""
-    try:
-        value = _read_json_object(path).get("version")
-    except (OSError, _Unreadable):
-        return None
-    return value if _is_int(value) else None
-
-
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-# --------------------------------------------------------------------------- settings
-
-def _rules_value(value: Any) -> dict:
-    """A ``last_setup.rules`` object that :meth:`RuleSet.from_dict` accepts (kept as read)."""
-    from .rules import RuleSet
-
-    RuleSet.from_dict(value)  # RulesError (a ValueError) when unusable
-    return dict(value)
-
-
-AI_LEVELS = ("easy", "medium", "hard")
-SETUP_NAME_LEN = 16
-"""Longest seat name the New game form takes (and keeps in ``last_setup``)."""
-
-LAST_SETUP_SCHEMA = S.Obj({
-    "players": S.Int(2, 8),
-    "names": S.ListOf(S.Text(SETUP_NAME_LEN), 8),
-    "levels": S.ListOf(S.Choice(AI_LEVELS), 8),
-    "you_level": S.Choice(AI_LEVELS + ("human",)),
-    "profile": S.Text(100),
-    "rules": S.Custom(_rules_value),
-})
-"""The New game choices kept in ``settings.json`` (``scenes/setup.py``,
-``scenes/rules_choice.py``); unknown keys are kept."""
-
-SETTINGS_SCHEMA = S.Obj({
-    "window_size": S.Pair(MIN_WINDOW, MAX_WINDOW, raise_low=True),
-    "fullscreen": S.Bool(),
-    "speed": S.Choice(SPEEDS),
-    "card_style": S.Choice(CARD_STYLES),
-    "card_back": S.Choice(CARD_BACKS),
-    "felt": S.Choice(FELTS),
-    "reduced_motion": S.Bool(),
-    "rummy_window_s": S.Float(*RUMMY_WINDOW_RANGE),
-    "player_name": S.Text(MAX_NAME),
-    "last_setup": LAST_SETUP_SCHEMA,
-    "show_log": S.Bool(),
-    "card_size": S.Choice(CARD_SIZES),
-    "sound": S.Bool(),
-    "volume": S.Int(*VOLUME_RANGE),
-    "language": S.Choice(LANGUAGE_CHOICES),
-    "version": S.Int(0),
-})
-"""Every key of ``settings.json`` and the values the screens can use, one
-line a key (nested keys included): :meth:`Settings.from_dict` keeps what
-fits and drops the rest to its default (:mod:`game.schema`)."""
-
-
-@dataclass
-class Settings:
-    """The player's settings (``settings.json``).
-
-    * ``window_size``: ``(width, height)`` of the window in pixels, from
-      :data:`MIN_WINDOW` to :data:`MAX_WINDOW`; default ``(1280, 720)``.
-    * ``fullscreen``: start in fullscreen; default ``False``.
-    * ``speed``: animation and AI pacing, one of :data:`SPEEDS`
-      (``"slow"`` ×1.6, ``"normal"``, ``"fast"`` ×0.5, ``"instant"``).
-    * ``card_style``: ``"2color"`` or ``"4color"`` faces.
-    * ``card_back``: one of :data:`CARD_BACKS`; ``felt``: one of :data:`FELTS`.
-    * ``reduced_motion``: fades instead of moves.
-    * ``rummy_window_s``: seconds to call Rummy after a discard, within
-      :data:`RUMMY_WINDOW_RANGE`; default 2.0.
-    * ``player_name``: the person's name at the table (1 to 200 characters,
-      not only spaces, no control characters); default ``"You"``.
-    * ``last_setup``: the last New game choices (a JSON object, kept as is;
-      the setup screen decides what its keys mean); default ``{}``.
-    * ``show_log``: show the move log beside the table.
-    * ``card_size``: one of :data:`CARD_SIZES`, a scale on the table's card
-      heights (kept within the layout's limits); default ``"normal"``.
-    * ``sound``: play card sounds; ``volume``: their loudness in percent,
-      within :data:`VOLUME_RANGE`; default on, at a low 30 %.
-    * ``language``: ``"auto"`` (the system's language when the game has it,
-      else English: :func:`game.i18n.system_language`) or a code of
-      :data:`game.i18n.LANGUAGES` (``"en"``, ``"cy"``, ``"ka"``); default ``"auto"``.
-    * ``version``: the file format, :data:`SETTINGS_VERSION` for files this
-      program writes; higher means the file came from a newer program.
-    * ``extra``: keys of the file this version does not know, written back
-      unchanged by :meth:`to_dict` so a newer version's settings survive.
-    """
-
-    window_size: tuple[int, int] = (1280, 720)
-    fullscreen: bool = False
-    speed: str = "normal"
-    card_style: str = "2color"
-    card_back: str = "blue"
-    felt: str = "green"
-    reduced_motion: bool = False
-    rummy_window_s: float = 2.0
-    player_name: str = "You"
-    last_setup: dict = field(default_factory=dict)
-    show_log: bool = False
-    # the Table page of Settings (issue 9)
-    card_size: str = "normal"
-    sound: bool = True
-    volume: int = 30
-    language: str = "auto"
-    version: int = SETTINGS_VERSION
-    extra: dict = field(default_factory=dict, repr=False)
-
-    @classmethod
-    def from_dict(cls, data: dict) -> tuple["Settings", list[str]]:
-        """Settings from a decoded ``settings.json`` object, key by key.
-
-        Every key, nested ones too, is checked by :data:`SETTINGS_SCHEMA`.
-        Returns ``(settings, reset)``: each known key with a valid value is
-        kept; a missing key takes its default silently; a key whose value has
-        the wrong type or is out of range takes its default and is listed in
-        ``reset`` (file order, nested keys as ``"last_setup.profile"``); a
-        dropped value is never written back. Strings are cleaned
-        (:func:`game.schema.clean_text`). Unknown keys go to ``extra``. A missing or
-        invalid ``version`` becomes :data:`SETTINGS_VERSION` (the file is
-        upgraded); a higher one is kept. Never raises for a ``dict``.
-        """
-        known = {f.name for f in dataclasses.fields(cls)} - {"extra"}
-        good, dropped = S.check(SETTINGS_SCHEMA, data)
-        values = {k: v for k, v in good.items() if k in known}
-        extra = {k: v for k, v in good.items() if k not in known}
-        # a bad version just means "old": upgraded below, not worth a word
-        reset = [p for p in dropped if p != "version"]
-        if values.get("version", 0) < SETTINGS_VERSION:
-            values["version"] = SETTINGS_VERSION
-        return cls(**values, extra=extra), reset
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON object to write: the unknown keys first (as read), then
-        every known key (``window_size`` as a two-number list)."""
-        out: dict[str, Any] = dict(self.extra)
-        for f in dataclasses.fields(self):
-            if f.name == "extra":
-                continue
-            value = getattr(self, f.name)
-            if f.name == "window_size":
-                value = list(value)
-            elif f.name == "last_setup":
-                value = dict(value)
-            out[f.name] = value
-        return out
-
-    @property
-    def is_newer(self) -> bool:
-        """True when these settings were read from a newer program's file."""
-        return _is_int(self.version) and self.version > SETTINGS_VERSION
-
-
-# --------------------------------------------------------------------------- storage
-
-_SEATS_SCHEMA = S.ListOf(S.Obj({"name": S.Text(MAX_NAME), "level": S.Choice(SEATS_LEVELS)},
-                                   keep_unknown=False, required=("name", "level")), 8)
-
-
-class NewerFileError(OSError):
-    """A file on disk came from a newer program and is not overwritten."""
-
-    def __init__(self, message: str):
-        super().__init__(message)
-        self.strerror = message
-
-
-_BAD_NAME = re.compile(r'[<>:"/\\|?*\x00-\x1f\x7f]')
-_RESERVED = {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(1, 10)),
-             *(f"lpt{i}" for i in range(1, 10))}
-
-
-def _check_save_name(name: str) -> str:
-    """A save name usable as a file name on every OS, else ``ValueError``."""
-    if (not isinstance(name, str) or not name.strip() or len(name) > 100 or _BAD_NAME.search(name)
-            or name.startswith(".") or name.endswith((".", " "))
-            or name.split(".")[0].strip().lower() in _RESERVED):
-        raise ValueError(f"{name!r} cannot be a save name (use letters, digits, spaces, - and _)")
-    return name
-
-
-class Storage:
+class Storage(SavedGames):
     """Where the program's files live, and reading and writing them.
 
     ``Storage()`` uses the per-user folders of ``platformdirs``;
@@ -590,169 +263,6 @@ class Storage:
         written (like :meth:`save_statistics`)."""
         old, _message = self.load_statistics()
         return self.save_statistics(Statistics(counted=list(old.counted), extra=dict(old.extra)))
-
-    # ---------------------------------------------------------------- saves
-    def game_path(self, name: str = "autosave") -> Path:
-        """The file of save ``name``: ``saves_dir/<name>.json``. Raises
-        ``ValueError`` for a name that is not a plain file name."""
-        return self.saves_dir / f"{_check_save_name(name)}.json"
-
-    def save_game(self, record: dict, name: str = "autosave", durable: bool = True) -> Path:
-        """Write a game record (``record.record_of(game)``) atomically to
-        ``saves_dir/<name>.json`` (UTF-8 JSON, one-space indent) and return
-        the path. Raises ``ValueError`` for a bad name or a record that is
-        not JSON (``TypeError`` for values JSON cannot hold) and ``OSError``
-        when the file cannot be written (an older save is then unchanged).
-        The record is not replayed here: it is what the engine wrote.
-        ``durable=False`` skips the fsyncs (the saves after each move: a
-        killed program still leaves a whole file; see :func:`atomic_write_text`)."""
-        path = self.game_path(name)
-        if not isinstance(record, dict):
-            raise TypeError(f"a game record is a dict, not {type(record).__name__}")
-        text = json.dumps(record, ensure_ascii=False, allow_nan=False,  # the per-move saves: compact, 3x faster
-                          **({"indent": 1} if durable else {"separators": (",", ":")})) + "\n"
-        if self._newer_save(path):
-            raise NewerFileError(f"the saved game {path.name} is from a newer version of Rummy 500")
-        return atomic_write_text(path, text, durable)
-
-    def is_newer_save(self, name: str = "autosave") -> bool:
-        """True when save ``name`` was written by a newer version of the game
-        (its ``format`` is newer than ours): it must be left as it is."""
-        return self._newer_save(self.game_path(name))
-
-    @staticmethod
-    def _newer_save(path: Path) -> bool:
-        try:
-            with open(path, "rb") as f:
-                head = f.read(4096)
-        except OSError:
-            return False
-        return newer_format(head)
-
-    def load_game(self, name: str = "autosave") -> tuple[dict | None, str | None]:
-        """The saved game record ``name`` and a one-line message (see
-        :meth:`load_game_state`, which also gives the game it replayed)."""
-        record, _game, message = self._load_game(name)
-        return record, message
-
-    def load_game_state(self, name: str = "autosave") -> tuple[Game | None, str | None]:
-        """The game saved as ``name``, replayed once, and a one-line message:
-        ``(game, None)`` for a valid record, otherwise ``(None, message)``
-        (or ``(None, None)`` when there is no such save), with the same
-        handling of bad, newer and unreadable files as :meth:`_load_game`.
-        Continue and Load game use this so the record is replayed only once.
-        Raises only ``ValueError`` for a bad ``name``."""
-        _record, game, message = self._load_game(name)
-        return game, message
-
-    def _load_game(self, name: str) -> tuple[dict | None, Game | None, str | None]:
-        """The saved game record ``name``, the game it replays to, and a one-line message.
-
-        * no such save: ``(None, None)``;
-        * a valid record (``record.game_from_record`` replays it without a
-          ``RecordError`` or ``IllegalMove``): ``(record, None)``, the
-          decoded JSON object;
-        * a record from a newer program (``format`` ``"rummy500/2"`` or
-          higher): ``(None, message)`` saying so; the file is left in place
-          and :meth:`save_game` will not overwrite it;
-        * player names are checked by the record parser (printable, no
-          lone surrogate, at most 200 characters: ``game-record.md``), so the
-          record returned can always be drawn; a name past that is refused;
-        * anything else (not UTF-8, not JSON, not a record, an illegal
-          action): the file is moved aside to ``<name>.json.corrupt-<time>``
-          and ``(None, message)`` says so and where it went;
-        * the OS refuses to read it: ``(None, message)``, file left in place.
-
-        (Each ``(record, message)`` above is ``(record, game, message)`` here;
-        the game is ``None`` whenever the record is.)
-        Raises only ``ValueError`` for a bad ``name``.
-        """
-        path = self.game_path(name)
-        try:
-            data = path.read_bytes()
-        except FileNotFoundError:
-            return None, None, None
-        except OSError as exc:
-            _log.error("cannot read save %s: %s", path, exc)
-            return None, None, _("The saved game \"{name}\" could not be opened ({error}).").format(
-                name=name, error=_one_line(exc.strerror or exc, 60))
-        try:
-            record = decode_json(data)
-            if isinstance(record, dict) and newer_format(record.get("format")):
-                _log.warning("save %s is from a newer version (%s); left in place", path, record.get("format"))
-                return None, None, _("The saved game \"{name}\" is from a newer version of Rummy 500; "
-                                     "it was left as it is and will not be overwritten.").format(name=name)
-            game = game_from_record(parse_record(record))
-        except (RecordError, IllegalMove) as exc:
-            reason = str(exc)
-        except Exception as exc:  # a damaged save must never stop the program
-            _log.exception("unexpected error checking save %s", path)
-            reason = f"{type(exc).__name__}: {exc}"
-        else:
-            return record, game, None
-        _log.warning("save %s is not a valid game record: %s", path, reason)
-        moved = _move_aside(path)
-        if moved is not None:
-            text = _("The saved game \"{name}\" could not be loaded ({reason}); it was moved to {moved}.")
-        else:
-            text = _("The saved game \"{name}\" could not be loaded ({reason}); it was left where it is.")
-        return None, None, _one_line(text.format(name=name, reason=_one_line(reason, 80), moved=moved), 400)
-
-    def save_seats(self, seats: list[dict], name: str = "autosave") -> Path:
-        """Write who sits at save ``name``'s table (``[{"name", "level"}, ...]``,
-        which a game record does not hold) to ``saves_dir/<name>.seats``.
-        Raises ``OSError`` when it cannot be written."""
-        path = self.saves_dir / f"{_check_save_name(name)}.seats"
-        return atomic_write_text(path, json.dumps({"seats": seats}, ensure_ascii=False) + "\n")
-
-    def load_seats(self, name: str = "autosave") -> tuple[list[dict] | None, str | None]:
-        """The seats written by :meth:`save_seats` and a one-line message.
-
-        ``(None, None)`` when there is no seats file; ``(seats, None)`` for a
-        good one (``[{"name", "level"}, ...]``, names cleaned like every
-        name, levels one of :data:`game.safe_files.SEATS_LEVELS`); otherwise
-        the file is moved aside like any unreadable file and ``(None,
-        message)`` tells the player that computer seats play at Medium and
-        seat 1 is theirs. Never raises for file problems; ``ValueError`` for
-        a bad ``name``."""
-        path = self.saves_dir / f"{_check_save_name(name)}.seats"
-        data, message = self._load_object(path, "seats")
-        if data is None:
-            return None, message
-        try:
-            seats, _dropped = S.check(_SEATS_SCHEMA, data.get("seats"))
-        except S.Bad:
-            _log.warning("seats file %s holds no usable seats", path)
-            moved = _move_aside(path)
-            if moved is None:
-                return None, _("Who sat at the saved table could not be read; the computer seats play at "
-                               "Medium and the first seat is yours.")
-            return None, _("Who sat at the saved table could not be read; it was moved to {moved} and the "
-                           "computer seats play at Medium and the first seat is yours.").format(moved=moved)
-        return seats, None
-
-    def has_game(self, name: str = "autosave") -> bool:
-        """Whether save ``name`` exists (it may still fail to load)."""
-        return self.game_path(name).is_file()
-
-    def delete_game(self, name: str = "autosave") -> bool:
-        """Delete save ``name``; ``True`` if a file was removed, ``False`` if
-        there was none. Raises ``OSError`` if it exists but cannot be removed."""
-        try:
-            self.game_path(name).unlink()
-        except FileNotFoundError:
-            return False
-        return True
-
-    def list_games(self) -> list[str]:
-        """Names of the saves in ``saves_dir``, newest first (empty when the
-        folder does not exist)."""
-        try:
-            files = [p for p in self.saves_dir.glob("*.json") if p.is_file()]
-        except OSError:
-            return []
-        files.sort(key=lambda p: p.stat().st_mtime, reverse=True)
-        return [p.stem for p in files]
 
     def remove_stale_temps(self) -> list[Path]:
         """Remove hidden temporary files left by killed writes (``.<name>.<random>.tmp``

@@ -12,16 +12,19 @@ back to the title.
 Global keys: F11 toggles fullscreen, F12 saves a screenshot (and says where).
 The frame's time step is capped (a window being dragged can stop the loop for
 seconds; nothing should teleport).
+
+The :class:`Scene` base class is in :mod:`scenes.scene`; :class:`Options`,
+:func:`main` and :func:`start_demo` (starting the program) in
+:mod:`scenes.launch`. Both are re-exported here, so ``from scenes.app import
+App, Options, Scene, main, start_demo`` keeps working.
 """
 
 from __future__ import annotations
 
 import gc
 import logging
-import os
 import sys
 import time
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import pygame
@@ -31,86 +34,15 @@ from game.paths import shown
 from game.storage import MIN_WINDOW
 
 from . import theme as T
+from .launch import Options, _dpi_aware, main, start_demo  # noqa: F401  (re-exported)
+from .scene import MAX_DT, Scene
 from .widgets import pointer_lost
+
+__all__ = ["App", "Scene", "Options", "main", "start_demo", "MAX_DT", "MIN_SIZE"]
 
 log = logging.getLogger("rummy500.app")
 
 MIN_SIZE = MIN_WINDOW  # one minimum for resizing, saving and loading (game.storage)
-MAX_DT = 0.1  # seconds: the longest step a frame may take
-
-
-class Scene:
-    """Base class of scenes. ``opaque`` scenes hide the ones below; a
-    dialog sets it False and is drawn over the scene beneath it."""
-
-    opaque = True
-    fps = 60  # frames a second this scene needs (still menus ask for fewer)
-    covered = False  # another scene is on top of this one (kept by on_cover / on_uncover)
-
-    def __init__(self, app: "App"):
-        self.app = app
-
-    @property
-    def theme(self) -> T.Theme:
-        return self.app.theme
-
-    def enter(self) -> None:
-        """Called when pushed (a scene that takes arguments declares them as
-        keyword parameters of its own ``enter``; the push passes them on)."""
-
-    def exit(self) -> None:
-        """Called when popped or replaced."""
-
-    def on_cover(self) -> None:
-        """Another scene was pushed on top of this one: it no longer gets
-        events or updates until :meth:`on_uncover`. Subclasses that
-        override it call ``super().on_cover()``."""
-        self.covered = True
-
-    def on_uncover(self) -> None:
-        """The scene on top of this one was popped: this one is on top again."""
-        self.covered = False
-
-    def resize(self) -> None:
-        """The window changed size: lay out again from ``self.theme``."""
-
-    def language_changed(self) -> None:
-        """The language changed (:meth:`App.set_language`): rebuild any text
-        kept from before. Widget labels given as ``N_()`` follow by themselves;
-        by default the scene is laid out again (text wrapped and measured in
-        :meth:`resize` is redone)."""
-        self.resize()
-
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        """Handle one event; True when consumed."""
-        return False
-
-    def update(self, dt: float) -> None:
-        """Advance by ``dt`` seconds (capped at :data:`MAX_DT`)."""
-
-    def draw(self, surface: pygame.Surface) -> None:
-        """Draw the scene; must not change any state."""
-
-
-@dataclass
-class Options:
-    """Command-line options of the table (see :func:`parse_args`)."""
-
-    demo: bool = False
-    players: int = 4
-    seed: int | None = None
-    speed: str | None = None
-    levels: list[str] = field(default_factory=list)
-    quit_after_game: bool = False
-    screenshot_dir: str | None = None
-    config_dir: str | None = None
-    size: tuple[int, int] | None = None
-    max_frames: int | None = None  # tests: stop after this many frames
-    time_startup: bool = False  # print the seconds to the first drawn frame, then quit
-    started: float | None = None  # time.perf_counter() at the program's start, if known
-    rules: object = None  # --rules FILE: a game.rules.RuleSet chosen on New game (and for --demo)
-    rules_from: str | None = None  # that file's name, for New game to show
-    lang: str | None = None  # --lang CODE: the language for this run (the saved setting is not changed)
 
 
 class App:
@@ -467,56 +399,3 @@ def _clamp_size(size) -> tuple[int, int]:
     except (TypeError, ValueError, IndexError):
         return (1280, 720)
     return (max(MIN_SIZE[0], min(w, 7680)), max(MIN_SIZE[1], min(h, 4320)))
-
-
-def _dpi_aware() -> None:
-    """Windows: ask for per-monitor DPI awareness so text stays sharp."""
-    if sys.platform != "win32":
-        return
-    try:
-        import ctypes
-        ctypes.windll.shcore.SetProcessDpiAwareness(2)
-    except Exception:  # older Windows or no shcore: blurry, not broken
-        pass
-
-
-def main(options: Options) -> int:
-    """Open the window on the first scene (the title, or the table in demo
-    mode) and run; returns the exit status (1 when the game could not start:
-    see :func:`scenes.startup.startup_failed`)."""
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    app = None
-    try:
-        app = App(options)
-        if options.demo:
-            start_demo(app, options)
-        else:
-            from .title import TitleScene
-            app.push(TitleScene(app))
-            if options.rules is not None:
-                from .setup import SetupScene
-                app.push(SetupScene(app), rules=options.rules, rules_from=options.rules_from)
-    except Exception as exc:  # before the first frame: a message box, not a silent exit
-        from .startup import startup_failed
-        status = startup_failed(exc, options.config_dir)
-        if app is None:
-            pygame.display.quit()
-        else:
-            app.close()
-        return status
-    return app.run()
-
-
-def start_demo(app: App, options: Options):
-    """Push the table of an all-computer demo game (``--demo``):
-    ``options.players`` seats played by ``options.levels`` (Medium where not
-    given), dealt from ``options.seed`` under ``options.rules``; returns the
-    :class:`~scenes.table.TableScene`."""
-    from game.session import Seat
-
-    from .table import TableScene
-    n = options.players
-    levels = options.levels or ["medium"] * n
-    names = ["You", "Ana", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus"]
-    seats = [Seat(names[i], levels[i]) for i in range(n)]
-    return app.push(TableScene(app), seats=seats, seed=options.seed, demo=True, rules=options.rules)

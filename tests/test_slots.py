@@ -286,7 +286,7 @@ def test_a_bad_sidecar_never_crashes_the_title_and_the_player_is_told(app):
 def test_continue_replays_the_saved_record_once(app, monkeypatch):
     """Issue 13: Continue replays the save once (the check and the table share the game)."""
     import game.record
-    import game.storage
+    import game.saves
     title = app.push(TitleScene(app))
     left = leave_a_game(app, names=("Me", "Ana"), seed=5)
     Slots(app.storage).latest()  # the title's list is read before Continue is clicked
@@ -297,7 +297,7 @@ def test_continue_replays_the_saved_record_once(app, monkeypatch):
         return real(data)
 
     monkeypatch.setattr(game.record, "game_from_record", counting)
-    monkeypatch.setattr(game.storage, "game_from_record", counting)
+    monkeypatch.setattr(game.saves, "game_from_record", counting)
     click(app, title.buttons[1].rect.center)  # Continue
     resumed = app.top
     assert isinstance(resumed, TableScene) and resumed.slot == left.slot

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-import game.storage as storage_mod
+import game.file_io as file_io
 from game.engine import Game
 from game.random_play import random_step
 from game.record import game_from_record, record_of
@@ -232,7 +232,7 @@ def test_unreadable_settings_are_moved_aside_and_defaults_used(store, content):
 
 
 def test_moved_aside_name_is_unique(store, monkeypatch):
-    monkeypatch.setattr(storage_mod, "_timestamp", lambda: "20250102-030405")
+    monkeypatch.setattr(file_io, "_timestamp", lambda: "20250102-030405")
     write(store.settings_path, "{bad")
     taken = store.settings_path.with_name("settings.json.corrupt-20250102-030405")
     write(taken, "earlier")

@@ -1,35 +1,52 @@
 """Hard: determinised Monte Carlo search over worlds consistent with its view.
 
-For each decision that is not forced, Hard takes Medium's few best
-candidates (draws: the stock or ending the hand, and the best pile depths;
-discards: the best few), deals the hidden cards at random into a world
-consistent with its view (cards an opponent took from the pile stay in that
-hand unless played), plays every candidate out in that same world with
-Medium playing every seat, and scores the result. The same worlds and the
-same playout seeds serve every candidate (common random numbers). It is
-anytime: it stops at its time cap and picks the candidate with the best
-average. Near the target it scores playouts by the game (its total against
-the best other total), not by the hand. Melds and lay-offs follow Medium.
+* **The obvious first.** When the shared evaluation shows that the hand can
+  be emptied this turn (or all but the discard that goes out, R16), or an
+  opponent is down to two cards, Hard tables what it can without searching;
+  forced moves are not searched either.
+* **Candidates.** Medium's few best moves: the best draws (the stock or
+  ending the hand, and the best pile depths); in the play phase Medium's
+  play and the best discards, so tabling now is weighed against holding
+  the cards back (and a meld Medium would hold back against tabling it).
+* **Worlds.** The hidden cards (the stock and the other hands, less the
+  cards an opponent is known to hold) are dealt at random into a world
+  consistent with the view. Every candidate is played out in the same world
+  with the same playout seed (common random numbers), Medium's choices at
+  every seat (:mod:`game.ai.playout`, without Rummy calls), for a few turns
+  or to the end of the hand, then scored: its hand score against the best
+  other seat's, the cards it could still meld counted for most of their
+  value; near the target, by the game.
+* **Stopping.** Up to :data:`MAX_WORLDS` worlds; a candidate the leader
+  clearly beats is dropped, and the search stops when one is left
+  (:mod:`game.ai.sequential`). The evaluation's own choice (Medium's) is
+  overruled only when the search's best clearly beats it, so close calls
+  are not decided by sampling noise. :data:`TIME_CAP` is a safety bound only:
+  the world budget decides first, so the same seed gives the same play.
+* **Rummy calls** follow Medium.
 """
 
 from __future__ import annotations
 
 import time
 
-from ..actions import Action, CallRummy, Discard
+from ..actions import Action, CallRummy, Discard, play_action
 from ..engine import HandState, Phase
 from ..errors import IllegalMove
-from ..view import PlayerView, sample_world, view_of
+from ..view import PlayerView, sample_world
 from .base import AIPlayer
 from ..melds import hand_value
 from .evaluate import greedy_tabling
 from .cycle import circling
-from .medium import MediumAI
+from .sequential import clearly_worse, overrules
+from .medium import MediumAI, keep_count
+from .playout import PlayoutPolicy, ViewMaker, greedy_only
 
 TIME_CAP = 0.2  # seconds per decision: a safety bound; the world budget decides first
-MAX_WORLDS = 14
+MAX_WORLDS = 42  # three times the 14 of the first version, in about the same time
 DRAW_CANDIDATES = 3
-DISCARD_CANDIDATES = 4
+DISCARD_CANDIDATES = 3
+SHORT_HAND = 2  # an opponent with this many cards or fewer may go out on its next turn
+HOLD_CANDIDATES = 1  # discards that hold a meld back, searched against tabling it
 POTENTIAL = 0.7  # share of a meld still in hand that a playout's score credits
 
 
@@ -46,19 +63,54 @@ class HardAI(AIPlayer):
         self.max_worlds = max_worlds
         self.horizon = horizon
         self.medium = MediumAI(self.rng.getrandbits(32))
-        self.playout_policy = MediumAI(0, max_depth=3, calls=False)
+        self.playout_policy = PlayoutPolicy(0)
+        self.last_worlds = 0  # worlds searched for the last decision
 
     # ------------------------------------------------------------ candidates
+    def obvious(self, view: PlayerView, world: HandState) -> Action | None:
+        """A play the shared evaluation proves, made without searching: in
+        the play phase, the next play of a tabling that empties the hand (or
+        leaves only the discard that goes out, R16), or of any tabling while
+        an opponent holds :data:`SHORT_HAND` cards or fewer (every card kept
+        may count against the hand at once). ``None`` otherwise."""
+        if view.phase != "play":
+            return None
+        seat = view.seat
+        keep = keep_count(view)
+        plays, _, left, _ = greedy_tabling(view.hand, world.table, view.rules, seat,
+                                           view.has_melded[seat], keep, view.single_taken, view.committed)
+        if not plays:
+            return None
+        shortest = min((n for s, n in enumerate(view.hand_sizes) if s != seat), default=10)
+        if len(left) > keep and shortest > SHORT_HAND:
+            return None
+        action = play_action(seat, plays[0])
+        return action if world.is_legal(action) else None
+
     def candidates(self, view: PlayerView, world: HandState) -> list[Action]:
-        """The moves worth searching, best by Medium first."""
+        """The moves worth searching, best by Medium first: the best draws;
+        in the play phase Medium's play, the best discards, and tabling now
+        against holding (Medium's tabling play with the best discards that
+        hold the cards back, or the tabling Medium would hold back)."""
         medium = self.medium
         if view.phase == "draw":
             ranked = medium.ranked_draws(view, world)
             return [a for _, a in ranked[:DRAW_CANDIDATES]]
         choice = medium.choose_play(view, world)
+        discards = medium.ranked_discards(view, world)
         if not isinstance(choice, Discard):
-            return [choice]  # melds and lay-offs follow Medium
-        return medium.ranked_discards(view, world)[:DISCARD_CANDIDATES]
+            return [choice] + discards[:HOLD_CANDIDATES]
+        cands: list[Action] = list(discards[:DISCARD_CANDIDATES])
+        if choice not in cands:
+            cands.insert(0, choice)
+        seat = view.seat
+        plays, _, _, _ = greedy_tabling(view.hand, world.table, view.rules, seat, view.has_melded[seat],
+                                        keep_count(view), view.single_taken, view.committed)
+        for play in plays[:1]:
+            action = play_action(seat, play)
+            if world.is_legal(action):
+                cands.append(action)
+        return cands
 
     # -------------------------------------------------------------- playouts
     def evaluate(self, world: HandState, seat: int, totals: tuple[int, ...]) -> float:
@@ -93,21 +145,24 @@ class HardAI(AIPlayer):
         the end of the hand) and evaluate it for ``seat``."""
         policy = self.playout_policy
         policy.rng.seed(seed)
-        horizon = self.horizon or max(6, 2 * world.players)
+        horizon = self.horizon or world.players + 2
         turns = 0
         steps = 0
-        while world.ended is None and turns < horizon and steps < 200:
-            s = world.current
-            view = view_of(world, s, totals)
-            try:
-                action = policy.decide(view, world)
-                world.apply(action)
-            except (IllegalMove, IndexError, TypeError):
-                break
-            steps += 1
-            if world.phase == Phase.DRAW and world.current != s:
-                turns += 1
-        return self.evaluate(world, seat, totals)
+        views = ViewMaker()
+        totals = tuple(totals)
+        with greedy_only():
+            while world.ended is None and turns < horizon and steps < 200:
+                s = world.current
+                view = views.view(world, s, totals)
+                try:
+                    action = policy.decide(view, world)
+                    world.apply(action)
+                except (IllegalMove, IndexError, TypeError):
+                    break
+                steps += 1
+                if world.phase == Phase.DRAW and world.current != s:
+                    turns += 1
+            return self.evaluate(world, seat, totals)
 
     # ---------------------------------------------------------------- search
     def sample(self, view: PlayerView) -> HandState:
@@ -116,39 +171,59 @@ class HardAI(AIPlayer):
         return sample_world(view, self.rng)
 
     def choose(self, view: PlayerView) -> Action:
-        """Search the candidates (see the module docstring)."""
+        """The obvious play if there is one, else search the candidates (see
+        the module docstring)."""
         world = sample_world(view, self.rng)
+        self.last_worlds = 0
         if circling(view):  # a circling hand (R17): no search, play toward an end like Medium
             return self.medium.decide(view, world)
+        obvious = self.obvious(view, world)
+        if obvious is not None:
+            return obvious
         cands = self.candidates(view, world)
         if len(cands) == 1:
             return cands[0]
+        return cands[self.search(view, cands)]
+
+    def search(self, view: PlayerView, cands: list[Action]) -> int:
+        """Play every candidate out in the same sampled worlds until the
+        world budget, the time cap, or until one candidate is left (the
+        others clearly worse, :mod:`game.ai.sequential`); the index of the
+        best average. ``last_worlds`` counts the worlds searched."""
         deadline = time.perf_counter() + self.time_cap
-        sums = [0.0] * len(cands)
+        results: list[list[float]] = [[] for _ in cands]
+        alive = list(range(len(cands)))
         worlds = 0
-        while worlds < self.max_worlds and time.perf_counter() < deadline:
+        while worlds < self.max_worlds and len(alive) > 1 and time.perf_counter() < deadline:
             w = self.sample(view)
             seed = self.rng.getrandbits(32)
-            results = []
-            for action in cands:
+            row: dict[int, float] = {}
+            for i in list(alive):
                 sim = w.clone()
                 try:
-                    sim.apply(action)
-                except IllegalMove:
-                    results.append(float("-inf"))
+                    sim.apply(cands[i])
+                except IllegalMove:  # the same in every world: the view decides legality
+                    alive.remove(i)
                     continue
-                results.append(self.playout(sim, view.seat, view.totals, seed))
+                row[i] = self.playout(sim, view.seat, view.totals, seed)
                 if time.perf_counter() > deadline and worlds:
                     break
-            if len(results) < len(cands):
-                break
-            for i, r in enumerate(results):
-                sums[i] += r
+            if len(row) < len(alive):
+                break  # out of time within this world: it does not count
+            for i in alive:
+                results[i].append(row[i])
             worlds += 1
+            for j in clearly_worse(results, alive):
+                alive.remove(j)
+        self.last_worlds = worlds
+        if not alive:
+            return 0
         if not worlds:
-            return cands[0]
-        best = max(range(len(cands)), key=lambda i: (sums[i], -i))
-        return cands[best]
+            return alive[0]
+        best = max(alive, key=lambda i: (sum(results[i][:worlds]) / worlds, -i))
+        if 0 in alive and not overrules(results, best):
+            return 0  # the evaluation's choice stands unless the search clearly beats it
+        return best
 
     def call_rummy(self, view: PlayerView) -> CallRummy | None:
         """Calls like Medium: whenever it can, at the most valuable depth."""

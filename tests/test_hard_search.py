@@ -1,0 +1,139 @@
+"""Hard's search (issue 11, kind 6): the stopping rule, the obvious plays it
+makes without searching, its fast playout policy and views. Each fast path
+is checked against the slow code it stands in for, on positions from real
+games."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from game.actions import DrawStock, LayOff, TableMeld
+from game.ai import make_ai
+from game.ai.hard import HardAI
+from game.ai.medium import MediumAI
+from game.ai.going_out import going_out_plan, table_everything
+from game.ai.playout import PlayoutPolicy, ViewMaker, greedy_only
+from game.ai.sequential import MIN_WORLDS, clearly_worse, overrules
+from game.analyse import load_position
+from game.cards import parse_card
+from game.engine import Game
+from game.match import ai_step
+from game.rules import RuleSet
+from game.view import sample_world, view_for, view_of
+
+PUZZLES = Path(__file__).parent / "ai_puzzles"
+
+
+def positions(players: int, seed: int, limit: int = 40) -> list:
+    """Views of seat 0 to move, from the first hand of a game of Medium players."""
+    game = Game.new([f"P{i}" for i in range(players)], seed=seed)
+    ais = {s: make_ai("medium", seed=seed + s) for s in range(players)}
+    out = []
+    while game.hand.ended is None and len(out) < limit:
+        if game.hand.current == 0:
+            out.append(view_for(game, 0))
+        ai_step(game, ais)
+    return out
+
+
+# ---------------------------------------------------------------- stopping
+def test_a_clearly_worse_candidate_is_dropped_only_after_enough_worlds():
+    rng = random.Random(1)
+    good = [10 + rng.gauss(0, 3) for _ in range(MIN_WORLDS)]
+    bad = [g - 8 + rng.gauss(0, 1) for g in good]
+    close = [g + rng.gauss(0, 4) for g in good]
+    assert clearly_worse([good[:-1], bad[:-1], close[:-1]], [0, 1, 2]) == []  # too few worlds yet
+    assert clearly_worse([good, bad, close], [0, 1, 2]) == [1]
+    assert clearly_worse([good, bad, close], [0, 2]) == []  # a dropped one is not asked again
+
+
+def test_the_search_overrules_the_first_candidate_only_on_a_clear_lead():
+    rng = random.Random(2)
+    first = [rng.gauss(0, 20) for _ in range(40)]
+    noisy = [f + rng.gauss(0.5, 20) for f in first]  # ahead on average by noise
+    clear = [f + 15 + rng.gauss(0, 5) for f in first]
+    assert not overrules([first, noisy], 1)
+    assert overrules([first, clear], 1)
+    assert not overrules([first, clear], 0)
+
+
+# --------------------------------------------------------- obvious plays
+def test_a_go_out_is_played_without_searching():
+    record = json.loads((PUZZLES / "h_k2_meld_and_layoff_out_4p.json").read_text(encoding="utf-8"))
+    game = load_position(record).game
+    hard = HardAI(3)
+    action = hard.choose(view_for(game, 0))
+    assert hard.last_worlds == 0
+    assert isinstance(action, (TableMeld, LayOff))
+    game.apply(action)
+    while game.hand.ended is None and game.hand.current == 0:
+        game.apply(hard.choose(view_for(game, 0)))
+        assert hard.last_worlds == 0
+    assert game.hand.went_out == 0
+
+
+def test_a_close_draw_is_searched_within_the_world_budget():
+    record = json.loads((PUZZLES / "h_k6_unrelated_top_discard_2p.json").read_text(encoding="utf-8"))
+    game = load_position(record).game
+    for seed in range(3):
+        hard = HardAI(seed, time_cap=float("inf"), max_worlds=20)
+        assert hard.choose(view_for(game, 0)) == DrawStock(0)
+        assert 0 < hard.last_worlds <= 20
+
+
+def test_the_same_seed_makes_the_same_choices():
+    views = positions(2, seed=5, limit=12)
+    first = [HardAI(9, time_cap=float("inf"), max_worlds=10).choose(v) for v in views]
+    again = [HardAI(9, time_cap=float("inf"), max_worlds=10).choose(v) for v in views]
+    assert first == again
+
+
+# ----------------------------------------------------------- fast paths
+@pytest.mark.parametrize("players,seed", [(2, 11), (3, 12), (4, 13)])
+def test_the_playout_policy_chooses_as_medium_does(players, seed):
+    """With the exact going-out search off, the playout policy makes Medium's
+    (depth-3, no-call) choices; the two differ only where Medium's stock draw
+    gets its go-out bonus (a hand that can table every card), left out."""
+    rng = random.Random(seed)
+    checked = 0
+    for view in positions(players, seed):
+        for _ in range(2):
+            world = sample_world(view, rng)
+            fast = PlayoutPolicy(0)
+            slow = MediumAI(0, max_depth=3, calls=False)
+            with greedy_only():
+                choice = fast.decide(view, world)
+                assert world.is_legal(choice)
+                if table_everything(view.hand, world.table, view.rules, 0, view.has_melded[0]) is None:
+                    assert choice == slow.decide(view, world)
+                    checked += 1
+    assert checked >= 10
+
+
+def test_greedy_only_turns_the_exact_search_off_for_the_block():
+    hand = [parse_card(t) for t in "8D 9D TD TC TH TS JD".split()]  # the four tens strand 8D 9D JD
+    rules = RuleSet()
+    assert going_out_plan(hand, [], rules, 0, False) is not None
+    with greedy_only():
+        assert going_out_plan(hand, [], rules, 0, False) is None
+    assert going_out_plan(hand, [], rules, 0, False) is not None
+
+
+def test_playout_views_are_the_views_less_the_log():
+    game = Game.new(["A", "B", "C"], seed=21)
+    ais = {s: make_ai("medium", seed=s) for s in range(3)}
+    maker = ViewMaker()
+    for _ in range(60):
+        if game.hand.ended is not None:
+            break
+        h = game.hand
+        for seat in range(3):
+            full = view_of(h, seat, tuple(game.totals))
+            fast = maker.view(h, seat, tuple(game.totals))
+            assert fast.history == ()
+            assert fast == full.__class__(**{**full.__dict__, "history": ()})
+        ai_step(game, ais)
