@@ -160,7 +160,12 @@ def current_language() -> str:
 
 
 def gettext(message: str) -> str:
-    """``message`` in the current language (itself when untranslated)."""
+    """``message`` in the current language (itself when untranslated).
+
+    The empty string stays empty: gettext would return the catalog's header
+    for it (a blank button label showed "Project-Id-Version: …")."""
+    if not message:
+        return message
     return _translations.gettext(message)
 
 

@@ -247,3 +247,12 @@ def test_changing_language_from_the_pause_menu_reaches_the_table(app):
     assert i18n.current_language() == "cy"
     assert [b.text for b in menu.buttons][0] == lengthen("Resume")
     assert table.rules_badge.label == lengthen("Rules: {name}").format(name=lengthen("Standard"))
+
+
+@pytest.mark.parametrize("code", ["cy", "ka"])
+def test_an_empty_label_stays_empty_in_every_language(code):
+    """gettext("") is the catalog's header; a blank label (Load game's slot
+    buttons are blank while their own text is drawn) must stay blank."""
+    i18n.set_language(code)
+    assert _("Back") != "Back"  # the real catalog is loaded
+    assert _("") == ""
