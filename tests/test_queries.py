@@ -3,7 +3,7 @@ lay-off targets, whether a committed card can be tabled, and the CLI's GUI stub.
 
 import random
 
-from game.actions import TakeDiscards
+from game.actions import TableMeld, TakeDiscards
 from game.cards import JOKER, joker_as, parse_card
 from game.engine import Game
 from game.melds import any_meld, could_meld_with, enumerate_melds
@@ -76,7 +76,7 @@ def test_r9_can_this_hand_table_the_committed_card():
     assert not h.is_legal(TakeDiscards(0, 5))
     g.apply(TakeDiscards(0, 4))
     plan = h.plan_for()
-    assert plan[0] == ("meld", tuple(cs("4H", "4D", "4S"))) or plan[0][0] == "meld"
+    assert isinstance(plan[0], TableMeld) and plan[0].seat == 0 and h.is_legal(plan[0])
 
 
 def test_fast_meld_filters_agree_with_the_full_search():
