@@ -171,7 +171,7 @@ class MediumAI(AIPlayer):
         plays, _, _, _ = greedy_tabling(view.hand, world.table, view.rules, seat, view.has_melded[seat],
                                         keep_count(view), view.single_taken, view.committed)
         if view.committed is not None:
-            committed_ok = view.committed in tabled_cards(plays)
+            committed_ok = any(view.committed in (p.cards if type(p) is TableMeld else (p.card,)) for p in plays)
             if not committed_ok:
                 plan = world.plan_for(seat)
                 if plan:
