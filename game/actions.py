@@ -95,13 +95,6 @@ class EndHand(Action):
 _KINDS = ("draw", "take", "meld", "layoff", "discard", "rummy", "end")
 
 
-def play_action(seat: int, play: tuple) -> Action:
-    """The engine action for a planned play of :mod:`game.plays`:
-    ``("meld", cards)`` is a :class:`TableMeld`, ``("layoff", card, meld)`` a
-    :class:`LayOff` (R13, R14). The one place a play tuple becomes an action."""
-    return TableMeld(seat, play[1]) if play[0] == "meld" else LayOff(seat, play[1], play[2])
-
-
 class ActionFormatError(ValueError):
     """A record action object that is not well formed; the message says what."""
 

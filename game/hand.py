@@ -25,7 +25,7 @@ from collections import Counter
 from typing import Sequence
 
 from . import plays as P
-from .actions import Action, CallRummy, Discard, play_action
+from .actions import Action, CallRummy, Discard
 from .cards import Card, build_pack, card_token, in_hand_card, shuffle, tokens
 from .errors import IllegalMove
 from .events import CommittedCardTabled, Event, Floated, TurnStarted
@@ -304,8 +304,7 @@ class HandState:
         if self.phase == Phase.PLAY:
             plan = self.plan_for(seat)
             if plan:
-                p = plan[0]
-                return play_action(seat, p)
+                return plan[0]
             for c in self.hands[seat]:
                 a = Discard(seat, c)
                 if self.is_legal(a):

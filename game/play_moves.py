@@ -141,7 +141,7 @@ def check_layoff(h, a: LayOff) -> None:
     if h.rules.going_out == "discard_required" and len(hand) == 1:
         raise illegal("must_keep_discard", "R16",
                       "Keep one card: under these rules you go out only by discarding your last card.")
-    sim = P.simulate(hand, h.table, [("layoff", a.card, a.meld)], seat, h.rules.ace_wraps)
+    sim = P.simulate(hand, h.table, [a], seat, h.rules.ace_wraps)
     assert sim is not None
     after_play_check(h, seat, sim[0], sim[1], False, committed_after(h, [a.card]))
 

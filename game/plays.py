@@ -4,8 +4,11 @@ The engine uses these to keep every state playable: a draw or a play is legal
 only if the player can still end the turn legally afterwards, and R9's
 committed card can still be tabled. The UI and the AI use them for hints.
 
-A *play* is a tuple: ``("meld", tabled_cards)`` or ``("layoff", tabled_card,
-meld_index)``; new melds made by a plan get the next meld numbers.
+A *play* is the engine's own action (:mod:`game.actions`): a
+:class:`~game.actions.TableMeld` (tabled cards) or a
+:class:`~game.actions.LayOff` (tabled card, meld number), made for the seat
+whose turn is searched; new melds made by a plan get the next meld numbers.
+A plan can be applied to the hand as it stands, one action after another.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ import logging
 from collections import Counter
 from typing import Iterator, Sequence
 
+from .actions import LayOff, TableMeld
 from .cards import JOKER, JOKER_TABLED, Card, in_hand_card, joker_as, make_card, rank_of, suit_of
 from .melds import (
     RUN,
@@ -31,7 +35,8 @@ from .rules import RuleSet
 
 log = logging.getLogger("rummy500.plays")
 
-Play = tuple
+Play = TableMeld | LayOff
+"""One play of a turn: a new meld (R13) or a lay-off (R14), as the engine action."""
 
 
 def playable_on_table(card: Card, table: Sequence[Meld], rules: RuleSet, has_meld: bool) -> bool:
@@ -59,8 +64,8 @@ def simulate(hand: Sequence[Card], table: Sequence[Meld], plays: Sequence[Play],
     copied: set[int] = set()
     made = False
     for play in plays:
-        if play[0] == "meld":
-            cards = play[1]
+        if type(play) is TableMeld:
+            cards = play.cards
             for t in cards:
                 try:
                     hand.remove(in_hand_card(t))
@@ -75,7 +80,7 @@ def simulate(hand: Sequence[Card], table: Sequence[Meld], plays: Sequence[Play],
             table.append(meld)
             made = True
         else:
-            _, t, i = play
+            t, i = play.card, play.meld
             try:
                 hand.remove(in_hand_card(t))
             except ValueError:
@@ -101,7 +106,8 @@ def melds_with(hand: Sequence[Card], card: Card, ace_wraps: bool) -> list[tuple[
     return found
 
 
-def _chains(rest: Sequence[Card], card: Card, table: Sequence[Meld], ace_wraps: bool) -> Iterator[list[Play]]:
+def _chains(rest: Sequence[Card], card: Card, table: Sequence[Meld], ace_wraps: bool,
+            seat: int) -> Iterator[list[Play]]:
     """Lay-off chains that reach ``card`` at an end of a run on the table,
     filling the positions between with cards of ``rest`` (naturals first,
     then jokers)."""
@@ -122,42 +128,42 @@ def _chains(rest: Sequence[Card], card: Card, table: Sequence[Meld], ace_wraps: 
                 xr = position_rank(x)
                 if xr == r:
                     if plays:
-                        yield plays + [("layoff", card, i)]
+                        yield plays + [LayOff(seat, card, i)]
                     break
                 filler = make_card(xr, s)
                 if counts[filler]:
                     counts[filler] -= 1
-                    plays.append(("layoff", filler, i))
+                    plays.append(LayOff(seat, filler, i))
                 elif counts[JOKER]:
                     counts[JOKER] -= 1
-                    plays.append(("layoff", joker_as(filler), i))
+                    plays.append(LayOff(seat, joker_as(filler), i))
                 else:
                     break
                 x += step
 
 
 def committed_plans(hand: Sequence[Card], card: Card, table: Sequence[Meld], rules: RuleSet,
-                    has_meld: bool) -> Iterator[list[Play]]:
+                    has_meld: bool, seat: int) -> Iterator[list[Play]]:
     """Candidate play sequences that table ``card`` (one copy, held in
     ``hand``) this turn (R9): a new meld holding it; unless
     ``deep_card_must_start_meld``, a lay-off on a meld of the table, directly
     or after filling the gap to a run's end; under
     ``layoff_requires_own_meld`` a lay-off is preceded by a meld of the
-    player's own when they have none. Candidates are not yet checked:
-    :func:`simulate` each one."""
+    player's own when they have none. Plays are made for ``seat``.
+    Candidates are not yet checked: :func:`simulate` each one."""
     aw = rules.ace_wraps
     for meld in melds_with(hand, card, aw):
-        yield [("meld", meld)]
+        yield [TableMeld(seat, meld)]
     if rules.deep_card_must_start_meld:
         return
     rest = list(hand)
     rest.remove(card)
-    direct = [[("layoff", t, i)] for i, m in enumerate(table) for t in layoff_choices(m, card, aw)]
-    chains = list(_chains(rest, card, table, aw))
+    direct = [[LayOff(seat, t, i)] for i, m in enumerate(table) for t in layoff_choices(m, card, aw)]
+    chains = list(_chains(rest, card, table, aw, seat))
     if not direct and not chains:
         return
     if rules.layoff_requires_own_meld and not has_meld:
-        prefixes = [[("meld", m)] for m in sorted(enumerate_melds(rest, aw), key=len)]
+        prefixes = [[TableMeld(seat, m)] for m in sorted(enumerate_melds(rest, aw), key=len)]
     else:
         prefixes = [[]]
     for pre in prefixes:
@@ -193,11 +199,11 @@ def layoff_plays(hand: Sequence[Card], table: Sequence[Meld], rules: RuleSet,
 
 
 def all_plays(hand: Sequence[Card], table: Sequence[Meld], rules: RuleSet, has_meld: bool,
-              every_declaration: bool = True) -> list[Play]:
-    """Every single meld and lay-off the player could make now (R13, R14, R15):
-    :func:`meld_plays` then :func:`layoff_plays`, as play tuples."""
-    plays: list[Play] = [("meld", m) for m in meld_plays(hand, rules.ace_wraps, every_declaration)]
-    plays.extend(("layoff", c, i) for c, i in layoff_plays(hand, table, rules, has_meld))
+              seat: int, every_declaration: bool = True) -> list[Play]:
+    """Every single meld and lay-off seat ``seat`` could make now (R13, R14,
+    R15): :func:`meld_plays` then :func:`layoff_plays`, as actions."""
+    plays: list[Play] = [TableMeld(seat, m) for m in meld_plays(hand, rules.ace_wraps, every_declaration)]
+    plays.extend(LayOff(seat, c, i) for c, i in layoff_plays(hand, table, rules, has_meld))
     return plays
 
 
@@ -223,7 +229,7 @@ def finish_plan(hand: Sequence[Card], single_taken: Card | None, table: Sequence
         return []
     if not extra:
         return None
-    for play in all_plays(hand, table, rules, has_meld):
+    for play in all_plays(hand, table, rules, has_meld, seat):
         sim = simulate(hand, table, [play], seat, rules.ace_wraps)
         if sim is None:
             continue
@@ -256,7 +262,7 @@ def find_plan(hand: Sequence[Card], committed: Card | None, single_taken: Card |
             return plan
         return exhaustive_plan(hand, None, single_taken, table, rules, has_meld, seat)
     keep_one = rules.going_out == "discard_required"
-    for plan in committed_plans(hand, committed, table, rules, has_meld):
+    for plan in committed_plans(hand, committed, table, rules, has_meld, seat):
         sim = simulate(hand, table, plan, seat, rules.ace_wraps)
         if sim is None:
             continue
@@ -304,7 +310,7 @@ class _OverBudget(Exception):
 
 
 def _search_moves(hand: Sequence[Card], table: Sequence[Meld], committed: Card | None,
-                  rules: RuleSet, has_meld: bool) -> list[Play]:
+                  rules: RuleSet, has_meld: bool, seat: int) -> list[Play]:
     aw = rules.ace_wraps
     held = set(hand)
     needs_meld = rules.layoff_requires_own_meld and not has_meld
@@ -314,19 +320,19 @@ def _search_moves(hand: Sequence[Card], table: Sequence[Meld], committed: Card |
             has_card = any(t >= JOKER_TABLED for t in meld) if committed == JOKER else committed in meld
             if not has_card:
                 continue
-        moves.append(("meld", meld))
+        moves.append(TableMeld(seat, meld))
     if not needs_meld:
         s = suit_of(committed) if committed is not None and committed != JOKER else -1
         for i, m in enumerate(table):
             relevant = committed is None or committed == JOKER or (m.kind == RUN and m.suit == s)
             for o in open_cards(m, aw):
                 if o in held and (relevant or o == committed):
-                    moves.append(("layoff", o, i))
+                    moves.append(LayOff(seat, o, i))
                 if JOKER in held and (relevant or committed == JOKER):
-                    moves.append(("layoff", joker_as(o), i))
+                    moves.append(LayOff(seat, joker_as(o), i))
     if committed is not None:
-        moves.sort(key=lambda p: 0 if committed in ([in_hand_card(t) for t in p[1]] if p[0] == "meld"
-                                                     else [in_hand_card(p[1])]) else 1)
+        moves.sort(key=lambda p: 0 if committed in ([in_hand_card(t) for t in p.cards] if type(p) is TableMeld
+                                                     else [in_hand_card(p.card)]) else 1)
     return moves
 
 
@@ -354,12 +360,13 @@ def exhaustive_plan(hand: Sequence[Card], committed: Card | None, single_taken: 
         key = (tuple(sorted(hand)), tuple(tuple(m.cards) for m in table), c, has_meld)
         if key in failed:
             return None
-        for play in _search_moves(hand, table, c, rules, has_meld):
-            used = [in_hand_card(t) for t in play[1]] if play[0] == "meld" else [in_hand_card(play[1])]
+        for play in _search_moves(hand, table, c, rules, has_meld, seat):
+            is_meld = type(play) is TableMeld
+            used = [in_hand_card(t) for t in play.cards] if is_meld else [in_hand_card(play.card)]
             if keep_one and len(used) >= len(hand):
                 continue
             tables_c = c is not None and c in used
-            if tables_c and play[0] == "layoff" and rules.deep_card_must_start_meld:
+            if tables_c and not is_meld and rules.deep_card_must_start_meld:
                 continue
             sim = simulate(hand, table, [play], seat, aw)
             if sim is None:
@@ -399,7 +406,7 @@ def pile_card_tablable(cards: Sequence[Card], table: Sequence[Meld], rules: Rule
             return True
     if not could_ever_table(cards, card, table, rules):
         return False
-    for plan in committed_plans(cards, card, table, rules, has_meld):
+    for plan in committed_plans(cards, card, table, rules, has_meld, seat):
         if simulate(cards, table, plan, seat, aw) is not None:
             return True
     return exhaustive_plan(cards, card, None, table, rules, has_meld, seat, finish=False) is not None

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 
 from . import plays as P
-from .actions import Action, CallRummy, Discard, DrawStock, EndHand, LayOff, TableMeld, TakeDiscards, play_action
+from .actions import Action, CallRummy, Discard, DrawStock, EndHand, LayOff, TableMeld, TakeDiscards
 from .engine import Game, Phase
 from .errors import IllegalMove
 from .events import Event
@@ -72,11 +72,10 @@ def random_step(game: Game, rng: random.Random, meld_rate: float = 0.6, take_rat
         if done:
             return done
     elif h.committed is not None or rng.random() < meld_rate:
-        plays = P.all_plays(hand, h.table, h.rules, h.has_melded[seat], every_declaration=False)
+        plays = P.all_plays(hand, h.table, h.rules, h.has_melded[seat], seat, every_declaration=False)
         if plays:
             start = rng.randrange(len(plays))
-            done = _first_legal(game, (play_action(seat, p)
-                                       for p in plays[start:] + plays[:start]))
+            done = _first_legal(game, plays[start:] + plays[:start])
             if done:
                 return done
     start = rng.randrange(len(hand))

@@ -645,20 +645,35 @@ def legal_plays(self, every_declaration: bool = True) -> list[Action]:
 
 
 
+def _as_tuple(play) -> tuple:
+    """The old play tuple of an engine play action (the engine now hands
+    :class:`TableMeld` / :class:`LayOff` to ``simulate``)."""
+    if isinstance(play, TableMeld):
+        return ("meld", play.cards)
+    if isinstance(play, LayOff):
+        return ("layoff", play.card, play.meld)
+    return play
+
+
 class old_searches:
     """``with old_searches():`` the live engine checks every move with the
     old turn searches of this module (its modules' ``P`` point here), so its
-    ``is_legal`` answers as main c3d16e2 did."""
+    ``is_legal`` answers as main c3d16e2 did. The engine's ``simulate`` calls
+    pass actions; they reach the old ``simulate`` as the old tuples."""
 
     def __enter__(self):
         import sys
+        from types import SimpleNamespace
 
         import game.plays as live
         me = sys.modules[__name__]
+        shim = SimpleNamespace(**vars(me))
+        shim.simulate = lambda hand, table, plays, seat, aw: simulate(
+            hand, table, [_as_tuple(p) for p in plays], seat, aw)
         self._patched = [m for name, m in list(sys.modules.items())
                          if name.startswith("game.") and getattr(m, "P", None) is live]
         for m in self._patched:
-            m.P = me
+            m.P = shim
         return self
 
     def __exit__(self, *exc):

@@ -4,7 +4,7 @@ joker lay-offs, Rummy-call judgement, discards that feed no one, empty stock."""
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.actions import CallRummy, Discard, DrawStock, EndHand, TakeDiscards
+from game.actions import CallRummy, Discard, DrawStock, EndHand, LayOff, TableMeld, TakeDiscards
 from game.ai.discards import discard_value, feed_charge, loose_cards, pressure, wanted_by
 from game.ai.easy import EasyAI
 from game.ai.evaluate import greedy_tabling
@@ -81,7 +81,7 @@ def test_going_out_waits_for_an_own_meld_before_laying_off():
     table = [meld("5C 6C 7C")]
     rules = RuleSet(layoff_requires_own_meld=True)
     assert going_out_plan(cards("8C 9D"), table, rules, 0, False) is None
-    assert going_out_plan(cards("8C 9D"), table, rules, 0, True) == ([("layoff", parse_card("8C"), 0)],
+    assert going_out_plan(cards("8C 9D"), table, rules, 0, True) == ([LayOff(0, parse_card("8C"), 0)],
                                                                       parse_card("9D"))
 
 
@@ -117,14 +117,14 @@ def test_a_going_out_plan_is_legal_and_empties_the_hand(hand, required):
 def test_greedy_tabling_lays_a_joker_off():
     table = [meld("7C 8C 9C")]
     plays, points, left, _ = greedy_tabling(cards("3D 5S 8H QC") + [JOKER], table, RuleSet(), 0, False)
-    assert any(p[0] == "layoff" and is_tabled_joker(p[1]) for p in plays)
+    assert any(isinstance(p, LayOff) and is_tabled_joker(p.card) for p in plays)
     assert JOKER not in left and points == 15
 
 
 def test_greedy_tabling_melds_a_pair_with_the_joker_rather_than_lay_it_off():
     table = [meld("9S TS JS")]
     plays, points, left, _ = greedy_tabling(cards("7H 7D 2C 4C 5S QD KH") + [JOKER], table, RuleSet(), 0, False)
-    assert plays[0][0] == "meld" and sorted(tabled_cards([plays[0]]))[:2] == sorted(cards("7H 7D"))
+    assert isinstance(plays[0], TableMeld) and sorted(tabled_cards([plays[0]]))[:2] == sorted(cards("7H 7D"))
 
 
 def test_greedy_tabling_keeps_a_card_it_may_discard():

@@ -3,7 +3,7 @@ lay-off targets, whether a committed card can be tabled, and the CLI's GUI stub.
 
 import random
 
-from game.actions import TakeDiscards
+from game.actions import TableMeld, TakeDiscards
 from game.cards import JOKER, joker_as, parse_card
 from game.engine import Game
 from game.melds import any_meld, could_meld_with, enumerate_melds
@@ -76,7 +76,7 @@ def test_r9_can_this_hand_table_the_committed_card():
     assert not h.is_legal(TakeDiscards(0, 5))
     g.apply(TakeDiscards(0, 4))
     plan = h.plan_for()
-    assert plan[0] == ("meld", tuple(cs("4H", "4D", "4S"))) or plan[0][0] == "meld"
+    assert isinstance(plan[0], TableMeld) and plan[0].seat == 0 and h.is_legal(plan[0])
 
 
 def test_fast_meld_filters_agree_with_the_full_search():
@@ -98,3 +98,34 @@ def test_injected_random_gives_the_same_game():
     a = Game.new(["A", "B", "C"], rng=random.Random(99))
     b = Game.new(["A", "B", "C"], rng=random.Random(99))
     assert a.snapshot() == b.snapshot()
+
+
+def test_a_plan_is_the_seats_own_actions_played_one_after_another():
+    """Plays are engine actions (issue 14): every step of the engine's plan is a
+    TableMeld / LayOff of the seat to move, legal as it stands, and playing the
+    whole plan leaves no committed card (R9) and a turn that can end."""
+    from game.actions import LayOff
+    from game.engine import Phase
+    from game.random_play import random_step
+
+    checked = 0
+    for seed in range(12):
+        g = Game.new(["A", "B", "C"], RuleSet(), seed=seed)
+        rng = random.Random(seed)
+        for _ in range(400):
+            h = g.hand
+            if g.winner is not None or h is None or h.ended is not None:
+                break
+            if h.phase == Phase.PLAY and h.committed is not None:
+                seat = h.current
+                plan = h.plan_for()
+                assert plan, "a committed card always has a plan (R9)"
+                for step in plan:
+                    assert type(step) in (TableMeld, LayOff) and step.seat == seat
+                    assert h.is_legal(step), step
+                    g.apply(step)
+                assert h.committed is None and (h.ended is not None or h.plan_for() is not None)
+                checked += 1
+                continue
+            random_step(g, rng, take_rate=0.6)
+    assert checked >= 20, checked

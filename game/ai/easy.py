@@ -14,7 +14,7 @@ pile when that tables a card and discards at random.
 
 from __future__ import annotations
 
-from ..actions import Action, CallRummy, Discard, DrawStock, EndHand, TakeDiscards, play_action
+from ..actions import Action, CallRummy, Discard, DrawStock, EndHand, TakeDiscards
 from ..cards import JOKER
 from ..melds import could_meld_with, hand_value
 from ..view import PlayerView, sample_world
@@ -67,17 +67,16 @@ class EasyAI(AIPlayer):
         if view.committed is not None:
             plan = world.plan_for(seat)
             if plan:
-                return play_action(seat, plan[0])
+                return plan[0]
         plays, _, _, _ = greedy_tabling(view.hand, table, rules, seat, view.has_melded[seat], keep_count(view),
                                         view.single_taken, view.committed)
         for play in plays[:1]:
-            action = play_action(seat, play)
-            if world.is_legal(action):
-                return action
+            if world.is_legal(play):
+                return play
         discards = [Discard(seat, c) for c in sorted(set(view.hand)) if world.is_legal(Discard(seat, c))]
         if not discards:
             plan = world.plan_for(seat)
-            return play_action(seat, plan[0])
+            return plan[0]
         if circling(view) or self.rng.random() < SLIP_RATE:  # a circling hand: let the cards move on
             return self.rng.choice(discards)
         loose = set(loose_cards(view.hand, view))

@@ -10,7 +10,8 @@ from typing import Sequence
 
 from ..cards import JOKER, JOKER_TABLED, Card, in_hand_card, joker_as, rank_of, suit_of
 from ..melds import Meld, enumerate_melds, hand_value, meld_card_values, open_cards
-from ..plays import simulate
+from ..actions import LayOff, TableMeld
+from ..plays import Play, simulate
 from ..rules import RuleSet
 from .going_out import going_out_plan
 
@@ -56,19 +57,19 @@ def greedy_tabling(hand: Sequence[Card], table: Sequence[Meld], rules: RuleSet, 
     hand = list(hand)
     original = table
     table = list(table)
-    plays: list[tuple] = []
+    plays: list[Play] = []
     while True:
         melds = [m for m in enumerate_melds(hand, aw)
                  if _room(hand, [in_hand_card(t) for t in m], keep, single_taken)]
         if not melds:
             break
         best = max(melds, key=lambda m: (meld_worth(m, rules.scoring), len(m)))
-        sim = simulate(hand, table, [("meld", best)], seat, aw)
+        sim = simulate(hand, table, [TableMeld(seat, best)], seat, aw)
         if sim is None:
             break
         hand, table, _ = sim
         has_meld = True
-        plays.append(("meld", best))
+        plays.append(TableMeld(seat, best))
     if has_meld or not rules.layoff_requires_own_meld:
         hand, table = _lay_off_all(hand, table, seat, aw, keep, plays, single_taken)
     return plays, _gained(original, table, seat, rules), hand, table
@@ -102,7 +103,7 @@ def _room(hand: Sequence[Card], used: Sequence[Card], keep: int, single_taken: C
 
 
 def _lay_off_all(hand: list[Card], table: list[Meld], seat: int, aw: bool, keep: int,
-                 plays: list[tuple], single_taken: Card | None = None) -> tuple[list[Card], list[Meld]]:
+                 plays: list[Play], single_taken: Card | None = None) -> tuple[list[Card], list[Meld]]:
     """Every natural lay-off that fits, then each joker where a declaration
     fits (declared as a card the hand does not hold), while the turn can
     still end (:func:`_room`); appends to ``plays``."""
@@ -112,11 +113,11 @@ def _lay_off_all(hand: list[Card], table: list[Meld], seat: int, aw: bool, keep:
         for i, m in enumerate(table):
             for c in open_cards(m, aw):
                 if c in hand and _room(hand, [c], keep, single_taken):
-                    sim = simulate(hand, table, [("layoff", c, i)], seat, aw)
+                    sim = simulate(hand, table, [LayOff(seat, c, i)], seat, aw)
                     if sim is None:
                         continue
                     hand, table, _ = sim
-                    plays.append(("layoff", c, i))
+                    plays.append(LayOff(seat, c, i))
                     changed = True
                     break
             if changed:
@@ -124,10 +125,10 @@ def _lay_off_all(hand: list[Card], table: list[Meld], seat: int, aw: bool, keep:
         if not changed and JOKER in hand and _room(hand, [JOKER], keep, single_taken):
             for i, m in enumerate(table):
                 free = [c for c in open_cards(m, aw) if c not in hand]
-                sim = simulate(hand, table, [("layoff", joker_as(free[-1]), i)], seat, aw) if free else None
+                sim = simulate(hand, table, [LayOff(seat, joker_as(free[-1]), i)], seat, aw) if free else None
                 if sim is not None:
                     hand, table, _ = sim
-                    plays.append(("layoff", joker_as(free[-1]), i))
+                    plays.append(LayOff(seat, joker_as(free[-1]), i))
                     changed = True
                     break
     return hand, table

@@ -17,7 +17,8 @@ from typing import Sequence
 
 from ..cards import JOKER, JOKER_TABLED, Card, in_hand_card, joker_as
 from ..melds import RUN, Meld, could_meld_with, enumerate_melds, hand_value, open_cards
-from ..plays import simulate
+from ..actions import LayOff, TableMeld
+from ..plays import Play, simulate
 from ..rules import RuleSet
 
 MAX_HAND = 11
@@ -46,32 +47,32 @@ def _could_table(card: Card, hand: Sequence[Card], table: Sequence[Meld], aw: bo
     return any(card in open_cards(m, aw) or (m.kind == RUN and m.suit == s) for m in table)
 
 
-def _moves(hand: Sequence[Card], table: Sequence[Meld], aw: bool, layoffs: bool) -> list[tuple]:
+def _moves(hand: Sequence[Card], table: Sequence[Meld], aw: bool, layoffs: bool, seat: int) -> list[Play]:
     """Every meld from ``hand`` (one joker declaration per choice of cards,
     as :func:`~game.melds.enumerate_melds` lists them), melds with fewer
     jokers first, then every lay-off (a joker as each open card the hand
-    does not hold)."""
+    does not hold), as actions of ``seat``."""
     melds = sorted(enumerate_melds(hand, aw),
                    key=lambda m: (sum(t >= JOKER_TABLED for t in m), -len(m)))
-    moves: list[tuple] = [("meld", m) for m in melds]
+    moves: list[Play] = [TableMeld(seat, m) for m in melds]
     if layoffs:
         held = set(hand)
         for i, m in enumerate(table):
             for o in open_cards(m, aw):
                 if o in held:
-                    moves.append(("layoff", o, i))
+                    moves.append(LayOff(seat, o, i))
         if JOKER in held:
             for i, m in enumerate(table):
                 for o in open_cards(m, aw):
                     if o not in held:
-                        moves.append(("layoff", joker_as(o), i))
+                        moves.append(LayOff(seat, joker_as(o), i))
     return moves
 
 
 def table_everything(hand: Sequence[Card], table: Sequence[Meld], rules: RuleSet, seat: int,
-                     has_meld: bool, nodes: list[int] | None = None) -> list[tuple] | None:
-    """Plays (``("meld", cards)`` / ``("layoff", card, meld)``, legal one
-    after another) that table every card of ``hand``, or ``None`` when no
+                     has_meld: bool, nodes: list[int] | None = None) -> list[Play] | None:
+    """Plays (:class:`~game.actions.TableMeld` / :class:`~game.actions.LayOff`
+    of ``seat``, legal one after another) that table every card of ``hand``, or ``None`` when no
     split does (or the hand holds more than :data:`MAX_HAND` cards, or the
     search ran past :data:`NODE_BUDGET`; ``nodes``, a one-item list, shares
     that budget between several searches). Under R14's
@@ -84,7 +85,7 @@ def table_everything(hand: Sequence[Card], table: Sequence[Meld], rules: RuleSet
     failed: set = set()
     nodes = [0] if nodes is None else nodes
 
-    def dfs(hand: list[Card], table: list[Meld], has_meld: bool) -> list[tuple] | None:
+    def dfs(hand: list[Card], table: list[Meld], has_meld: bool) -> list[Play] | None:
         if not hand:
             return []
         nodes[0] += 1
@@ -94,7 +95,7 @@ def table_everything(hand: Sequence[Card], table: Sequence[Meld], rules: RuleSet
         if key in failed:
             return None
         layoffs = has_meld or not rules.layoff_requires_own_meld
-        for play in _moves(hand, table, aw, layoffs):
+        for play in _moves(hand, table, aw, layoffs, seat):
             sim = simulate(hand, table, [play], seat, aw)
             if sim is None:
                 continue
@@ -118,7 +119,7 @@ def _discard_ok(card: Card, single_taken: Card | None, committed: Card | None) -
 
 def going_out_plan(hand: Sequence[Card], table: Sequence[Meld], rules: RuleSet, seat: int,
                    has_meld: bool, single_taken: Card | None = None,
-                   committed: Card | None = None) -> tuple[list[tuple], Card | None] | None:
+                   committed: Card | None = None) -> tuple[list[Play], Card | None] | None:
     """How ``seat`` goes out this turn from ``hand`` (after its draw), or ``None``.
 
     Returns ``(plays, discard)``: the plays table every card but ``discard``
@@ -175,9 +176,9 @@ def _search(hand, table, rules, seat, has_meld, single_taken, committed):
     return None
 
 
-def tabled_cards(plays: Sequence[tuple]) -> list[Card]:
+def tabled_cards(plays: Sequence[Play]) -> list[Card]:
     """The hand cards the plays table (a tabled joker is ``JOKER``)."""
     out = []
     for p in plays:
-        out.extend(in_hand_card(t) for t in (p[1] if p[0] == "meld" else (p[1],)))
+        out.extend(in_hand_card(t) for t in (p.cards if type(p) is TableMeld else (p.card,)))
     return out

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import time
 
-from ..actions import Action, CallRummy, Discard, play_action
+from ..actions import Action, CallRummy, Discard
 from ..engine import HandState, Phase
 from ..errors import IllegalMove
 from ..view import PlayerView, sample_world
@@ -84,7 +84,7 @@ class HardAI(AIPlayer):
         shortest = min((n for s, n in enumerate(view.hand_sizes) if s != seat), default=10)
         if len(left) > keep and shortest > SHORT_HAND:
             return None
-        action = play_action(seat, plays[0])
+        action = plays[0]
         return action if world.is_legal(action) else None
 
     def candidates(self, view: PlayerView, world: HandState) -> list[Action]:
@@ -107,9 +107,8 @@ class HardAI(AIPlayer):
         plays, _, _, _ = greedy_tabling(view.hand, world.table, view.rules, seat, view.has_melded[seat],
                                         keep_count(view), view.single_taken, view.committed)
         for play in plays[:1]:
-            action = play_action(seat, play)
-            if world.is_legal(action):
-                cands.append(action)
+            if world.is_legal(play):
+                cands.append(play)
         return cands
 
     # -------------------------------------------------------------- playouts

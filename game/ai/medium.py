@@ -27,7 +27,7 @@
 
 from __future__ import annotations
 
-from ..actions import Action, CallRummy, Discard, DrawStock, EndHand, TakeDiscards, play_action
+from ..actions import Action, CallRummy, Discard, DrawStock, EndHand, LayOff, TableMeld, TakeDiscards
 from ..cards import is_tabled_joker
 from ..engine import HandState
 from ..melds import hand_value
@@ -150,16 +150,16 @@ class MediumAI(AIPlayer):
         return self.ranked_draws(view, world)[0][1]
 
     # ------------------------------------------------------------------ play
-    def hold_melds(self, view: PlayerView, plays: list[tuple]) -> bool:
+    def hold_melds(self, view: PlayerView, plays: list[TableMeld | LayOff]) -> bool:
         """Hold back a small first meld while nothing presses (see the module docstring)."""
-        if not plays or plays[0][0] != "meld" or view.committed is not None:
+        if not plays or type(plays[0]) is not TableMeld or view.committed is not None:
             return False
         if len(tabled_cards(plays)) >= len(view.hand) - 1:  # tabling goes out (or floats): never hold
             return False
-        points = sum(15 if is_tabled_joker(t) else hand_value(t, view.rules.scoring) for t in plays[0][1])
+        points = sum(15 if is_tabled_joker(t) else hand_value(t, view.rules.scoring) for t in plays[0].cards)
         shortest = min((n for s, n in enumerate(view.hand_sizes) if s != view.seat), default=10)
         return (points <= HOLD_MELD_POINTS and view.stock_size >= 15 and shortest >= 6
-                and len(view.hand) - len(plays[0][1]) >= 3)
+                and len(view.hand) - len(plays[0].cards) >= 3)
 
     def discard_score(self, view: PlayerView, card: int, table=None) -> float:
         """Higher is a better discard (:func:`game.ai.discards.discard_value`)."""
@@ -171,22 +171,19 @@ class MediumAI(AIPlayer):
         plays, _, _, _ = greedy_tabling(view.hand, world.table, view.rules, seat, view.has_melded[seat],
                                         keep_count(view), view.single_taken, view.committed)
         if view.committed is not None:
-            committed_ok = any(view.committed in (p[1] if p[0] == "meld" else (p[1],)) for p in plays)
+            committed_ok = any(view.committed in (p.cards if type(p) is TableMeld else (p.card,)) for p in plays)
             if not committed_ok:
                 plan = world.plan_for(seat)
                 if plan:
-                    return play_action(seat, plan[0])
+                    return plan[0]
         if plays and not self.hold_melds(view, plays):
             for play in plays:
-                action = play_action(seat, play)
-                if world.is_legal(action):
-                    return action
+                if world.is_legal(play):
+                    return play
         elif plays:
             for play in plays:
-                if play[0] == "layoff":
-                    action = play_action(seat, play)
-                    if world.is_legal(action):
-                        return action
+                if type(play) is LayOff and world.is_legal(play):
+                    return play
         if circling(view):  # the hand circles: let the cards move on (issue 13, item 13)
             discard = unsticking_discard(view, world, self.rng)
             if discard is not None:
@@ -194,7 +191,7 @@ class MediumAI(AIPlayer):
         discards = self.ranked_discards(view, world)
         if not discards:
             plan = world.plan_for(seat)
-            return play_action(seat, plan[0])
+            return plan[0]
         return discards[0]
 
     def ranked_discards(self, view: PlayerView, world: HandState) -> list[Discard]:
