@@ -165,6 +165,26 @@ def test_a_card_that_fits_the_table_is_charged_more_when_an_opponent_is_nearly_o
     assert feed_charge(parse_card("8H"), near, table) == 0
 
 
+def test_a_live_high_card_is_held_while_an_opponent_holds_two_cards_or_fewer():
+    no_jokers = RuleSet(jokers_per_deck=0)
+    two = view("KC 9C 6S 2D 3H", sizes=(None, 2), phase="play", rules=no_jokers)
+    one = view("KC 9C 6S 2D 3H", sizes=(None, 1), phase="play", rules=no_jokers)
+    three = view("KC 9C 6S 2D 3H", sizes=(None, 3), phase="play", rules=no_jokers)
+    kc, nine = parse_card("KC"), parse_card("9C")
+    assert feed_charge(kc, three, []) == 0
+    assert feed_charge(kc, one, []) == 2 * feed_charge(kc, two, []) > 0
+    assert feed_charge(nine, two, []) == 0  # not a high card (R19: 9 points)
+    assert MediumAI(0).ranked_discards(three, _world(three))[0].card == kc
+    assert MediumAI(0).ranked_discards(two, _world(two))[0].card != kc
+    # every card the KC could meld with has been seen: it is dead, and may go
+    dead = view("KC 9C 6S 2D 3H", discard="KD KH KS QC JC AC", sizes=(None, 2), phase="play", rules=no_jokers)
+    assert feed_charge(kc, dead, []) == 0
+    assert MediumAI(0).ranked_discards(dead, _world(dead))[0].card == kc
+    # an unseen joker melds with anything: the KC is live again
+    with_jokers = view("KC 9C 6S 2D 3H", discard="KD KH KS QC JC AC", sizes=(None, 2), phase="play")
+    assert feed_charge(kc, with_jokers, []) > 0
+
+
 def test_easy_throws_its_highest_loose_card_not_half_a_pair():
     v = view("KH KC 7S 3D 2C 9H", phase="play")
     assert sorted(loose_cards(v.hand, v)) == sorted(cards("7S 3D 2C 9H"))

@@ -5,15 +5,18 @@ A discard is open to the next player's draw and to everyone's Rummy call
 costs to keep (its points, R19) against what it gives away: a card an
 opponent has shown it wants (it took cards from the pile that meld with it)
 or a card that fits a meld on the table, the more so the closer that
-opponent is to going out. These helpers see only a
+opponent is to going out; and, while an opponent holds one or two cards,
+any high card that could still meld with cards not yet seen, so a safe
+card goes first. These helpers see only a
 :class:`~game.view.PlayerView`.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Sequence
 
-from ..cards import JOKER, Card, rank_of, suit_of
+from ..cards import JOKER, Card, build_pack, in_hand_card, rank_of, suit_of
 from ..melds import Meld, hand_value
 from ..view import PlayerView
 from .evaluate import fits_table, relates, usefulness
@@ -23,6 +26,14 @@ FEED_KNOWN = 10.0
 
 FEED_TABLE = 25.0
 """Charge for a discard that can be laid off on the table (R14)."""
+
+FEED_SHORT = 12.0
+"""Charge for a high card (10 points or more, R19) that could still meld with
+unseen cards, per card below three that the closest opponent holds: with one
+or two cards left, that opponent may take it (or call Rummy on it) to go out."""
+
+HIGH_CARD = 10
+"""Points (R19) from which a card counts as high for :data:`FEED_SHORT`."""
 
 
 def pressure(hand_size: int) -> float:
@@ -61,14 +72,50 @@ def closest_opponent(view: PlayerView) -> int:
     return min((view.hand_sizes[s] for s in opponents(view)), default=10)
 
 
+def unseen(view: PlayerView) -> Counter:
+    """The cards of the pack (R2) that ``view`` has not seen: not in its hand,
+    on the table or in the discard pile (a tabled joker counts as a joker).
+    A :class:`collections.Counter` of card codes."""
+    rules = view.rules
+    left = Counter(build_pack(rules.deck_count(view.players), rules.jokers_per_deck))
+    seen = Counter(view.hand) + Counter(view.discard)
+    for m in view.table:
+        seen.update(in_hand_card(t) for t in m.cards)
+    left.subtract(seen)
+    return +left
+
+
+_LAST_UNSEEN: list = [None, Counter()]
+
+
+def live(card: Card, view: PlayerView, hidden: Counter | None = None) -> bool:
+    """True when ``card`` could still meld with cards ``view`` has not seen
+    (:func:`unseen`, or ``hidden``): an unseen joker, another suit of its
+    rank, or a suit neighbour within two ranks. A card with none of these
+    is dead: it feeds no one but by a lay-off (charged apart)."""
+    if hidden is None:
+        if _LAST_UNSEEN[0] is not view:  # one view's discards are weighed card by card
+            _LAST_UNSEEN[:] = [view, unseen(view)]
+        hidden = _LAST_UNSEEN[1]
+    if hidden[JOKER] or card == JOKER:
+        return True
+    return relates(card, list(hidden.elements()), view.rules.ace_wraps) > 0
+
+
 def feed_charge(card: Card, view: PlayerView, table: Sequence[Meld]) -> float:
     """What discarding ``card`` risks giving away (points-like, >= 0): a
     lay-off on the table (R14) and the cards opponents are known to want,
-    both weighted by how close the nearest opponent is to going out."""
-    press = pressure(closest_opponent(view))
+    both weighted by how close the nearest opponent is to going out; and,
+    while an opponent holds two cards or fewer, any high card that is still
+    :func:`live` (:data:`FEED_SHORT`)."""
+    closest = closest_opponent(view)
+    press = pressure(closest)
     charge = FEED_KNOWN * wanted_by(card, view)
     if fits_table(card, table, view.rules):
         charge += FEED_TABLE * press
+    if (press > 1 and card != JOKER and hand_value(card, view.rules.scoring) >= HIGH_CARD
+            and live(card, view)):
+        charge += FEED_SHORT * (press - 1)
     return charge
 
 

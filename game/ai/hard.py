@@ -13,9 +13,10 @@
   consistent with the view. Every candidate is played out in the same world
   with the same playout seed (common random numbers), Medium's choices at
   every seat (:mod:`game.ai.playout`, without Rummy calls), for a few turns
-  or to the end of the hand, then scored: its hand score against the best
-  other seat's, the cards it could still meld counted for most of their
-  value; near the target, by the game.
+  or to the end of the hand, then scored: its hand score against the other
+  seat's (with three or more players, against the others' mean), the cards
+  it could still meld counted for most of their value; near the target, by
+  the game.
 * **Stopping.** Up to :data:`MAX_WORLDS` worlds; a candidate the leader
   clearly beats is dropped, and the search stops when one is left
   (:mod:`game.ai.sequential`). The evaluation's own choice (Medium's) is
@@ -41,7 +42,7 @@ from .sequential import clearly_worse, overrules
 from .medium import MediumAI, keep_count
 from .playout import PlayoutPolicy, ViewMaker, greedy_only
 
-TIME_CAP = 0.2  # seconds per decision: a safety bound; the world budget decides first
+TIME_CAP = 0.2  # seconds per decision, from its start: a safety bound; the world budget decides first
 MAX_WORLDS = 42  # three times the 14 of the first version, in about the same time
 DRAW_CANDIDATES = 3
 DISCARD_CANDIDATES = 3
@@ -114,7 +115,8 @@ class HardAI(AIPlayer):
     # -------------------------------------------------------------- playouts
     def evaluate(self, world: HandState, seat: int, totals: tuple[int, ...]) -> float:
         """Score a (possibly unfinished) hand for ``seat``: its hand score
-        minus the best other seat's; near the target, by game totals. In an
+        minus the other seat's (with more players, the mean of the others');
+        near the target, by game totals against the best other seat. In an
         unfinished hand the cards a seat could still meld count for most of
         their value instead of against it."""
         scores = [s["hand"] for s in world.scores()]
@@ -136,8 +138,12 @@ class HardAI(AIPlayer):
             bonus = 150 if (mine >= target and mine > best_other) else 0
             bonus -= 150 if (best_other >= target and best_other > mine) else 0
             return mine - best_other + bonus
-        best_other = max(s for i, s in enumerate(scores) if i != seat)
-        return scores[seat] - best_other
+        others = [s for i, s in enumerate(scores) if i != seat]
+        if len(others) > 1:
+            # early in a game of three or more, what counts is the score against the field:
+            # the mean of the others is far less noisy than whichever seat a playout favoured
+            return scores[seat] - sum(others) / len(others)
+        return scores[seat] - others[0]
 
     def playout(self, world: HandState, seat: int, totals: tuple[int, ...], seed: int) -> float:
         """Play ``world`` on with Medium at every seat for a few turns (or to
@@ -172,6 +178,7 @@ class HardAI(AIPlayer):
     def choose(self, view: PlayerView) -> Action:
         """The obvious play if there is one, else search the candidates (see
         the module docstring)."""
+        started = time.perf_counter()
         world = sample_world(view, self.rng)
         self.last_worlds = 0
         if circling(view):  # a circling hand (R17): no search, play toward an end like Medium
@@ -182,14 +189,16 @@ class HardAI(AIPlayer):
         cands = self.candidates(view, world)
         if len(cands) == 1:
             return cands[0]
-        return cands[self.search(view, cands)]
+        return cands[self.search(view, cands, started + self.time_cap)]
 
-    def search(self, view: PlayerView, cands: list[Action]) -> int:
+    def search(self, view: PlayerView, cands: list[Action], deadline: float | None = None) -> int:
         """Play every candidate out in the same sampled worlds until the
-        world budget, the time cap, or until one candidate is left (the
+        world budget, the ``deadline`` (a :func:`time.perf_counter` time; by
+        default the time cap from now), or until one candidate is left (the
         others clearly worse, :mod:`game.ai.sequential`); the index of the
         best average. ``last_worlds`` counts the worlds searched."""
-        deadline = time.perf_counter() + self.time_cap
+        if deadline is None:
+            deadline = time.perf_counter() + self.time_cap
         results: list[list[float]] = [[] for _ in cands]
         alive = list(range(len(cands)))
         worlds = 0
