@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Sequence
 
-from ..cards import JOKER, Card, build_pack, in_hand_card, rank_of, suit_of
+from ..cards import JOKER, Card, rank_of, suit_of
 from ..melds import Meld, hand_value
 from ..view import PlayerView
 from .evaluate import fits_table, relates, usefulness
@@ -73,16 +73,13 @@ def closest_opponent(view: PlayerView) -> int:
 
 
 def unseen(view: PlayerView) -> Counter:
-    """The cards of the pack (R2) that ``view`` has not seen: not in its hand,
-    on the table or in the discard pile (a tabled joker counts as a joker).
-    A :class:`collections.Counter` of card codes."""
-    rules = view.rules
-    left = Counter(build_pack(rules.deck_count(view.players), rules.jokers_per_deck))
-    seen = Counter(view.hand) + Counter(view.discard)
-    for m in view.table:
-        seen.update(in_hand_card(t) for t in m.cards)
-    left.subtract(seen)
-    return +left
+    """The cards that could still meld with a discard: those ``view`` has not
+    seen (:meth:`~game.view.PlayerView.unseen`) and those opponents are known
+    to hold. A :class:`collections.Counter` of card codes."""
+    hidden = view.unseen()
+    for s in opponents(view):
+        hidden.update(view.known[s])
+    return hidden
 
 
 _LAST_UNSEEN: list = [None, Counter()]

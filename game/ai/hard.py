@@ -10,7 +10,8 @@
   the cards back (and a meld Medium would hold back against tabling it).
 * **Worlds.** The hidden cards (the stock and the other hands, less the
   cards an opponent is known to hold) are dealt at random into a world
-  consistent with the view. Every candidate is played out in the same world
+  consistent with the view, and likely given the log: an opponent seldom
+  holds a meld with a card it passed up or threw (:mod:`game.ai.inference`). Every candidate is played out in the same world
   with the same playout seed (common random numbers), Medium's choices at
   every seat (:mod:`game.ai.playout`, without Rummy calls), for a few turns
   or to the end of the hand, then scored: its hand score against the other
@@ -38,6 +39,7 @@ from .base import AIPlayer
 from ..melds import hand_value
 from .evaluate import greedy_tabling
 from .cycle import circling
+from .inference import Evidence, sample_likely_world
 from .sequential import clearly_worse, overrules
 from .medium import MediumAI, keep_count
 from .playout import PlayoutPolicy, ViewMaker, greedy_only
@@ -66,6 +68,7 @@ class HardAI(AIPlayer):
         self.medium = MediumAI(self.rng.getrandbits(32))
         self.playout_policy = PlayoutPolicy(0)
         self.last_worlds = 0  # worlds searched for the last decision
+        self._evidence: tuple[PlayerView, Evidence] | None = None  # the last view's, read once
 
     # ------------------------------------------------------------ candidates
     def obvious(self, view: PlayerView, world: HandState) -> Action | None:
@@ -172,8 +175,11 @@ class HardAI(AIPlayer):
     # ---------------------------------------------------------------- search
     def sample(self, view: PlayerView) -> HandState:
         """One world to search: the hidden cards dealt at random, consistently
-        with the view."""
-        return sample_world(view, self.rng)
+        with the view and likely given what the opponents passed up and threw
+        (:mod:`game.ai.inference`)."""
+        if self._evidence is None or self._evidence[0] is not view:
+            self._evidence = (view, Evidence.of(view))
+        return sample_likely_world(view, self.rng, self._evidence[1])
 
     def choose(self, view: PlayerView) -> Action:
         """The obvious play if there is one, else search the candidates (see
