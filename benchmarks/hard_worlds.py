@@ -82,7 +82,7 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument("--seed", type=int, default=1)
-    X
+    parser.add_argument("--worlds", type=int, default=MAX_WORLDS, help="worlds a decision (Hard's max_worlds)")
     parser.add_argument("--in-game", action="store_true",
                         help="Hard as the table makes it (its time cap and budget; wall-clock times)")
     args = parser.parse_args()
