@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+import time
 from pathlib import Path
 
 import pytest
@@ -83,6 +84,33 @@ def test_a_close_draw_is_searched_within_the_world_budget():
         hard = HardAI(seed, time_cap=float("inf"), max_worlds=20)
         assert hard.choose(view_for(game, 0)) == DrawStock(0)
         assert 0 < hard.last_worlds <= 20
+
+
+def test_the_time_cap_counts_from_the_start_of_the_decision(monkeypatch):
+    record = json.loads((PUZZLES / "h_k6_unrelated_top_discard_2p.json").read_text(encoding="utf-8"))
+    view = view_for(load_position(record).game, 0)
+    hard = HardAI(0, time_cap=0.05)
+    slow = hard.candidates
+
+    def slow_candidates(v, world):  # the candidates alone use up the whole cap
+        time.sleep(0.06)
+        return slow(v, world)
+
+    monkeypatch.setattr(hard, "candidates", slow_candidates)
+    hard.choose(view)
+    assert hard.last_worlds == 0  # no time was left for the search
+
+
+def test_with_three_players_a_playout_is_scored_against_the_others_mean():
+    game = Game.new(["a", "b", "c"], seed=4)
+    ais = {s: make_ai("medium", seed=s) for s in range(3)}
+    while game.hand.ended is None:
+        ai_step(game, ais)
+    hand = game.hand
+    scores = [s["hand"] for s in hand.scores()]
+    assert len(set(scores[1:])) == 2  # the other two differ, so the mean is not the best
+    value = HardAI(0).evaluate(hand, 0, (0, 0, 0))
+    assert value == scores[0] - (scores[1] + scores[2]) / 2
 
 
 def test_the_same_seed_makes_the_same_choices():

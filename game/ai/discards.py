@@ -85,15 +85,14 @@ def unseen(view: PlayerView) -> Counter:
 _LAST_UNSEEN: list = [None, Counter()]
 
 
-def live(card: Card, view: PlayerView, hidden: Counter | None = None) -> bool:
+def live(card: Card, view: PlayerView) -> bool:
     """True when ``card`` could still meld with cards ``view`` has not seen
-    (:func:`unseen`, or ``hidden``): an unseen joker, another suit of its
-    rank, or a suit neighbour within two ranks. A card with none of these
-    is dead: it feeds no one but by a lay-off (charged apart)."""
-    if hidden is None:
-        if _LAST_UNSEEN[0] is not view:  # one view's discards are weighed card by card
-            _LAST_UNSEEN[:] = [view, unseen(view)]
-        hidden = _LAST_UNSEEN[1]
+    (:func:`unseen`): an unseen joker, another suit of its rank, or a suit
+    neighbour within two ranks. A card with none of these is dead: it feeds
+    no one but by a lay-off (charged apart)."""
+    if _LAST_UNSEEN[0] is not view:  # one view's discards are weighed card by card: count once
+        _LAST_UNSEEN[:] = [view, unseen(view)]
+    hidden = _LAST_UNSEEN[1]
     if hidden[JOKER] or card == JOKER:
         return True
     return relates(card, list(hidden.elements()), view.rules.ace_wraps) > 0
@@ -105,8 +104,7 @@ def feed_charge(card: Card, view: PlayerView, table: Sequence[Meld]) -> float:
     both weighted by how close the nearest opponent is to going out; and,
     while an opponent holds two cards or fewer, any high card that is still
     :func:`live` (:data:`FEED_SHORT`)."""
-    closest = closest_opponent(view)
-    press = pressure(closest)
+    press = pressure(closest_opponent(view))
     charge = FEED_KNOWN * wanted_by(card, view)
     if fits_table(card, table, view.rules):
         charge += FEED_TABLE * press

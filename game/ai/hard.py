@@ -11,10 +11,11 @@
 * **Worlds.** The hidden cards (the stock and the other hands, less the
   cards an opponent is known to hold) are dealt at random into a world
   consistent with the view, and likely given the log: an opponent seldom
-  holds a meld with a card it passed up or threw (:mod:`game.ai.inference`). Every candidate is played out in the same world
-  with the same playout seed (common random numbers), Medium's choices at
-  every seat (:mod:`game.ai.playout`, without Rummy calls), for a few turns
-  or to the end of the hand, then scored: its hand score against the other
+  holds a meld with a card it passed up or threw (:mod:`game.ai.inference`).
+  Every candidate is played out in the same world with the same playout
+  seed (common random numbers), Medium's choices at every seat
+  (:mod:`game.ai.playout`, without Rummy calls), for a few turns or to the
+  end of the hand, then scored: its hand score against the other
   seat's (with three or more players, against the others' mean), the cards
   it could still meld counted for most of their value; near the target, by
   the game.
