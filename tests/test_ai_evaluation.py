@@ -222,3 +222,34 @@ def test_medium_draw_from_stock_when_holding_only_a_joker_under_discard_required
     v = view("JK", table=[meld("TH JH QH")], discard="5C 9D", stock=9, sizes=(None, 2),
              rules=RuleSet(going_out="discard_required"))
     assert MediumAI(0).choose(v) == DrawStock(0)
+
+
+def test_discard_values_gives_each_card_its_discard_value_in_real_games():
+    """The batch a discard ranking uses (:func:`discard_values`) gives every
+    card what it gives the card alone, and charges it :func:`feed_charge`,
+    in the positions of seeded games with two to four seats (lay-offs, known
+    cards and short opponents included)."""
+    from game.ai.discards import discard_values
+    from game.engine import Game
+    from game.match import ai_step
+    from game.ai.evaluate import usefulness
+    from game.melds import hand_value
+    from game.view import view_for
+
+    compared = pressed = 0
+    for seed, players in ((3, 2), (4, 3), (5, 4)):
+        game = Game.new([f"P{i}" for i in range(players)], seed=seed)
+        ais = {s: MediumAI(seed + s) for s in range(players)}
+        while game.hand.ended is None:
+            for seat in range(players):
+                v = view_for(game, seat)
+                table = game.hand.table
+                values = discard_values(v.hand, v, table)
+                assert values == {c: discard_value(c, v, table) for c in v.hand}
+                rules = v.rules
+                assert all(values[c] == hand_value(c, rules.scoring) - usefulness(c, v.hand, rules)
+                           - feed_charge(c, v, table) for c in v.hand if c != JOKER)
+                compared += len(v.hand)
+                pressed += min(n for s, n in enumerate(v.hand_sizes) if s != seat) <= 2
+            ai_step(game, ais)
+    assert compared > 1000 and pressed > 0

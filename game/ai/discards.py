@@ -17,7 +17,7 @@ from collections import Counter
 from typing import Sequence
 
 from ..cards import JOKER, Card, rank_of, suit_of
-from ..melds import Meld, hand_value
+from ..melds import Meld, hand_value, open_cards
 from ..view import PlayerView
 from .evaluate import fits_table, relates, usefulness
 
@@ -104,9 +104,15 @@ def feed_charge(card: Card, view: PlayerView, table: Sequence[Meld]) -> float:
     both weighted by how close the nearest opponent is to going out; and,
     while an opponent holds two cards or fewer, any high card that is still
     :func:`live` (:data:`FEED_SHORT`)."""
-    press = pressure(closest_opponent(view))
-    charge = FEED_KNOWN * wanted_by(card, view)
-    if fits_table(card, table, view.rules):
+    return _charge(card, view, pressure(closest_opponent(view)), fits_table(card, table, view.rules), True)
+
+
+def _charge(card: Card, view: PlayerView, press: float, fits: bool, anyone_known: bool) -> float:
+    """:func:`feed_charge` given the closest opponent's :func:`pressure`,
+    whether ``card`` fits the table, and whether any opponent is known to
+    hold a card (when none is, nothing is wanted)."""
+    charge = FEED_KNOWN * wanted_by(card, view) if anyone_known else 0.0
+    if fits:
         charge += FEED_TABLE * press
     if (press > 1 and card != JOKER and hand_value(card, view.rules.scoring) >= HIGH_CARD
             and live(card, view)):
@@ -118,10 +124,29 @@ def discard_value(card: Card, view: PlayerView, table: Sequence[Meld]) -> float:
     """Higher is a better discard: the card's points (R19) less what it
     does for the rest of the hand (pairs, neighbours) and less
     :func:`feed_charge`. A joker is never a good discard."""
-    if card == JOKER:
-        return -100.0
+    return discard_values([card], view, table)[card]
+
+
+def discard_values(cards: Sequence[Card], view: PlayerView, table: Sequence[Meld]) -> dict[Card, float]:
+    """:func:`discard_value` of each of ``cards`` (``{card: value}``), with
+    what every card shares (the closest opponent, the table's open cards,
+    whether anyone is known to hold a card) worked out once: a discard
+    ranking asks for every card of the hand."""
     rules = view.rules
-    return hand_value(card, rules.scoring) - usefulness(card, view.hand, rules) - feed_charge(card, view, table)
+    aw = rules.ace_wraps
+    press = pressure(closest_opponent(view))
+    open_now: set[Card] = set()
+    for m in table:
+        open_now.update(open_cards(m, aw))
+    anyone_known = any(view.known[s] for s in opponents(view))
+    values: dict[Card, float] = {}
+    for card in cards:
+        if card == JOKER:
+            values[card] = -100.0
+            continue
+        charge = _charge(card, view, press, card in open_now, anyone_known)
+        values[card] = hand_value(card, rules.scoring) - usefulness(card, view.hand, rules) - charge
+    return values
 
 
 def loose_cards(hand: Sequence[Card], view: PlayerView) -> list[Card]:

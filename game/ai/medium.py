@@ -34,7 +34,7 @@ from ..melds import hand_value
 from ..view import PlayerView, sample_world
 from .base import AIPlayer
 from .cycle import circling, ending_take, unsticking_discard
-from .discards import discard_value
+from .discards import discard_value, discard_values
 from .evaluate import greedy_tabling, usefulness
 from .going_out import going_out_plan, table_everything, tabled_cards
 
@@ -198,7 +198,8 @@ class MediumAI(AIPlayer):
         """Every legal discard, best first (see :meth:`discard_score`)."""
         seat = view.seat
         discards = [Discard(seat, c) for c in sorted(set(view.hand)) if world.is_legal(Discard(seat, c))]
-        discards.sort(key=lambda a: (-self.discard_score(view, a.card, world.table), a.card))
+        values = discard_values([a.card for a in discards], view, world.table)
+        discards.sort(key=lambda a: (-values[a.card], a.card))
         return discards
 
     def choose(self, view: PlayerView) -> Action:

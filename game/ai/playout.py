@@ -16,7 +16,7 @@ from contextlib import contextmanager
 from ..actions import Action, Discard, TakeDiscards
 from ..engine import HandState
 from ..plays import could_ever_table
-from ..view import PlayerView, view_of
+from ..view import MeldView, PlayerView
 from . import going_out
 from .evaluate import greedy_tabling
 from .medium import STOCK_DRAW_VALUE, MediumAI, keep_count
@@ -115,7 +115,7 @@ class ViewMaker:
         """The view of world ``h`` for ``seat`` (as :func:`game.view.view_of`, without the log)."""
         key = (len(h.table), sum(len(m.cards) for m in h.table))
         if key != self._table_key:
-            self._table_key, self._table = key, view_of(h, seat, totals).table
+            self._table_key, self._table = key, tuple(MeldView.of(m) for m in h.table)
         return PlayerView(
             seat=seat, players=h.players, rules=h.rules, hand=tuple(h.hands[seat]),
             table=self._table, discard=tuple(h.discard),
