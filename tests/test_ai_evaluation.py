@@ -253,3 +253,39 @@ def test_discard_values_gives_each_card_its_discard_value_in_real_games():
                 pressed += min(n for s, n in enumerate(v.hand_sizes) if s != seat) <= 2
             ai_step(game, ais)
     assert compared > 1000 and pressed > 0
+
+
+def _usefulness_by_definition(card, hand, ace_wraps):
+    """usefulness() spelled out card by card: 7 per other suit of the rank
+    held, 6 per suit neighbour one rank away, 3 per one two away."""
+    from game.cards import rank_of, suit_of
+    if card == JOKER:
+        return 30.0
+    r, s = rank_of(card), suit_of(card)
+    score, suits = 0.0, set()
+    for c in hand:
+        if c in (card, JOKER):
+            continue
+        cr, cs = rank_of(c), suit_of(c)
+        if cr == r:
+            suits.add(cs)
+        elif cs == s:
+            d = abs(cr - r)
+            if ace_wraps:
+                d = min(d, 13 - d)
+            elif 1 in (cr, r):
+                d = min(d, abs((14 if cr == 1 else cr) - (14 if r == 1 else r)))
+            score += {1: 6, 2: 3}.get(d, 0)
+    return score + 7 * len(suits)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(0, JOKER), min_size=1, max_size=14), st.booleans())
+def test_usefulness_counts_pairs_and_suit_neighbours(hand, ace_wraps):
+    from game.ai.evaluate import usefulness
+    rules = RuleSet(ace_wraps=ace_wraps)
+    for card in hand:
+        assert usefulness(card, hand, rules) == _usefulness_by_definition(card, hand, ace_wraps)
+    # the ace is the king's neighbour (A-K-Q runs), the two only when ranks wrap
+    assert usefulness(parse_card("KS"), cards("AS QS JS KH KD 2S"), RuleSet()) == 6 + 6 + 3 + 14
+    assert usefulness(parse_card("KS"), cards("AS QS JS KH KD 2S"), RuleSet(ace_wraps=True)) == 6 + 6 + 3 + 14 + 3

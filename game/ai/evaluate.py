@@ -142,30 +142,41 @@ def _gained(original: Sequence[Meld], table: Sequence[Meld], seat: int, rules: R
         [original[i] for i in changed if i < len(original)], seat, rules.scoring)
 
 
+def _suit_gap(card: Card, other: Card, ace_wraps: bool) -> int:
+    """How many ranks apart two cards of one suit are (an ace next to the
+    king as well as the two; with ``ace_wraps`` the ranks go round)."""
+    r, cr = rank_of(card), rank_of(other)
+    d = abs(cr - r)
+    if ace_wraps:
+        d = min(d, 13 - d)
+    elif 1 in (cr, r):
+        d = min(d, abs((14 if cr == 1 else cr) - (14 if r == 1 else r)))
+    return d
+
+
+_NEIGHBOUR = {aw: [[(6 if _suit_gap(a, b, aw) == 1 else 3 if _suit_gap(a, b, aw) == 2 else 0)
+                    if a != b and suit_of(a) == suit_of(b) else 0 for b in range(52)] for a in range(52)]
+              for aw in (False, True)}
+"""Per ``ace_wraps``, what each natural card adds to another's
+:func:`usefulness` as a suit neighbour: 6 one rank away, 3 two away."""
+
+
 def usefulness(card: Card, hand: Sequence[Card], rules: RuleSet) -> float:
     """How much ``card`` helps the rest of ``hand`` towards melds: pairs of a
-    rank, near neighbours in a suit; jokers are always useful."""
+    rank (7 per other suit of its rank held), near neighbours in a suit (6
+    one rank away, 3 two away, per card); jokers are always useful (30)."""
     if card == JOKER:
         return 30.0
+    near = _NEIGHBOUR[rules.ace_wraps][card]
     r, s = rank_of(card), suit_of(card)
     score = 0.0
     suits_of_rank = set()
     for c in hand:
         if c == card or c == JOKER:
             continue
-        cr, cs = rank_of(c), suit_of(c)
-        if cr == r and cs != s:
-            suits_of_rank.add(cs)
-        elif cs == s:
-            d = abs(cr - r)
-            if rules.ace_wraps:
-                d = min(d, 13 - d)
-            elif 1 in (cr, r):
-                d = min(d, abs((14 if cr == 1 else cr) - (14 if r == 1 else r)))
-            if d == 1:
-                score += 6
-            elif d == 2:
-                score += 3
+        score += near[c]
+        if c % 13 == r - 1 and c // 13 != s:
+            suits_of_rank.add(c // 13)
     score += 7 * len(suits_of_rank)
     return score
 
