@@ -28,7 +28,7 @@ from game.view import known_holdings, view_for
 
 AI_DIR = Path(game.ai.__file__).parent
 ALLOWED = {
-    "game.view": {"PlayerView", "sample_world", "view_of"},
+    "game.view": {"PlayerView", "MeldView", "sample_world", "view_of"},  # MeldView: a table meld as every view shows it
     "game.engine": {"HandState", "Phase"},
 }
 

@@ -116,11 +116,16 @@ class ViewMaker:
         key = (len(h.table), sum(len(m.cards) for m in h.table))
         if key != self._table_key:
             self._table_key, self._table = key, tuple(MeldView.of(m) for m in h.table)
-        return PlayerView(
+        known = (tuple(tuple(sorted(k.elements())) for k in h.known) if any(h.known)
+                 else ((),) * h.players)
+        # a playout makes a view at every move: fill the frozen dataclass's fields directly
+        # (what its __init__ does, field by field, at several times the cost)
+        view = object.__new__(PlayerView)
+        view.__dict__.update(
             seat=seat, players=h.players, rules=h.rules, hand=tuple(h.hands[seat]),
             table=self._table, discard=tuple(h.discard),
             stock_size=len(h.stock), hand_sizes=tuple(len(x) for x in h.hands), totals=totals,
             current=h.current, phase="over" if h.ended is not None else h.phase.value, window=h.window,
             committed=h.committed, single_taken=h.single_taken, has_melded=tuple(h.has_melded), history=(),
-            known=tuple(tuple(sorted(k.elements())) for k in h.known), hand_index=h.index, dealer=h.dealer,
-            reshuffles=h.reshuffles)
+            known=known, hand_index=h.index, dealer=h.dealer, reshuffles=h.reshuffles)
+        return view
