@@ -2,17 +2,17 @@
 
     python benchmarks/hard_worlds.py --players 2 --seconds 10 [--seed 1] [--in-game]
 
-Plays games of Hard (seat 0, no time cap, its step budget, at most
-``--worlds`` worlds a decision) against Medium, counts the worlds Hard samples (one per call of
+Plays games of Hard (seat 0, no time cap, ``--worlds`` worlds a decision)
+against Medium, counts the worlds Hard samples (one per call of
 ``HardAI.sample``) and the CPU time spent in ``HardAI.choose``, and prints, as
 its last line, ``worlds_per_second: X``. Before it, the CPU milliseconds of
 Hard's decisions (median, 95th percentile, most) and the worlds searched per
 decision that searched at all (median and mean), and the playouts (a
 candidate played on in a world) per second. With ``--in-game`` Hard is made
-as the table makes it (its time cap and step budget) and the decision
+as the table makes it (its time cap and world budget) and the decision
 times are wall-clock milliseconds, what a player waits: the figure behind
-the "p95 within 250 ms" target, and it counts the decisions that ran to
-the clock (the time cap) instead of ending on the step budget. It reads nothing private of
+the "p95 within 250 ms" target; it also counts the decisions that ran to
+the clock (the time cap) instead of ending on the world budget. It reads nothing private of
 the search, so it measures any version of the code the same way.
 """
 
@@ -83,7 +83,7 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--worlds", type=int, default=MAX_WORLDS, help="at most this many worlds a decision (Hard's max_worlds)")
+    parser.add_argument("--worlds", type=int, default=MAX_WORLDS, help="worlds a decision (Hard's max_worlds)")
     parser.add_argument("--in-game", action="store_true",
                         help="Hard as the table makes it (its time cap and budget; wall-clock times)")
     args = parser.parse_args()

@@ -108,7 +108,7 @@ def default_seat(game: Game) -> int:
 
 
 def analyse(game: Game, seat: int, level: str, seed: int = 0) -> Turn:
-    """Let ``level`` (with ``seed``; Hard on its step budget, not a clock)
+    """Let ``level`` (with ``seed``; Hard on its world budget, not a clock)
     play ``seat``'s decisions in ``game`` until its turn ends (a discard,
     going out, floating, ending the hand) or, when it only may call Rummy,
     until it declines. ``game`` is played on. Raises :class:`AnalyseError`

@@ -111,7 +111,7 @@ may be fractional). win_rate is wins / games (or hands), with its 95%
 Wilson score interval. points_per_hand is the mean hand score of the
 level's seats. Decision times cover every AI call (turns and Rummy calls).
 
-Every AI plays by its seed alone: Hard searches its whole step budget
+Every AI plays by its seed alone: Hard searches its whole world budget
 instead of stopping at its clock, so results are reproducible (and its
 decision times longer than in play).
 

@@ -20,12 +20,11 @@ mean hand score (R20) of the level's seats over every hand they played.
 
 Tables are independent and seeded, so spreading them over processes
 (``jobs``) changes nothing but the decision times. For that every AI must
-play by its seed alone: Hard, whose search stops at its step budget (moves
-played in its worlds) or at a clock, whichever comes first, has no clock
-here (:data:`AI_OPTIONS`), so it plays the same on any machine under any
-load. The step budget is about the clock's time on a 2-core machine of
-2026, so there it plays nearly as in a game: the longest searches, which
-meet the clock first in play, get their whole budget here.
+play by its seed alone: Hard, whose search stops at its world budget or
+at a clock, whichever comes first, has no clock here (:data:`AI_OPTIONS`),
+so it plays the same on any machine under any load. On this machine its
+world budget ends the search well before the clock, so it plays as in a
+game.
 """
 
 from __future__ import annotations

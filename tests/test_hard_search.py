@@ -86,46 +86,6 @@ def test_a_close_draw_is_searched_within_the_world_budget():
         assert 0 < hard.last_worlds <= 20
 
 
-def test_the_step_budget_ends_the_search():
-    """The search stops once its playouts have made ``step_budget`` moves
-    (the world in progress is finished), whatever the world bound."""
-    views = [v for v in positions(2, seed=7, limit=40) if v.phase == "play"][:6]
-    searched = 0
-    for i, view in enumerate(views):
-        hard = HardAI(i, time_cap=float("inf"), max_worlds=10_000, step_budget=300)
-        hard.choose(view)
-        if not hard.last_worlds:
-            continue
-        searched += 1
-        per_world = hard.steps / hard.last_worlds
-        assert 300 <= hard.steps < 300 + 6 * per_world or hard.last_worlds < 12
-    assert searched
-
-
-def test_candidates_dropped_early_leave_their_steps_to_the_others():
-    """A candidate far behind in every world is dropped after MIN_WORLDS
-    worlds; the two left go on until the step budget is spent, so the
-    decision searches more worlds than three candidates could have had."""
-    hard = HardAI(0, time_cap=float("inf"), max_worlds=10_000, step_budget=1500)
-    view, cands = next((v, c) for v in positions(2, seed=7, limit=60) if v.phase == "play"
-                       for c in [hard.candidates(v, sample_world(v, hard.rng))] if len(c) == 3)
-    played = []
-
-    def playout(world, seat, totals, seed):  # 10 steps each; candidates 0 and 1 tie in every world
-        i = cands.index(world.actions[-1])
-        played.append(i)
-        hard.steps += 10
-        return float(seed % 7) - (1000 if i == 2 else 0)
-
-    hard.playout = playout
-    hard.search(view, cands)
-    worlds = hard.last_worlds
-    assert played.count(2) == MIN_WORLDS
-    assert played.count(0) == played.count(1) == worlds
-    assert hard.steps == 10 * len(played) == 1500
-    assert worlds == MIN_WORLDS + (150 - 3 * MIN_WORLDS) // 2  # three shares would have been 50
-
-
 def test_the_time_cap_counts_from_the_start_of_the_decision(monkeypatch):
     record = json.loads((PUZZLES / "h_k6_unrelated_top_discard_2p.json").read_text(encoding="utf-8"))
     view = view_for(load_position(record).game, 0)

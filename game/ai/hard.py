@@ -19,16 +19,12 @@
   seat's (with three or more players, against the others' mean), the cards
   it could still meld counted for most of their value; near the target, by
   the game.
-* **Stopping.** A decision's budget is :data:`STEP_BUDGET` playout steps
-  (moves played in the worlds; a step costs about the same anywhere, so
-  the budget is a time the seed decides), and at most :data:`MAX_WORLDS`
-  worlds; a candidate the leader clearly beats is dropped and its share of
-  the budget goes to the others, and the search stops when one is left
+* **Stopping.** Up to :data:`MAX_WORLDS` worlds; a candidate the leader
+  clearly beats is dropped, and the search stops when one is left
   (:mod:`game.ai.sequential`). The evaluation's own choice (Medium's) is
   overruled only when the search's best clearly beats it, so close calls
-  are not decided by sampling noise. :data:`TIME_CAP` is a safety bound
-  only: on a 2-core machine of 2026 the step budget ends the search first,
-  so the same seed gives the same play.
+  are not decided by sampling noise. :data:`TIME_CAP` is a safety bound only:
+  the world budget decides first, so the same seed gives the same play.
 * **Rummy calls** follow Medium.
 """
 
@@ -49,9 +45,8 @@ from .sequential import clearly_worse, overrules
 from .medium import MediumAI, keep_count
 from .playout import PlayoutPolicy, ViewMaker, greedy_only
 
-TIME_CAP = 0.24  # seconds per decision, from its start: a safety bound; the step budget decides first
-STEP_BUDGET = 2000  # playout steps per decision: about 0.2 s on a 2-core machine of 2026
-MAX_WORLDS = 126  # a bound on the worlds of one decision; the step budget decides first
+TIME_CAP = 0.2  # seconds per decision, from its start: a safety bound; the world budget decides first
+MAX_WORLDS = 42  # three times the 14 of the first version, in about the same time
 DRAW_CANDIDATES = 3
 DISCARD_CANDIDATES = 3
 SHORT_HAND = 2  # an opponent with this many cards or fewer may go out on its next turn
@@ -60,24 +55,20 @@ POTENTIAL = 0.7  # share of a meld still in hand that a playout's score credits
 
 
 class HardAI(AIPlayer):
-    """The Hard level (see the module docstring). ``time_cap`` bounds a
-    decision in seconds; ``step_budget`` is its budget in playout steps;
-    ``max_worlds`` bounds the worlds sampled; ``horizon`` is the playouts'
-    length in turns (by default the number of seats plus two)."""
+    """The Hard level (see the module docstring). ``time_cap`` is the search
+    budget in seconds per decision; ``max_worlds`` bounds the worlds sampled."""
 
     level = "hard"
 
     def __init__(self, seed: int | None = None, time_cap: float = TIME_CAP, max_worlds: int = MAX_WORLDS,
-                 horizon: int | None = None, step_budget: int = STEP_BUDGET):
+                 horizon: int | None = None):
         super().__init__(seed)
         self.time_cap = time_cap
         self.max_worlds = max_worlds
-        self.step_budget = step_budget
         self.horizon = horizon
-        self.steps = 0  # playout steps of the current decision's search
         self.medium = MediumAI(self.rng.getrandbits(32))
         self.playout_policy = PlayoutPolicy(0)
-        self.last_worlds = 0  # worlds searched for the last decision (its steps: ``steps``)
+        self.last_worlds = 0  # worlds searched for the last decision
         self._evidence: tuple[PlayerView, Evidence] | None = None  # the last view's, read once
 
     # ------------------------------------------------------------ candidates
@@ -160,8 +151,7 @@ class HardAI(AIPlayer):
 
     def playout(self, world: HandState, seat: int, totals: tuple[int, ...], seed: int) -> float:
         """Play ``world`` on with Medium at every seat for a few turns (or to
-        the end of the hand) and evaluate it for ``seat``. Adds the moves
-        played, and one for the evaluation, to ``steps``."""
+        the end of the hand) and evaluate it for ``seat``."""
         policy = self.playout_policy
         policy.rng.seed(seed)
         horizon = self.horizon or world.players + 2
@@ -181,7 +171,6 @@ class HardAI(AIPlayer):
                 steps += 1
                 if world.phase == Phase.DRAW and world.current != s:
                     turns += 1
-            self.steps += steps + 1  # the evaluation costs about a step
             return self.evaluate(world, seat, totals)
 
     # ---------------------------------------------------------------- search
@@ -198,7 +187,7 @@ class HardAI(AIPlayer):
         the module docstring)."""
         started = time.perf_counter()
         world = sample_world(view, self.rng)
-        self.last_worlds = self.steps = 0
+        self.last_worlds = 0
         if circling(view):  # a circling hand (R17): no search, play toward an end like Medium
             return self.medium.decide(view, world)
         obvious = self.obvious(view, world)
@@ -211,19 +200,16 @@ class HardAI(AIPlayer):
 
     def search(self, view: PlayerView, cands: list[Action], deadline: float | None = None) -> int:
         """Play every candidate out in the same sampled worlds until the
-        step budget or the world bound is spent, the ``deadline`` (a
-        :func:`time.perf_counter` time; by default the time cap from now)
-        passes, or one candidate is left (the others clearly worse,
-        :mod:`game.ai.sequential`); the index of the best average.
-        ``last_worlds`` counts the worlds searched, ``steps`` their moves."""
+        world budget, the ``deadline`` (a :func:`time.perf_counter` time; by
+        default the time cap from now), or until one candidate is left (the
+        others clearly worse, :mod:`game.ai.sequential`); the index of the
+        best average. ``last_worlds`` counts the worlds searched."""
         if deadline is None:
             deadline = time.perf_counter() + self.time_cap
         results: list[list[float]] = [[] for _ in cands]
         alive = list(range(len(cands)))
         worlds = 0
-        self.steps = 0
-        while (worlds < self.max_worlds and self.steps < self.step_budget and len(alive) > 1
-               and time.perf_counter() < deadline):
+        while worlds < self.max_worlds and len(alive) > 1 and time.perf_counter() < deadline:
             w = self.sample(view)
             seed = self.rng.getrandbits(32)
             row: dict[int, float] = {}
