@@ -34,7 +34,7 @@ from ..melds import hand_value
 from ..view import PlayerView, sample_world
 from .base import AIPlayer
 from .cycle import circling, ending_take, unsticking_discard
-from .discards import discard_value, discard_values
+from .discards import discard_values
 from .evaluate import greedy_tabling, usefulness
 from .going_out import going_out_plan, table_everything, tabled_cards
 
@@ -161,10 +161,6 @@ class MediumAI(AIPlayer):
         return (points <= HOLD_MELD_POINTS and view.stock_size >= 15 and shortest >= 6
                 and len(view.hand) - len(plays[0].cards) >= 3)
 
-    def discard_score(self, view: PlayerView, card: int, table=None) -> float:
-        """Higher is a better discard (:func:`game.ai.discards.discard_value`)."""
-        return discard_value(card, view, table if table is not None else [m.to_meld() for m in view.table])
-
     def choose_play(self, view: PlayerView, world: HandState) -> Action:
         """Table, lay off, or discard."""
         seat = view.seat
@@ -195,7 +191,7 @@ class MediumAI(AIPlayer):
         return discards[0]
 
     def ranked_discards(self, view: PlayerView, world: HandState) -> list[Discard]:
-        """Every legal discard, best first (see :meth:`discard_score`)."""
+        """Every legal discard, best first (:func:`game.ai.discards.discard_values`)."""
         seat = view.seat
         discards = [Discard(seat, c) for c in sorted(set(view.hand)) if world.is_legal(Discard(seat, c))]
         values = discard_values([a.card for a in discards], view, world.table)
