@@ -27,7 +27,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.ai import make_ai  # noqa: E402
-from game.ai.hard import MAX_WORLDS, HardAI  # noqa: E402
+from game.ai.hard import MAX_WORLDS, TIME_CAP, HardAI  # noqa: E402
 from game.engine import Game  # noqa: E402
 from game.match import ai_step  # noqa: E402
 
@@ -95,7 +95,7 @@ def main() -> None:
     print(f"decision_ms p50 / p95 / max: {statistics.median(ms):.1f} / {ms[int(0.95 * (len(ms) - 1))]:.1f}"
           f" / {ms[-1]:.1f}")
     if args.in_game:
-        cap_ms = HardAI().time_cap * 1000
+        cap_ms = TIME_CAP * 1000
         print(f"decisions_ended_by_the_clock: {sum(t >= 0.98 * cap_ms for t in ms)} of {len(ms)}")
     print(f"worlds_per_searched_decision median / mean: {statistics.median(searched):.0f} / "
           f"{statistics.fmean(searched):.1f}")
