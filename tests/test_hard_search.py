@@ -12,13 +12,13 @@ from pathlib import Path
 
 import pytest
 
-from game.actions import DrawStock, LayOff, TableMeld
+from game.actions import DrawStock, LayOff, TableMeld, TakeDiscards
 from game.ai import make_ai
-from game.ai.hard import HardAI
+from game.ai.hard import TWO_PLAYER_HORIZON, HardAI, horizon
 from game.ai.medium import MediumAI
 from game.ai.going_out import going_out_plan, table_everything
 from game.ai.playout import PlayoutPolicy, ViewMaker, greedy_only
-from game.ai.sequential import MIN_WORLDS, clearly_worse, overrules
+from game.ai.sequential import MIN_WORLDS, Z_SWITCH, Z_SWITCH_TWO_PLAYERS, clearly_worse, lead, overrules
 from game.analyse import load_position
 from game.cards import parse_card
 from game.engine import Game
@@ -60,6 +60,72 @@ def test_the_search_overrules_the_first_candidate_only_on_a_clear_lead():
     assert not overrules([first, noisy], 1)
     assert overrules([first, clear], 1)
     assert not overrules([first, clear], 0)
+
+
+
+def test_the_bar_for_overruling_is_the_one_asked_for():
+    rng = random.Random(3)
+    first = [rng.gauss(0, 20) for _ in range(42)]
+    ahead = [f + 3 + (10 if i % 2 else -10) for i, f in enumerate(first)]  # 3 points ahead, spread 10
+    z = lead(ahead, first)
+    assert Z_SWITCH_TWO_PLAYERS < z < Z_SWITCH  # a lead between the two bars
+    assert overrules([first, ahead], 1, bar=Z_SWITCH_TWO_PLAYERS)
+    assert not overrules([first, ahead], 1, bar=Z_SWITCH)
+    assert not overrules([first, ahead], 1)  # the default is the bar for three players or more
+
+
+def _draw_view(players: int):
+    """A view of seat 0 to draw, early in a hand, where the stock draw and the
+    top discard are both legal."""
+    game = Game.new([f"P{i}" for i in range(players)], seed=11)
+    ais = {s: make_ai("medium", seed=s) for s in range(players)}
+    while True:
+        view = view_for(game, 0)
+        if view.phase == "draw" and view.current == 0 and game.hand.is_legal(TakeDiscards(0, 1)):
+            return view
+        ai_step(game, ais)
+
+
+@pytest.mark.parametrize("players, overruled", [(2, True), (3, False)])
+def test_the_search_uses_the_lower_bar_with_two_players(players, overruled, monkeypatch):
+    view = _draw_view(players)
+    hard = HardAI(0, time_cap=float("inf"), max_worlds=42)
+    rng = random.Random(4)
+    pending: list[float] = []
+    worlds: list[float] = []
+
+    def playout(world, seat, totals, seed):  # the take (1) is 3 points ahead, spread 10: about 1.9 errors
+        if not pending:
+            base = rng.gauss(0, 20)
+            pending.extend([base + 3 + (10 if len(worlds) % 2 else -10), base])
+            worlds.append(base)
+        return pending.pop()
+
+    monkeypatch.setattr(hard, "playout", playout)
+    choice = hard.search(view, [DrawStock(0), TakeDiscards(0, 1)])
+    assert hard.last_worlds == 42  # no candidate was dropped: only the bar decides
+    assert choice == (1 if overruled else 0)
+
+
+def test_a_two_player_playout_runs_six_turns():
+    assert horizon(2) == TWO_PLAYER_HORIZON == 6
+    assert [horizon(n) for n in (3, 4, 6)] == [5, 6, 8]
+    view = _draw_view(2)
+    world = sample_world(view, random.Random(5))
+    turns = []
+    apply = world.apply
+
+    def counting_apply(action):
+        seat = world.current
+        events = apply(action)
+        if world.current != seat:
+            turns.append(seat)
+        return events
+
+    world.apply = counting_apply
+    HardAI(0).playout(world, 0, view.totals, seed=6)
+    assert world.ended is None  # early in the hand: the horizon ended the playout
+    assert turns == [0, 1, 0, 1, 0, 1]
 
 
 # --------------------------------------------------------- obvious plays

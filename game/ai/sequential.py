@@ -7,8 +7,9 @@ dropped once the leader beats it by more than :data:`Z` standard errors of
 the paired differences (after at least :data:`MIN_WORLDS` worlds), and the
 search stops when one candidate is left. At the end the search overrules
 the first candidate (the evaluation's own choice) only when its best beats
-it by :data:`Z_SWITCH` standard errors (:func:`overrules`). Scores are points (a hand's score
-against the best other seat's).
+it by :data:`Z_SWITCH` standard errors (:data:`Z_SWITCH_TWO_PLAYERS` with
+two players; :func:`overrules`). Scores are points (a hand's score against
+the other seats').
 """
 
 from __future__ import annotations
@@ -61,17 +62,27 @@ def clearly_worse(results: Sequence[Sequence[float]], alive: Sequence[int]) -> l
 
 Z_SWITCH = 2.5
 """Standard errors by which a candidate must beat the first one (the
-evaluation's own choice) for the search to overrule it."""
+evaluation's own choice) for the search to overrule it, with three players
+or more."""
+
+Z_SWITCH_TWO_PLAYERS = 1.0
+"""The same bar with two players. Measured in a decision lab (what
+``benchmarks/decision_lab.py`` runs) on 1,213 of Hard's two-player
+decisions: with six-turn playouts (:func:`game.ai.hard.horizon`),
+overruling at 1 standard error gains 0.77 points a decision over Medium's
+choice, at 2.5 only 0.56 (the high bar kept Medium's choice where the
+search was right to leave it); at 0.5 noise starts to decide (0.68)."""
 
 
-def overrules(results: Sequence[Sequence[float]], best: int, first: int = 0) -> bool:
+def overrules(results: Sequence[Sequence[float]], best: int, first: int = 0, bar: float = Z_SWITCH) -> bool:
     """True when candidate ``best`` beats candidate ``first`` in the worlds
-    searched by more than :data:`Z_SWITCH` standard errors of the paired
-    differences: only then does the search contradict the evaluation, so a
-    close call between two options is not decided by the sampling noise."""
+    searched by more than ``bar`` standard errors of the paired
+    differences (:data:`Z_SWITCH`, or :data:`Z_SWITCH_TWO_PLAYERS`): only
+    then does the search contradict the evaluation, so a close call between
+    two options is not decided by the sampling noise."""
     if best == first:
         return False
     n = min(len(results[best]), len(results[first]))
     if n < 2:
         return False
-    return lead(results[best][:n], results[first][:n]) > Z_SWITCH
+    return lead(results[best][:n], results[first][:n]) > bar

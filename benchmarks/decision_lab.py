@@ -1,0 +1,198 @@
+"""Decision lab: how much Hard's search gains over Medium's own choice, per decision.
+
+    python benchmarks/decision_lab.py [--hands 40] [--worlds 84] [--seed 9000]
+                                      [--jobs 2] [--save FILE] [--load FILE ...]
+
+A whole-game tournament needs 400 games (about an hour here) to tell two
+versions of Hard apart by a few points. This measures the search itself, on
+the decisions Hard actually searches, with far less noise:
+
+1. Hard (no clock) plays ``--hands`` two-player hands against Medium from
+   seeded deals; every decision it searches is kept (its view and its
+   candidates, Medium's choice first).
+2. For each decision, ``--worlds`` worlds are dealt as Hard deals them, and
+   every candidate is played out in each (same world, same playout seed),
+   with Hard's playout policy at every seat, to the end of the hand. On the
+   way Hard's own evaluation (:meth:`HardAI.evaluate`) is read after 4, 6, 8
+   and 10 turns, and at the end.
+3. The first half of the worlds stands in for a search: a configuration
+   (a horizon, a number of worlds, a bar for overruling Medium's choice, as
+   :func:`game.ai.sequential.overrules`) picks a candidate from its leaf
+   values there. The second half says what that choice is worth: the mean
+   result at the end of the hand, against Medium's choice's, in worlds the
+   pick never saw.
+
+It prints, per configuration, the mean gain per decision in points (a
+hand's score against the other seat's) with its standard error, and the
+paired difference from the first configuration (Hard as shipped). The truth is
+"the rest of the hand played by the playout policy", which is Medium: the
+opponent Hard is measured against. The search's early dropping of clearly
+worse candidates is not modelled. ``--save`` writes the playout results as
+JSON and ``--load`` reads them back instead of playing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import statistics
+import sys
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from game.ai import make_ai  # noqa: E402
+from game.ai.hard import MAX_WORLDS, HardAI, horizon  # noqa: E402
+from game.ai.playout import ViewMaker, greedy_only  # noqa: E402
+from game.ai.sequential import Z_SWITCH, Z_SWITCH_TWO_PLAYERS, lead  # noqa: E402
+from game.engine import Game, Phase  # noqa: E402
+from game.errors import IllegalMove  # noqa: E402
+from game.match import ai_step  # noqa: E402
+
+HORIZONS = (4, 6, 8, 10)
+"""Turns after which a playout's evaluation is read (besides the end)."""
+
+
+def play_out(hard: HardAI, world, seat: int, totals: tuple[int, ...], seed: int) -> dict[str, float]:
+    """Play ``world`` to the end of the hand with Hard's playout policy (as
+    :meth:`HardAI.playout` does, without its horizon); Hard's evaluation for
+    ``seat`` after each of :data:`HORIZONS` turns and at the end, keyed
+    ``"4"``, ``"6"``, ... and ``"end"`` (a hand that ends sooner gives its
+    final evaluation to the later keys)."""
+    policy = hard.playout_policy
+    policy.rng.seed(seed)
+    turns = steps = 0
+    views = ViewMaker()
+    values: dict[str, float] = {}
+    with greedy_only():
+        while world.ended is None and steps < 800:
+            if turns in HORIZONS and str(turns) not in values:
+                values[str(turns)] = hard.evaluate(world, seat, totals)
+            s = world.current
+            try:
+                world.apply(policy.decide(views.view(world, s, totals), world))
+            except (IllegalMove, IndexError, TypeError):
+                break
+            steps += 1
+            if world.phase == Phase.DRAW and world.current != s:
+                turns += 1
+        final = hard.evaluate(world, seat, totals)
+    for h in HORIZONS:
+        values.setdefault(str(h), final)
+    values["end"] = final
+    return values
+
+
+def lab_hand(args: tuple[int, int]) -> list[dict]:
+    """One seeded hand (``args`` = (deal seed, worlds)): Hard against Medium,
+    every searched decision played out as the module docstring says. A list
+    of ``{"phase", "candidates", "results"}``, ``results[w][c]`` the values
+    of candidate ``c`` in world ``w`` (``None`` where it is illegal)."""
+    deal, worlds = args
+    kept: list[tuple] = []
+
+    class Recording(HardAI):
+        def search(self, view, cands, deadline=None):
+            kept.append((view, list(cands)))
+            return super().search(view, cands, deadline)
+
+    game = Game.new(["a", "b"], seed=deal)
+    hard_seat = deal % 2
+    ais = {hard_seat: Recording(deal, time_cap=math.inf), 1 - hard_seat: make_ai("medium", seed=deal + 1)}
+    while game.hand.ended is None:
+        ai_step(game, ais)
+    lab = HardAI(deal * 31 + 7, time_cap=math.inf)
+    out = []
+    for view, cands in kept:
+        results = []
+        for _ in range(worlds):
+            world = lab.sample(view)
+            seed = lab.rng.getrandbits(32)
+            row = []
+            for action in cands:
+                sim = world.clone()
+                try:
+                    sim.apply(action)
+                except IllegalMove:
+                    row.append(None)
+                    continue
+                row.append(play_out(lab, sim, view.seat, view.totals, seed))
+            results.append(row)
+        out.append({"phase": view.phase, "candidates": [repr(a) for a in cands], "results": results})
+    return out
+
+
+def gains(decisions: list[dict], horizon: str, worlds: int, z_switch: float) -> list[float]:
+    """Per decision, what the configuration's pick is worth against Medium's
+    choice: the pick from the first ``worlds`` worlds' values at ``horizon``
+    (the best mean, overruling candidate 0 only past ``z_switch`` standard
+    errors), valued by the second half's end-of-hand results."""
+    out = []
+    for d in decisions:
+        rows = [r for r in d["results"] if all(x is not None for x in r)]
+        half = len(rows) // 2
+        if half < worlds or half < 2:
+            continue
+        pick_rows, truth_rows = rows[:worlds], rows[half:]
+        n = len(rows[0])
+        seen = [[r[c][horizon] for r in pick_rows] for c in range(n)]
+        best = max(range(n), key=lambda c: (statistics.fmean(seen[c]), -c))
+        choice = best if best and lead(seen[best], seen[0]) > z_switch else 0
+        truth = [statistics.fmean(r[c]["end"] for r in truth_rows) for c in (choice, 0)]
+        out.append(truth[0] - truth[1])
+    return out
+
+
+SHIPPED = (str(horizon(2)), MAX_WORLDS, Z_SWITCH_TWO_PLAYERS)
+CONFIGS = [SHIPPED] + [c for c in [
+    ("4", 42, Z_SWITCH), ("4", 42, 1.0), ("6", 42, Z_SWITCH), ("6", 28, 1.0), ("6", 42, 1.0), ("8", 21, 1.0),
+    ("8", 28, 1.0), ("10", 21, 1.0), ("end", 14, 1.0), ("end", 42, 1.0)] if c != SHIPPED]
+"""(horizon, worlds, overrule bar) configurations reported: first Hard's own
+two-player search as shipped (:func:`game.ai.hard.horizon`, ``MAX_WORLDS``,
+``Z_SWITCH_TWO_PLAYERS``), the comparison for the rest; (4, 42, 2.5) is
+Hard's search before the six-turn horizon."""
+
+
+def report(decisions: list[dict]) -> None:
+    """Print every configuration's mean gain and its paired difference from the first."""
+    base = None
+    print(f"{len(decisions)} searched decisions")
+    for horizon, worlds, z in CONFIGS:
+        g = gains(decisions, horizon, worlds, z)
+        if len(g) < 2:
+            print(f"horizon {horizon:>3} worlds {worlds:2d} bar {z}: too few worlds played (--worlds >= {2 * worlds})")
+            continue
+        se = statistics.stdev(g) / math.sqrt(len(g))
+        line = f"horizon {horizon:>3} worlds {worlds:2d} bar {z}: gain {statistics.fmean(g):+.3f} (se {se:.3f})"
+        if base is None:
+            base = g
+        elif len(base) == len(g):
+            d = [a - b for a, b in zip(g, base)]
+            line += f"  vs first {statistics.fmean(d):+.3f} (se {statistics.stdev(d) / math.sqrt(len(d)):.3f})"
+        print(line)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=40)
+    parser.add_argument("--worlds", type=int, default=84)
+    parser.add_argument("--seed", type=int, default=9000)
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--save")
+    parser.add_argument("--load", nargs="*")
+    args = parser.parse_args(argv)
+    if args.load:
+        decisions = [d for path in args.load for d in json.loads(Path(path).read_text(encoding="utf-8"))]
+    else:
+        work = [(args.seed + i, args.worlds) for i in range(args.hands)]
+        with ProcessPoolExecutor(args.jobs) as pool:
+            decisions = [d for hand in pool.map(lab_hand, work) for d in hand]
+        if args.save:
+            Path(args.save).write_text(json.dumps(decisions), encoding="utf-8")
+    report(decisions)
+
+
+if __name__ == "__main__":
+    main()
