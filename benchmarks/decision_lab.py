@@ -24,10 +24,15 @@ the decisions Hard actually searches, with far less noise:
 
 It prints, per configuration, the mean gain per decision in points (a
 hand's score against the other seat's) with its standard error, and the
-paired difference from the first configuration (Hard as shipped). The truth is
-"the rest of the hand played by the playout policy", which is Medium: the
-opponent Hard is measured against. The search's early dropping of clearly
-worse candidates is not modelled. ``--save`` writes the playout results as
+paired difference from Hard as shipped. What it calls the truth is Hard's
+own model of the game: worlds dealt as Hard deals them (its inference of
+the opponents' hands) and the rest of the hand played by the playout
+policy, Medium's choices without Rummy calls (Medium is the opponent Hard
+is measured against). Choosing the best of many configurations on the same
+decisions flatters the winner, and decisions of one hand are not
+independent, so the standard errors are a little small: a tournament is
+the independent check. The search's early dropping of clearly worse
+candidates and its clock are not modelled. ``--save`` writes the playout results as
 JSON and ``--load`` reads them back instead of playing.
 """
 
@@ -44,15 +49,16 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.ai import make_ai  # noqa: E402
-from game.ai.hard import MAX_WORLDS, HardAI, horizon  # noqa: E402
+from game.ai.hard import MAX_WORLDS, HardAI, playout_turns  # noqa: E402
 from game.ai.playout import ViewMaker, greedy_only  # noqa: E402
 from game.ai.sequential import Z_SWITCH, Z_SWITCH_TWO_PLAYERS, lead  # noqa: E402
 from game.engine import Game, Phase  # noqa: E402
 from game.errors import IllegalMove  # noqa: E402
 from game.match import ai_step  # noqa: E402
 
-HORIZONS = (4, 6, 8, 10)
-"""Turns after which a playout's evaluation is read (besides the end)."""
+HORIZONS = tuple(sorted({4, 6, 8, 10, playout_turns(2)}))
+"""Turns after which a playout's evaluation is read (besides the end):
+Hard's two-player horizon and the others reported."""
 
 
 def play_out(hard: HardAI, world, seat: int, totals: tuple[int, ...], seed: int) -> dict[str, float]:
@@ -124,53 +130,64 @@ def lab_hand(args: tuple[int, int]) -> list[dict]:
     return out
 
 
-def gains(decisions: list[dict], horizon: str, worlds: int, z_switch: float) -> list[float]:
+def gains(decisions: list[dict], turns: str, worlds: int, z_switch: float) -> list[float | None]:
     """Per decision, what the configuration's pick is worth against Medium's
-    choice: the pick from the first ``worlds`` worlds' values at ``horizon``
-    (the best mean, overruling candidate 0 only past ``z_switch`` standard
-    errors), valued by the second half's end-of-hand results."""
-    out = []
+    choice (``None`` where too few worlds were played for it): the pick from
+    the first ``worlds`` worlds' values after ``turns`` turns (the best mean,
+    overruling candidate 0 only past ``z_switch`` standard errors), valued
+    by the second half's end-of-hand results. A candidate the engine
+    refused is left out, as the search leaves it out (legality is the same
+    in every world: the view decides it); a decision whose first candidate
+    was refused is skipped."""
+    out: list[float | None] = []
     for d in decisions:
-        rows = [r for r in d["results"] if all(x is not None for x in r)]
+        rows = d["results"]
+        legal = [c for c in range(len(rows[0]) if rows else 0) if all(r[c] is not None for r in rows)]
         half = len(rows) // 2
-        if half < worlds or half < 2:
+        if half < worlds or half < 2 or 0 not in legal:
+            out.append(None)
             continue
         pick_rows, truth_rows = rows[:worlds], rows[half:]
-        n = len(rows[0])
-        seen = [[r[c][horizon] for r in pick_rows] for c in range(n)]
-        best = max(range(n), key=lambda c: (statistics.fmean(seen[c]), -c))
+        seen = {c: [r[c][turns] for r in pick_rows] for c in legal}
+        best = max(legal, key=lambda c: (statistics.fmean(seen[c]), -c))
         choice = best if best and lead(seen[best], seen[0]) > z_switch else 0
         truth = [statistics.fmean(r[c]["end"] for r in truth_rows) for c in (choice, 0)]
         out.append(truth[0] - truth[1])
     return out
 
 
-SHIPPED = (str(horizon(2)), MAX_WORLDS, Z_SWITCH_TWO_PLAYERS)
+SHIPPED = (str(playout_turns(2)), MAX_WORLDS, Z_SWITCH_TWO_PLAYERS)
 CONFIGS = [SHIPPED] + [c for c in [
-    ("4", 42, Z_SWITCH), ("4", 42, 1.0), ("6", 42, Z_SWITCH), ("6", 28, 1.0), ("6", 42, 1.0), ("8", 21, 1.0),
-    ("8", 28, 1.0), ("10", 21, 1.0), ("end", 14, 1.0), ("end", 42, 1.0)] if c != SHIPPED]
-"""(horizon, worlds, overrule bar) configurations reported: first Hard's own
-two-player search as shipped (:func:`game.ai.hard.horizon`, ``MAX_WORLDS``,
+    ("4", 42, Z_SWITCH), ("4", 42, 1.0), ("6", 42, Z_SWITCH), ("6", 42, 0.5), ("6", 28, 1.0), ("6", 42, 1.0),
+    ("8", 21, 1.0), ("8", 28, 1.0), ("10", 21, 1.0), ("end", 14, 1.0), ("end", 42, 1.0)] if c != SHIPPED]
+"""(turns, worlds, overrule bar) configurations reported: first Hard's own
+two-player search as shipped (:func:`game.ai.hard.playout_turns`, ``MAX_WORLDS``,
 ``Z_SWITCH_TWO_PLAYERS``), the comparison for the rest; (4, 42, 2.5) is
 Hard's search before the six-turn horizon."""
 
 
+def _mean_se(values: list[float]) -> str:
+    return f"{statistics.fmean(values):+.3f} (se {statistics.stdev(values) / math.sqrt(len(values)):.3f})"
+
+
 def report(decisions: list[dict]) -> None:
-    """Print every configuration's mean gain and its paired difference from the first."""
-    base = None
+    """Print every configuration's mean gain and its paired difference from
+    Hard as shipped (over the decisions both could be measured on)."""
+    shipped = gains(decisions, *SHIPPED)
     print(f"{len(decisions)} searched decisions")
-    for horizon, worlds, z in CONFIGS:
-        g = gains(decisions, horizon, worlds, z)
-        if len(g) < 2:
-            print(f"horizon {horizon:>3} worlds {worlds:2d} bar {z}: too few worlds played (--worlds >= {2 * worlds})")
+    if sum(g is not None for g in shipped) < 2:
+        print(f"(Hard as shipped needs --worlds >= {2 * SHIPPED[1]}: no paired differences)")
+    for turns, worlds, z in CONFIGS:
+        g = gains(decisions, turns, worlds, z)
+        measured = [x for x in g if x is not None]
+        label = f"turns {turns:>3} worlds {worlds:2d} bar {z}"
+        if len(measured) < 2:
+            print(f"{label}: too few worlds played (--worlds >= {2 * worlds})")
             continue
-        se = statistics.stdev(g) / math.sqrt(len(g))
-        line = f"horizon {horizon:>3} worlds {worlds:2d} bar {z}: gain {statistics.fmean(g):+.3f} (se {se:.3f})"
-        if base is None:
-            base = g
-        elif len(base) == len(g):
-            d = [a - b for a, b in zip(g, base)]
-            line += f"  vs first {statistics.fmean(d):+.3f} (se {statistics.stdev(d) / math.sqrt(len(d)):.3f})"
+        line = f"{label}: gain {_mean_se(measured)}"
+        paired = [a - b for a, b in zip(g, shipped) if a is not None and b is not None]
+        if (turns, worlds, z) != SHIPPED and len(paired) >= 2:
+            line += f"  vs shipped {_mean_se(paired)} over {len(paired)}"
         print(line)
 
 
@@ -181,8 +198,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=9000)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--save")
-    parser.add_argument("--load", nargs="*")
+    parser.add_argument("--load", nargs="+", metavar="FILE")
     args = parser.parse_args(argv)
+    if args.load and args.save:
+        parser.error("--save writes what a run played; with --load nothing is played")
     if args.load:
         decisions = [d for path in args.load for d in json.loads(Path(path).read_text(encoding="utf-8"))]
     else:

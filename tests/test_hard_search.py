@@ -14,7 +14,7 @@ import pytest
 
 from game.actions import DrawStock, LayOff, TableMeld, TakeDiscards
 from game.ai import make_ai
-from game.ai.hard import TWO_PLAYER_HORIZON, HardAI, horizon
+from game.ai.hard import TWO_PLAYER_HORIZON, HardAI, playout_turns
 from game.ai.medium import MediumAI
 from game.ai.going_out import going_out_plan, table_everything
 from game.ai.playout import PlayoutPolicy, ViewMaker, greedy_only
@@ -62,7 +62,6 @@ def test_the_search_overrules_the_first_candidate_only_on_a_clear_lead():
     assert not overrules([first, clear], 0)
 
 
-
 def test_the_bar_for_overruling_is_the_one_asked_for():
     rng = random.Random(3)
     first = [rng.gauss(0, 20) for _ in range(42)]
@@ -107,10 +106,8 @@ def test_the_search_uses_the_lower_bar_with_two_players(players, overruled, monk
     assert choice == (1 if overruled else 0)
 
 
-def test_a_two_player_playout_runs_six_turns():
-    assert horizon(2) == TWO_PLAYER_HORIZON == 6
-    assert [horizon(n) for n in (3, 4, 6)] == [5, 6, 8]
-    view = _draw_view(2)
+def _playout_turns(hard: HardAI, view) -> list[int]:
+    """The seats whose turns a playout of ``hard`` from ``view`` ran, in order."""
     world = sample_world(view, random.Random(5))
     turns = []
     apply = world.apply
@@ -123,9 +120,17 @@ def test_a_two_player_playout_runs_six_turns():
         return events
 
     world.apply = counting_apply
-    HardAI(0).playout(world, 0, view.totals, seed=6)
+    hard.playout(world, 0, view.totals, seed=6)
     assert world.ended is None  # early in the hand: the horizon ended the playout
-    assert turns == [0, 1, 0, 1, 0, 1]
+    return turns
+
+
+def test_a_two_player_playout_runs_six_turns():
+    assert playout_turns(2) == TWO_PLAYER_HORIZON == 6
+    assert [playout_turns(n) for n in (3, 4, 6)] == [5, 6, 8]
+    view = _draw_view(2)
+    assert _playout_turns(HardAI(0), view) == [0, 1, 0, 1, 0, 1]
+    assert _playout_turns(HardAI(0, horizon=2), view) == [0, 1]  # an explicit horizon still decides
 
 
 # --------------------------------------------------------- obvious plays

@@ -15,19 +15,19 @@
   Every candidate is played out in the same world with the same playout
   seed (common random numbers), Medium's choices at every seat
   (:mod:`game.ai.playout`, without Rummy calls), for a few turns
-  (:func:`horizon`) or to the end of the hand, then scored: its hand score against the other
-  seat's (with three or more players, against the others' mean), the cards
-  it could still meld counted for most of their value; near the target, by
-  the game.
+  (:func:`playout_turns`) or to the end of the hand, then scored: its hand
+  score against the other seat's (with three or more players, against the
+  others' mean), the cards it could still meld counted for most of their
+  value; near the target, by the game.
 * **Stopping.** Up to :data:`MAX_WORLDS` worlds; a candidate the leader
   clearly beats is dropped, and the search stops when one is left
   (:mod:`game.ai.sequential`). The evaluation's own choice (Medium's) is
-  overruled only when the search's best beats it by a margin (a lower bar
-  with two players, whose longer playouts judge better), so close calls
-  are not decided by sampling noise. :data:`TIME_CAP` bounds a decision's
-  time: on a 2-core machine the world budget ends about nine searches in
-  ten first, and the rest stop at the clock with most of their worlds
-  searched. Without the clock (``time_cap=math.inf``, as tournaments play)
+  overruled only when the search's best beats it by a margin, so close
+  calls are not decided by sampling noise (with two players the margin is
+  smaller: measured, it pays there). :data:`TIME_CAP` bounds a decision's
+  time: on a 2-core machine the world budget ends about nine decisions in
+  ten with two players first, and the rest stop at the clock with most of
+  their worlds searched. Without the clock (``time_cap=math.inf``, as tournaments play)
   the same seed gives the same play.
 * **Rummy calls** follow Medium.
 """
@@ -59,7 +59,7 @@ POTENTIAL = 0.7  # share of a meld still in hand that a playout's score credits
 TWO_PLAYER_HORIZON = 6  # turns a two-player playout runs: three each
 
 
-def horizon(players: int) -> int:
+def playout_turns(players: int) -> int:
     """Turns a playout runs before it is scored: :data:`TWO_PLAYER_HORIZON`
     with two players, else one per player and two more. Measured in a
     decision lab (what ``benchmarks/decision_lab.py`` runs) on 1,213 of
@@ -173,7 +173,7 @@ class HardAI(AIPlayer):
         the end of the hand) and evaluate it for ``seat``."""
         policy = self.playout_policy
         policy.rng.seed(seed)
-        horizon_turns = self.horizon or horizon(world.players)
+        horizon_turns = self.horizon or playout_turns(world.players)
         turns = 0
         steps = 0
         views = ViewMaker()

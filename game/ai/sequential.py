@@ -68,7 +68,7 @@ or more."""
 Z_SWITCH_TWO_PLAYERS = 1.0
 """The same bar with two players. Measured in a decision lab (what
 ``benchmarks/decision_lab.py`` runs) on 1,213 of Hard's two-player
-decisions: with six-turn playouts (:func:`game.ai.hard.horizon`),
+decisions: with six-turn playouts (:func:`game.ai.hard.playout_turns`),
 overruling at 1 standard error gains 0.77 points a decision over Medium's
 choice, at 2.5 only 0.56 (the high bar kept Medium's choice where the
 search was right to leave it); at 0.5 noise starts to decide (0.68)."""
