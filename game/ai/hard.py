@@ -25,9 +25,9 @@
   overruled only when the search's best beats it by a margin, so close
   calls are not decided by sampling noise (with two players the margin is
   smaller: measured, it pays there). :data:`TIME_CAP` bounds a decision's
-  time: on a 2-core machine the world budget ends about nine decisions in
-  ten with two players first, and the rest stop at the clock with most of
-  their worlds searched. Without the clock (``time_cap=math.inf``, as tournaments play)
+  time: on a 2-core machine the world budget ends nine decisions in ten or
+  more first (with two players and with four), and the rest stop at the
+  clock with most of their worlds searched. Without the clock (``time_cap=math.inf``, as tournaments play)
   the same seed gives the same play.
 * **Rummy calls** follow Medium.
 """
