@@ -27,8 +27,9 @@
   smaller: measured, it pays there). :data:`TIME_CAP` bounds a decision's
   time: on a 2-core machine the world budget ends nine decisions in ten or
   more first (with two players and with four), and the rest stop at the
-  clock with most of their worlds searched. Without the clock (``time_cap=math.inf``, as tournaments play)
-  the same seed gives the same play.
+  clock with most of their worlds searched. Without the clock
+  (``time_cap=math.inf``, as tournaments play) the same seed gives the
+  same play.
 * **Rummy calls** follow Medium.
 """
 
