@@ -22,9 +22,10 @@ Tables are independent and seeded, so spreading them over processes
 (``jobs``) changes nothing but the decision times. For that every AI must
 play by its seed alone: Hard, whose search stops at its world budget or
 at a clock, whichever comes first, has no clock here (:data:`AI_OPTIONS`),
-so it plays the same on any machine under any load. On this machine its
-world budget ends the search well before the clock, so it plays as in a
-game.
+so it plays the same on any machine under any load. On a 2-core machine
+of 2026 its world budget ends nine decisions in ten or more before the
+clock, so it plays nearly as in a game: the few searches the clock stops
+in play get their whole budget here.
 """
 
 from __future__ import annotations

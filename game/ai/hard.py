@@ -51,7 +51,7 @@ from .medium import MediumAI, keep_count
 from .playout import PlayoutPolicy, ViewMaker, greedy_only
 
 TIME_CAP = 0.24  # seconds per decision, from its start; the world budget usually decides first
-MAX_WORLDS = 42  # three times the 14 of the first version, in about the same time
+MAX_WORLDS = 42  # three times the 14 of the first version
 DRAW_CANDIDATES = 3
 DISCARD_CANDIDATES = 3
 SHORT_HAND = 2  # an opponent with this many cards or fewer may go out on its next turn
