@@ -177,14 +177,7 @@ class Slots:
             if message:
                 log.warning("%s", message)
                 self.messages.append(message)
-            if not self.storage.has_game(name):  # moved aside: its sidecars go too (a newer
-                for side in (self._sidecar(name), self.storage.game_path(name).with_suffix(".seats")):
-                    try:                          # program's save stays whole, never deleted)
-                        side.unlink()
-                    except FileNotFoundError:
-                        pass
-                    except OSError as exc:
-                        log.warning("cannot remove the sidecars of %s: %s", name, exc)
+            self.forget(name)
             return None
         saved, seats_message = self.storage.load_seats(name)
         if seats_message:
@@ -259,6 +252,25 @@ class Slots:
             except FileNotFoundError:
                 pass
         return removed
+
+    def forget(self, name: str) -> bool:
+        """After a failed load of slot ``name``: remove its sidecars only when
+        the record itself is gone (moved aside as unreadable). A record that
+        is still there (a newer version's save, or one the OS would not let
+        us read) keeps every file of its slot: nothing is deleted that could
+        not be read. Returns True when sidecars were removed; never raises
+        for file problems (logged)."""
+        if self.storage.has_game(name):
+            return False
+        self._written.pop(name, None)
+        for side in (self._sidecar(name), self.storage.game_path(name).with_suffix(".seats")):
+            try:
+                side.unlink()
+            except FileNotFoundError:
+                pass
+            except OSError as exc:
+                log.warning("cannot remove the sidecars of %s: %s", name, exc)
+        return True
 
     # ---------------------------------------------------------------- upgrade
     def migrate(self) -> str | None:

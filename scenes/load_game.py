@@ -48,7 +48,7 @@ def resume(app, info: SlotInfo) -> bool:
 
     game, message = app.storage.load_game_state(info.name)  # replayed once (a won game opens on its last results)
     if game is None:
-        Slots(app.storage).delete(info.name)  # its sidecar: the record itself was moved aside
+        Slots(app.storage).forget(info.name)  # sidecars go only with a record moved aside: a newer one stays whole
         app.notify(message or _("That saved game is gone."))
         return False
     seats = []
