@@ -133,7 +133,9 @@ def analyse(game: Game, seat: int, level: str, seed: int = 0) -> Turn:
     try:
         if seat != h.current:  # only a Rummy call to decide: asked as ai_step asks every caller
             began = time.perf_counter()
-            call = ai.call_rummy(view_for(game, seat))
+            view = view_for(game, seat)
+            ai.begin_decision(view, rummy=True)
+            call = ai.call_rummy(view)
             timing(seat, time.perf_counter() - began)
             if call is not None:
                 if not (isinstance(call, CallRummy) and call.seat == seat and h.is_legal(call)):

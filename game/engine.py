@@ -119,6 +119,19 @@ class Game:
                 "hand_scores": self.hand_scores, "rng": repr(self.rng.getstate()),
                 "hands": [h.snapshot() for h in self.hands]}
 
+    def restore_rng(self, seed: int) -> None:
+        """Make :attr:`rng` what it is in a game made by
+        ``Game.new(players, rules, rng=random.Random(seed))`` that dealt the
+        hands this game holds: the first dealer's draw and one 32-bit seed
+        for each hand dealt (R3, R4). A game read back from a record (a save)
+        then deals its next hands exactly as the game that was saved would
+        have. ``seed`` is an int; nothing else changes."""
+        rng = random.Random(seed)
+        rng.randrange(self.players)
+        for _hand in self.hands:
+            rng.getrandbits(32)
+        self.rng = rng
+
     # ------------------------------------------------------------------ deals
     def deal_next_hand(self, dealer: int | None = None, deal: tuple | None = None,
                        seed: int | None = None) -> list[Event]:

@@ -83,6 +83,7 @@ class LocalPlayer:
     def ask(self, view: PlayerView, rummy: bool = False) -> None:
         start = time.perf_counter()
         try:
+            self.ai.begin_decision(view, rummy)
             action = self.ai.call_rummy(view) if rummy else self.ai.choose(view)
             reply = Reply(action)
         except Exception as exc:  # a faulty AI never stops the game

@@ -62,6 +62,14 @@ class TableSession:
     of the table) under ``rules``; ``seed`` makes the deals and the AIs
     repeatable. Raises ``ValueError`` for a bad seat count or level.
 
+    :attr:`seed` (a 63-bit int) is the table's seed: the game's deals and
+    every computer seat's choices follow from it and the position alone
+    (:func:`game.ai.base.decision_seed`), so a save keeps it (the slot's
+    sidecar) and a game resumed from any moment, its ``game`` read back from
+    the record and ``table_seed`` the saved seed, goes on exactly as it would
+    have: the same next deal, the same computer moves (a Hard decision cut
+    short by its clock aside).
+
     A human seat never acts by itself: the table applies its moves with
     :meth:`apply_human`. ``autoplay_level``, when given, lets an AI of that
     level play the human seats too (demo mode and watching).
@@ -69,7 +77,7 @@ class TableSession:
 
     def __init__(self, seats: list[Seat], rules: RuleSet | None = None, seed: int | None = None,
                  use_workers: bool = True, time_cap_s: float = 2.0,
-                 autoplay_level: str | None = None, game: Game | None = None):
+                 autoplay_level: str | None = None, game: Game | None = None, table_seed: int | None = None):
         if not 2 <= len(seats) <= 8:
             raise ValueError(f"Rummy 500 needs 2 to 8 players, not {len(seats)} (R1)")
         for s in seats:
@@ -77,9 +85,14 @@ class TableSession:
                 raise ValueError(f"unknown level {s.level!r} for {s.name!r}")
         self.seats = list(seats)
         self.rules = rules or RuleSet()
-        self.seed = random.Random(seed).getrandbits(63) if seed is not None else random.getrandbits(63)
+        if table_seed is not None:
+            self.seed = int(table_seed)
+        else:
+            self.seed = random.Random(seed).getrandbits(63) if seed is not None else random.getrandbits(63)
         if game is None:
             game = Game.new([s.name for s in seats], self.rules, rng=random.Random(self.seed))
+        elif table_seed is not None:
+            game.restore_rng(self.seed)  # a resumed game deals on as the saved one would have
         self.autoplay_level = autoplay_level
         players: dict[int, SeatPlayer] = {}
         for i, s in enumerate(seats):

@@ -16,6 +16,7 @@ by :meth:`Slots.migrate`, so a player upgrading keeps their game.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
 import os
@@ -42,7 +43,8 @@ SIDECAR_REFRESH_S = 60.0  # a per-move save rewrites an unchanged sidecar only t
 SIDECAR_SCHEMA = Obj({
     "players": ListOf(Text(64), 8), "totals": ListOf(Int(-10**12, 10**12), 8), "hand": Int(1, 10**6),
     "saved_at": Float(0.0, 1e11), "levels": ListOf(Choice(SEATS_LEVELS), 8), "hand_order": ListOf(Text(4), 200),
-    "sort_mode": Choice(SORT_MODES), "won": Bool()}, required=("players", "totals", "hand", "saved_at"))
+    "sort_mode": Choice(SORT_MODES), "won": Bool(), "seed": Int(0, 2**63 - 1)},
+    required=("players", "totals", "hand", "saved_at"))
 """What a slot's sidecar may hold (:mod:`game.schema`); anything else makes it unusable."""
 
 
@@ -56,7 +58,9 @@ class SlotInfo:
     is when it was last saved (seconds since the epoch); ``levels`` by seat
     (``"human"``, ``"easy"``, ...); ``hand_order`` the person's arrangement
     (card tokens such as ``"7H"``, empty when sorted) and ``sort_mode``
-    (``"suit"`` or ``"rank"``).
+    (``"suit"`` or ``"rank"``); ``seed`` the table's seed
+    (:attr:`game.session.TableSession.seed`: the next deals and the computers'
+    choices follow from it), ``None`` in the sidecars of older versions.
     """
 
     name: str
@@ -68,6 +72,7 @@ class SlotInfo:
     hand_order: list[str] = field(default_factory=list)
     sort_mode: str = "suit"
     won: bool = False
+    seed: int | None = None
 
     def title(self) -> str:
         """The players, "Ana, Ben and Cleo"."""
@@ -99,13 +104,25 @@ class SlotInfo:
 
 
 def info_of(name: str, game, levels: list[str], hand_order=(), sort_mode: str = "suit",
-            saved_at: float | None = None) -> SlotInfo:
+            saved_at: float | None = None, seed: int | None = None) -> SlotInfo:
     """The :class:`SlotInfo` of ``game`` (a :class:`game.engine.Game`) saved as
-    ``name``; ``hand_order`` is card codes (ints)."""
+    ``name``; ``hand_order`` is card codes (ints); ``seed`` the table's seed."""
     hand = game.hand.index + 1 if game.hand is not None else 1
     return SlotInfo(name, list(game.names), list(game.totals), hand, time.time() if saved_at is None else saved_at,
                     list(levels), [card_token(c) for c in hand_order],
-                    sort_mode if sort_mode in SORT_MODES else "suit", game.winner is not None)
+                    sort_mode if sort_mode in SORT_MODES else "suit", game.winner is not None, seed)
+
+
+def table_seed(info: SlotInfo, game) -> int:
+    """The table seed to resume slot ``info`` with (its ``game`` read back
+    from the record): the saved one, or for a sidecar of an older version
+    (no seed) one made from the record's names and deal seeds, so that every
+    Continue of the same save deals the same next hand (no re-deal by
+    quitting). A 63-bit int."""
+    if info.seed is not None:
+        return info.seed
+    key = repr((list(game.names), [h.seed for h in game.hands])).encode("utf-8", "backslashreplace")
+    return int.from_bytes(hashlib.blake2b(key, digest_size=8).digest(), "big") >> 1
 
 
 def order_cards(tokens) -> list[int]:
@@ -163,7 +180,8 @@ class Slots:
             d, dropped = None, ["the whole file"]
         if d is not None and not dropped and len(d["totals"]) == len(d["players"]):
             return SlotInfo(name, d["players"], d["totals"], d["hand"], d["saved_at"], d.get("levels", []),
-                            d.get("hand_order", []), d.get("sort_mode", "suit"), d.get("won", False))
+                            d.get("hand_order", []), d.get("sort_mode", "suit"), d.get("won", False),
+                            d.get("seed"))
         log.warning("slot %s: sidecar not usable (%s)", name, ", ".join(dropped) or "totals")
         self.messages.append(_("The details of a saved game (its players' levels, your hand's order) could not "
                                "be read; it is kept, with Medium opponents where the levels were lost."))
@@ -223,13 +241,15 @@ class Slots:
         seconds before: the per-move saves stay cheap). Raises ``OSError``
         when it cannot be written."""
         content = (tuple(info.players), tuple(info.totals), info.hand, tuple(info.levels), tuple(info.hand_order),
-                   info.sort_mode, info.won)
+                   info.sort_mode, info.won, info.seed)
         last = self._written.get(info.name)
         if not durable and last is not None and last[0] == content and 0 <= info.saved_at - last[1] < SIDECAR_REFRESH_S:
             return
         data = {"version": 1, "players": info.players, "totals": info.totals, "hand": info.hand,
                 "saved_at": info.saved_at, "levels": info.levels, "hand_order": info.hand_order,
                 "sort_mode": info.sort_mode, "won": info.won}
+        if info.seed is not None:
+            data["seed"] = info.seed
         self._written.pop(info.name, None)  # a failed write is tried again next time
         atomic_write_text(self._sidecar(info.name), json.dumps(data, ensure_ascii=False) + "\n", durable)
         self._written[info.name] = (content, info.saved_at)

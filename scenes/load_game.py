@@ -11,7 +11,7 @@ from __future__ import annotations
 import pygame
 
 from game.i18n import N_, _, ngettext
-from game.slots import MAX_SLOTS, SlotInfo, Slots, order_cards
+from game.slots import MAX_SLOTS, SlotInfo, Slots, order_cards, table_seed
 
 from . import theme as T
 from .menus import FormScene
@@ -56,7 +56,7 @@ def resume(app, info: SlotInfo) -> bool:
         level = info.levels[i] if i < len(info.levels) and info.players[i:i + 1] == [name] else None
         seats.append(Seat(name, level if level in ("easy", "medium", "hard", "human") else
                           ("human" if i == 0 else "medium")))
-    session = TableSession(seats, game.rules, game=game)
+    session = TableSession(seats, game.rules, game=game, table_seed=table_seed(info, game))
     app.push(TableScene(app), session=session, slot=info.name, hand_order=order_cards(info.hand_order),
              sort_mode=info.sort_mode)
     return True

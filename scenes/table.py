@@ -248,7 +248,7 @@ class TableScene(TableAnimation, TableDrawing, Scene):
             human = self.human
             order = (self.pending_order or human.order) if human is not None else ()
             info = info_of(self.slot, game, self.levels, order,
-                           human.sort_mode if human is not None else "suit")
+                           human.sort_mode if human is not None else "suit", seed=self.session.seed)
             self.slots.save(info, record_of(game), durable=durable)
         except (OSError, ValueError, TypeError) as exc:
             log.warning("autosave failed: %s", exc)

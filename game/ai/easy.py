@@ -78,7 +78,8 @@ class EasyAI(AIPlayer):
             plan = world.plan_for(seat)
             return plan[0]
         if circling(view) or self.rng.random() < SLIP_RATE:  # a circling hand: let the cards move on
-            return self.rng.choice(discards)
+            # a slip throws any card but a joker: even a beginner keeps a joker while it has another card
+            return self.rng.choice([a for a in discards if a.card != JOKER] or discards)
         loose = set(loose_cards(view.hand, view))
         return max(discards, key=lambda a: (a.card in loose,
                                             hand_value(a.card, rules.scoring) if a.card != JOKER else -1,

@@ -91,6 +91,14 @@ class HardAI(AIPlayer):
         self.last_worlds = 0  # worlds searched for the last decision
         self._evidence: tuple[PlayerView, Evidence] | None = None  # the last view's, read once
 
+    def begin_decision(self, view: PlayerView, rummy: bool = False) -> None:
+        """Seed this decision (:meth:`AIPlayer.begin_decision`) and the Medium
+        and playout players Hard consults, from its own seeded generator."""
+        super().begin_decision(view, rummy)
+        if self.seed is not None:
+            self.medium.rng.seed(self.rng.getrandbits(64))
+            self.playout_policy.rng.seed(self.rng.getrandbits(64))
+
     # ------------------------------------------------------------ candidates
     def obvious(self, view: PlayerView, world: HandState) -> Action | None:
         """A play the shared evaluation proves, made without searching: in

@@ -93,11 +93,13 @@ def _has_module(name: str) -> bool:
 
 def _choose(view: PlayerView) -> tuple[int, Action]:
     """The seat's move, with this process's id (a replaced worker has a new one)."""
+    _ai.begin_decision(view)
     return os.getpid(), _ai.choose(view)
 
 
 def _call_rummy(view: PlayerView) -> tuple[int, CallRummy | None]:
     """Whether the seat calls Rummy (R18), with this process's id."""
+    _ai.begin_decision(view, rummy=True)
     return os.getpid(), _ai.call_rummy(view)
 
 
