@@ -4,7 +4,7 @@
   module or subpackage ships without touching this file).
 * Everything under ``assets/`` (cards, fonts, icons, sounds, ...), installed
   as the package ``rummy500_assets``, so a wheel or ``pip install .`` carries
-  the art; ``scenes.theme.asset_root()`` finds it there. Editable installs
+  the art; ``scenes.core.theme.asset_root()`` finds it there. Editable installs
   map ``rummy500_assets`` to the checkout's ``assets/``.
 """
 

@@ -2,5 +2,5 @@
 
 Installed as the package ``rummy500_assets`` (see ``setup.py``) so that a
 wheel carries these files; the game finds them with
-``scenes.theme.asset_root()``, never through the current directory.
+``scenes.core.theme.asset_root()``, never through the current directory.
 """

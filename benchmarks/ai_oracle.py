@@ -18,8 +18,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.ai.hard import HardAI  # noqa: E402
-from game.engine import Game  # noqa: E402
-from game.match import ai_step  # noqa: E402
+from game.rules.game import Game  # noqa: E402
+from game.play.all_computer import ai_step  # noqa: E402
 
 
 class OracleHard(HardAI):

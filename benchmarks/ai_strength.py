@@ -24,12 +24,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.actions import CallRummy, action_from_record  # noqa: E402
+from game.rules.actions import CallRummy, action_from_record  # noqa: E402
 from game.ai.base import AIPlayer  # noqa: E402
-from game.engine import Game  # noqa: E402
-from game.match import play_game  # noqa: E402
-from game.tournament import make_player, wilson  # noqa: E402
-from game.view import sample_world  # noqa: E402
+from game.rules.game import Game  # noqa: E402
+from game.play.all_computer import play_game  # noqa: E402
+from game.services.tournament import make_player, wilson  # noqa: E402
+from game.rules.view import sample_world  # noqa: E402
 
 
 class RandomAI(AIPlayer):

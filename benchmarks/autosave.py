@@ -24,12 +24,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.events import HandEnded, TurnStarted  # noqa: E402
-from game.record import record_of  # noqa: E402
-from game.rules import RuleSet  # noqa: E402
-from game.slots import Slots, info_of  # noqa: E402
-from game.session import Seat, TableSession  # noqa: E402
-from game.storage import Storage  # noqa: E402
+from game.rules.events import HandEnded, TurnStarted  # noqa: E402
+from game.rules.record import record_of  # noqa: E402
+from game.rules.ruleset import RuleSet  # noqa: E402
+from game.services.slots import Slots, info_of  # noqa: E402
+from game.play.table_session import Seat, TableSession  # noqa: E402
+from game.services.storage import Storage  # noqa: E402
 
 
 def main() -> None:

@@ -52,9 +52,10 @@ from game.ai import make_ai  # noqa: E402
 from game.ai.hard import MAX_WORLDS, HardAI, playout_turns  # noqa: E402
 from game.ai.playout import ViewMaker, greedy_only  # noqa: E402
 from game.ai.sequential import Z_SWITCH, Z_SWITCH_TWO_PLAYERS, lead  # noqa: E402
-from game.engine import Game, Phase  # noqa: E402
+from game.rules.game import Game
+from game.rules.phase import Phase  # noqa: E402
 from game.errors import IllegalMove  # noqa: E402
-from game.match import ai_step  # noqa: E402
+from game.play.all_computer import ai_step  # noqa: E402
 
 HORIZONS = tuple(sorted({4, 6, 8, 10, playout_turns(2)}))
 """Turns after which a playout's evaluation is read (besides the end):

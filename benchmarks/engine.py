@@ -2,7 +2,7 @@
 
     python benchmarks/engine.py --players 2 --seconds 10 [--rules FILE] [--jobs J]
 
-Plays fresh hands with the random legal player of game.random_play in its
+Plays fresh hands with the random legal player of game.rules.random_play in its
 greedy mode (it tables the first meld or lay-off it finds whenever it can,
 like an Easy player, discards at random, sometimes takes from the pile or
 calls Rummy; every action goes through the engine's full legality checks) and prints, as its last line,
@@ -23,9 +23,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.engine import Game  # noqa: E402
-from game.random_play import play_random_hand  # noqa: E402
-from game.rules import RuleSet  # noqa: E402
+from game.rules.game import Game  # noqa: E402
+from game.rules.random_play import play_random_hand  # noqa: E402
+from game.rules.ruleset import RuleSet  # noqa: E402
 
 WEIGHTS = {"meld_rate": 1.0, "take_rate": 0.2, "rummy_rate": 0.1, "greedy": True}
 

@@ -27,10 +27,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import pygame  # noqa: E402
 
 from game.ai import make_ai  # noqa: E402
-from game.match import ai_step  # noqa: E402
-from game.session import Seat, TableSession  # noqa: E402
-from scenes.app import App, Options  # noqa: E402
-from scenes.table import TableScene  # noqa: E402
+from game.play.all_computer import ai_step  # noqa: E402
+from game.play.table_session import Seat, TableSession  # noqa: E402
+from scenes.core.app import App
+from scenes.core.options import Options  # noqa: E402
+from scenes.table.scene import TableScene  # noqa: E402
 
 
 def mid_hand_session(players: int, seed: int, steps: int, levels: str = "medium",
@@ -93,7 +94,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"idle table, {args.players} players, {w}x{h}: frame p50 {statistics.median(idle):.2f} ms, "
               f"p99 {percentile(idle, 0.99):.2f} ms")
         # a move: the table lays out and redraws its still cards once per step
-        from scenes.layout import layout as lay_out
+        from scenes.table.layout import layout as lay_out
         rebuild = []
         for _ in range(100):
             start = time.perf_counter()
@@ -104,8 +105,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"frame with a new step (layout + still cards redrawn): p50 {statistics.median(rebuild):.2f} ms, "
               f"p99 {percentile(rebuild, 0.99):.2f} ms")
         # the same table while a Hard AI thinks in its worker process
-        from game.ai.worker import AIWorker
-        from game.view import view_for
+        from game.play.ai_worker import AIWorker
+        from game.rules.view import view_for
         worker = AIWorker("hard", seed=1, time_cap_s=30)
         game = session.game
         seat = game.current

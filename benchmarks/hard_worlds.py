@@ -28,8 +28,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.ai import make_ai  # noqa: E402
 from game.ai.hard import MAX_WORLDS, TIME_CAP, HardAI  # noqa: E402
-from game.engine import Game  # noqa: E402
-from game.match import ai_step  # noqa: E402
+from game.rules.game import Game  # noqa: E402
+from game.play.all_computer import ai_step  # noqa: E402
 
 
 def run(players: int, seconds: float, seed: int, worlds: int, in_game: bool = False) -> dict:

@@ -26,10 +26,12 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-from scenes.app import App, Options, start_demo  # noqa: E402
-from scenes.results import GameOver, HandResults  # noqa: E402
-from scenes.table import TableScene  # noqa: E402
-from scenes.title import TitleScene  # noqa: E402
+from scenes.core.app import App
+from scenes.core.options import Options
+from scenes.launch import start_demo  # noqa: E402
+from scenes.screens.results import GameOver, HandResults  # noqa: E402
+from scenes.table.scene import TableScene  # noqa: E402
+from scenes.screens.title import TitleScene  # noqa: E402
 
 
 def rss_mb() -> float:

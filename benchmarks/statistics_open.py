@@ -3,7 +3,7 @@
     python benchmarks/statistics_open.py [--games 100] [--players 4]
 
 Plays ``--games`` real games (Easy computers, target 150; not timed) and keeps
-them with :func:`game.finished.record_finished_game` in a temp folder, then
+them with :func:`game.services.finished.record_finished_game` in a temp folder, then
 times, each the median of a few runs: listing them with the index
 (``index_list_ms``), listing them after the index was lost and every record
 is replayed again (``rebuild_ms``, once), and opening the scene (load the
@@ -25,11 +25,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-from game.finished import FinishedGames, record_finished_game  # noqa: E402
-from game.record import record_of  # noqa: E402
-from game.rules import RuleSet  # noqa: E402
-from game.session import Seat, TableSession  # noqa: E402
-from game.storage import Storage  # noqa: E402
+from game.services.finished import FinishedGames, record_finished_game  # noqa: E402
+from game.rules.record import record_of  # noqa: E402
+from game.rules.ruleset import RuleSet  # noqa: E402
+from game.play.table_session import Seat, TableSession  # noqa: E402
+from game.services.storage import Storage  # noqa: E402
 
 
 def play(players: int, seed: int) -> dict:
@@ -72,8 +72,9 @@ def main() -> None:
         folder.list()
         print(f"rebuild_ms: {(time.perf_counter() - t) * 1000:.1f}")
 
-        from scenes.app import App, Options
-        from scenes.statistics import StatisticsScene
+        from scenes.core.app import App
+        from scenes.core.options import Options
+        from scenes.screens.statistics import StatisticsScene
         app = App(Options(config_dir=tmp, size=(1920, 1080)))
 
         def open_scene():

@@ -3,7 +3,7 @@
 import multiprocessing
 import sys
 
-from .cli import main
+from game.cli import main
 
 if __name__ == "__main__":
     multiprocessing.freeze_support()

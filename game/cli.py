@@ -7,9 +7,9 @@ headless and never import pygame:
   and print the result as JSON; exit 0 when every action applied, 1 at an
   illegal action, 2 for a malformed record (``game-record.md``).
 * ``rummy500 tournament ...``: a duplicate tournament between AI levels
-  (:mod:`game.tournament`); a table or ``--json``; exit 2 for bad arguments.
+  (:mod:`game.services.tournament`); a table or ``--json``; exit 2 for bad arguments.
 * ``rummy500 analyse FILE``: let an AI level play one seat's turn of a saved
-  position (:mod:`game.analyse`); exit 2 for an invalid record or a seat
+  position (:mod:`game.services.analyse`); exit 2 for an invalid record or a seat
   with nothing to decide.
 
 Bad arguments give a message on standard error and exit status 2.
@@ -31,15 +31,15 @@ import multiprocessing  # noqa: E402
 import os  # noqa: E402
 import sys  # noqa: E402
 
-from . import __version__  # noqa: E402
-from .i18n import LANGUAGES  # noqa: E402
+from game import __version__  # noqa: E402
+from game.i18n import LANGUAGES  # noqa: E402
 
 
 def record_bytes(file: str) -> bytes:
     """The bytes of a record file (``-``: standard input), read up to the
-    record size limit + 1 (see :func:`game.record.read_record_bytes`).
-    Raises ``OSError`` and :class:`~game.record.RecordError`."""
-    from .record import read_record_bytes
+    record size limit + 1 (see :func:`game.rules.record.read_record_bytes`).
+    Raises ``OSError`` and :class:`~game.rules.record.RecordError`."""
+    from game.rules.record import read_record_bytes
 
     if file == "-":
         return read_record_bytes(sys.stdin.buffer)
@@ -51,8 +51,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
     """``rummy500 replay FILE``: print the replay JSON, return the exit status.
     Reads at most the record size limit + 1 bytes (a larger file, or an
     endless one like ``/dev/zero``, is a ``bad_record`` at once)."""
-    from .paths import shown
-    from .record import RecordError, bad_record, replay
+    from game.paths import shown
+    from game.rules.record import RecordError, bad_record, replay
 
     try:
         data = record_bytes(args.file)
@@ -71,9 +71,9 @@ def cmd_analyse(args: argparse.Namespace) -> int:
     """``rummy500 analyse FILE``: print the turn the level plays (text or
     ``--json``), return the exit status (2 with a message on standard error
     for an invalid record or a seat with nothing to decide)."""
-    from .analyse import AnalyseError, analyse, default_seat, format_turn, load_position
-    from .paths import shown
-    from .record import RecordError
+    from game.services.analyse import AnalyseError, analyse, default_seat, format_turn, load_position
+    from game.paths import shown
+    from game.rules.record import RecordError
 
     try:
         data = record_bytes(args.file)
@@ -136,7 +136,7 @@ def _whole(low: int, high: int):
 
 
 def _levels(text: str) -> list[str]:
-    from .ai import LEVELS
+    from game.ai import LEVELS
 
     levels = [part.strip().lower() for part in text.split(",")]
     for level in levels:
@@ -161,10 +161,10 @@ def _usage_error(args: argparse.Namespace, message: str) -> int:
 
 def _tournament_rules(args: argparse.Namespace):
     """The rules of ``--rules FILE`` (a rules JSON: a JSON object of rule
-    keys; see :func:`game.profiles.read_rules_file`); raises
+    keys; see :func:`game.services.profiles.read_rules_file`); raises
     ``ValueError`` with a message for the player."""
-    from .profiles import ProfileError, read_rules_file
-    from .rules import RuleSet
+    from game.services.profiles import ProfileError, read_rules_file
+    from game.rules.ruleset import RuleSet
 
     if args.rules is None:
         return RuleSet()
@@ -176,8 +176,8 @@ def _tournament_rules(args: argparse.Namespace):
 
 def cmd_tournament(args: argparse.Namespace) -> int:
     """``rummy500 tournament``: play, print the table or JSON, return the exit status."""
-    from .procs import StopSignals, Stopped
-    from .tournament import format_table, run_tournament
+    from game.play.processes import StopSignals, Stopped
+    from game.services.tournament import format_table, run_tournament
 
     n = args.players
     if len(args.ai) != n:
@@ -288,7 +288,7 @@ def _config_dir(text: str) -> str:
     write); not an empty name, and not a file."""
     import os
 
-    from .paths import shown
+    from game.paths import shown
 
     if not text.strip():
         raise argparse.ArgumentTypeError("give a folder (an empty name is not one; use . for the "
@@ -343,7 +343,7 @@ def start_gui(argv: list[str]) -> int:
         return 2
     rules = None
     if args.rules is not None:
-        from .profiles import ProfileError, read_rules_file
+        from game.services.profiles import ProfileError, read_rules_file
         try:
             rules = read_rules_file(args.rules)
         except ProfileError as exc:
@@ -356,15 +356,14 @@ def start_gui(argv: list[str]) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     for hint in ("SDL_VIDEO_X11_WMCLASS", "SDL_VIDEO_WAYLAND_WMCLASS"):  # matches rummy500.desktop
         os.environ.setdefault(hint, "rummy500")
-    from scenes.app import Options, main as gui_main
+    from scenes.launch import main as gui_main
 
-    options = Options(demo=args.demo, players=args.players, seed=args.seed, speed=args.speed,
-                      levels=args.ai or [], quit_after_game=args.quit_after_game,
-                      screenshot_dir=args.screenshot_dir, config_dir=args.config_dir, size=args.size,
-                      max_frames=args.max_frames, rules=rules,
-                      rules_from=os.path.basename(args.rules) if args.rules else None,
-                      time_startup=args.time_startup, started=STARTED, lang=args.lang)
-    return gui_main(options)
+    return gui_main(demo=args.demo, players=args.players, seed=args.seed, speed=args.speed,
+                    levels=args.ai or [], quit_after_game=args.quit_after_game,
+                    screenshot_dir=args.screenshot_dir, config_dir=args.config_dir, size=args.size,
+                    max_frames=args.max_frames, rules=rules,
+                    rules_from=os.path.basename(args.rules) if args.rules else None,
+                    time_startup=args.time_startup, started=STARTED, lang=args.lang)
 
 
 def guard_streams() -> None:

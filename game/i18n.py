@@ -15,7 +15,7 @@ through this module::
   (``"en"``) has no catalog: the source strings are English.
 * :func:`N_` marks a constant for extraction and returns it unchanged.
 * :func:`set_language` switches at once (every later ``_()`` call uses the
-  new catalog; scenes re-read their labels, see ``scenes.settings``);
+  new catalog; scenes re-read their labels, see ``scenes.screens.settings``);
   :func:`current_language`, :func:`available_languages` (code -> the
   language's own name), :func:`system_language` (the default).
 
@@ -61,7 +61,7 @@ _translations: _gettext.NullTranslations = _gettext.NullTranslations()
 def locale_dir() -> Path:
     """The ``assets/locale`` folder (not checked to exist).
 
-    Looked up like ``scenes.theme.asset_root``: PyInstaller's
+    Looked up like ``scenes.core.theme.asset_root``: PyInstaller's
     ``sys._MEIPASS``/``assets`` when frozen, then the installed package
     ``rummy500_assets``, then ``assets/`` beside the ``game`` package.
     """

@@ -1,77 +1,67 @@
-"""Starting the program: the command line's :class:`Options`, :func:`main`
-(the window on the title, or the table in demo mode) and :func:`start_demo`.
+"""Starting the program: :func:`main` (the window on the title, or the table
+in demo mode) and :func:`start_demo`, on top of every scene.
 
-``from scenes.app import Options, main, start_demo`` still works (re-exported
-by :mod:`scenes.app`).
+Importing it registers every scene under its key (:mod:`scenes.core.registry`),
+so the layers below reach one another by key, never by import.
 """
 
 from __future__ import annotations
 
 import os
-import sys
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 import pygame
 
-if TYPE_CHECKING:
-    from .app import App
+from game.play.table_session import Seat
 
-__all__ = ["Options", "main", "start_demo"]
+from scenes.core import registry
+from scenes.core.app import App
+from scenes.core.options import Options
+from scenes.core.startup import startup_failed
+from scenes.screens.how_to_play import HowToPlayScene
+from scenes.screens.load_game import LoadGameScene
+from scenes.screens.menus import PauseMenu
+from scenes.screens.results import GameOver, HandResults
+from scenes.screens.rules_help import RulesScene
+from scenes.screens.rules_settings import RulesSettingsScene
+from scenes.screens.settings import SettingsScene
+from scenes.screens.setup import SetupScene
+from scenes.screens.statistics import StatisticsScene
+from scenes.screens.title import TitleScene
+from scenes.table.scene import TableScene
 
+__all__ = ["main", "start_demo", "SCENES"]
 
-@dataclass
-class Options:
-    """Command-line options of the table (see :func:`parse_args`)."""
+SCENES = {
+    "title": TitleScene, "setup": SetupScene, "load_game": LoadGameScene, "settings": SettingsScene,
+    "house_rules": RulesSettingsScene, "rules": RulesScene, "how_to_play": HowToPlayScene,
+    "statistics": StatisticsScene, "table": TableScene, "pause_menu": PauseMenu,
+    "hand_results": HandResults, "game_over": GameOver,
+}
+"""Every scene reached by key (:meth:`scenes.core.app.App.open`), registered on import."""
 
-    demo: bool = False
-    players: int = 4
-    seed: int | None = None
-    speed: str | None = None
-    levels: list[str] = field(default_factory=list)
-    quit_after_game: bool = False
-    screenshot_dir: str | None = None
-    config_dir: str | None = None
-    size: tuple[int, int] | None = None
-    max_frames: int | None = None  # tests: stop after this many frames
-    time_startup: bool = False  # print the seconds to the first drawn frame, then quit
-    started: float | None = None  # time.perf_counter() at the program's start, if known
-    rules: object = None  # --rules FILE: a game.rules.RuleSet chosen on New game (and for --demo)
-    rules_from: str | None = None  # that file's name, for New game to show
-    lang: str | None = None  # --lang CODE: the language for this run (the saved setting is not changed)
-
-
-def _dpi_aware() -> None:
-    """Windows: ask for per-monitor DPI awareness so text stays sharp."""
-    if sys.platform != "win32":
-        return
-    try:
-        import ctypes
-        ctypes.windll.shcore.SetProcessDpiAwareness(2)
-    except Exception:  # older Windows or no shcore: blurry, not broken
-        pass
+for _key, _cls in SCENES.items():
+    registry.register(_key, _cls)
+registry.register_drop("rules", lambda app, path: app.open("house_rules").import_path(path))
 
 
-def main(options: Options) -> int:
+def main(options: Options | None = None, **fields) -> int:
     """Open the window on the first scene (the title, or the table in demo
     mode) and run; returns the exit status (1 when the game could not start:
-    see :func:`scenes.startup.startup_failed`)."""
+    see :func:`scenes.core.startup.startup_failed`). ``options`` or, without
+    it, ``fields`` are the :class:`~scenes.core.options.Options` (``demo``,
+    ``players``, ``seed`` ...)."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    from .app import App
-
+    options = options if options is not None else Options(**fields)
     app = None
     try:
         app = App(options)
         if options.demo:
             start_demo(app, options)
         else:
-            from .title import TitleScene
             app.push(TitleScene(app))
             if options.rules is not None:
-                from .setup import SetupScene
                 app.push(SetupScene(app), rules=options.rules, rules_from=options.rules_from)
     except Exception as exc:  # before the first frame: a message box, not a silent exit
-        from .startup import startup_failed
         status = startup_failed(exc, options.config_dir)
         if app is None:
             pygame.display.quit()
@@ -85,10 +75,7 @@ def start_demo(app: App, options: Options):
     """Push the table of an all-computer demo game (``--demo``):
     ``options.players`` seats played by ``options.levels`` (Medium where not
     given), dealt from ``options.seed`` under ``options.rules``; returns the
-    :class:`~scenes.table.TableScene`."""
-    from game.session import Seat
-
-    from .table import TableScene
+    :class:`~scenes.table.scene.TableScene`."""
     n = options.players
     levels = options.levels or ["medium"] * n
     names = ["You", "Ana", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus"]

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pygame
 
-from game.actions import CallRummy, TakeDiscards
-from game.rules import RuleSet
-from game.session import Seat, TableSession
-from scenes.results import HandResults
-from scenes.table import TableScene
+from game.rules.actions import CallRummy, TakeDiscards
+from game.rules.ruleset import RuleSet
+from game.play.table_session import Seat, TableSession
+from scenes.screens.results import HandResults
+from scenes.table.scene import TableScene
 
 KNOWN_RECORD = {
     "format": "rummy500/1", "rules": {"jokers_per_deck": 0, "target": 30}, "players": ["Ann", "Ben"],

@@ -5,12 +5,13 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from game.cards import JOKER, in_hand_card, rank_of
-from game.engine import Game, HandState
-from game.melds import RUN, classify, hand_value
-from game.record import game_from_record
-from game.rules import CHOICES, RuleSet
-from game.session import Seat, TableSession
+from game.rules.cards import JOKER, in_hand_card, rank_of
+from game.rules.game import Game
+from game.rules.hand import HandState
+from game.rules.melds import RUN, classify, hand_value
+from game.rules.record import game_from_record
+from game.rules.ruleset import CHOICES, RuleSet
+from game.play.table_session import Seat, TableSession
 
 
 def random_rules(rng: random.Random, players: int) -> RuleSet:
@@ -41,7 +42,7 @@ def cards_in_play(h: HandState) -> Counter:
 
 
 def independent_value(card: int, meld, index: int, scoring: str) -> int:
-    """R19 worked out again, independently of game.melds."""
+    """R19 worked out again, independently of game.rules.melds."""
     if card >= 64:
         return 15
     r = rank_of(card)

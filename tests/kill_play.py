@@ -41,12 +41,13 @@ def play(config_dir: str, seed: int, players: int, die_after: int = 0) -> int:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import pygame
 
-    from game.rules import RuleSet
-    from game.session import Seat
-    from scenes.app import App, Options
-    from scenes.results import GameOver, HandResults
-    from scenes.table import TableScene
-    from scenes.title import TitleScene
+    from game.rules.ruleset import RuleSet
+    from game.play.table_session import Seat
+    from scenes.core.app import App
+    from scenes.core.options import Options
+    from scenes.screens.results import GameOver, HandResults
+    from scenes.table.scene import TableScene
+    from scenes.screens.title import TitleScene
 
     app = App(Options(config_dir=config_dir, speed="instant", size=(1024, 640)))
     title = app.push(TitleScene(app))
@@ -76,11 +77,11 @@ def play(config_dir: str, seed: int, players: int, die_after: int = 0) -> int:
 def state(cfg: Path) -> tuple[bool, set[str], list[Path]]:
     """(Continue possible, names of the finished games kept, corrupt files)
     in ``cfg``. Names, not a count: past 100 kept games the oldest goes as a
-    new one comes (game/finished.py), so the count stops growing."""
+    new one comes (game/services/finished.py), so the count stops growing."""
     sys.path.insert(0, str(ROOT))
-    from game.finished import FinishedGames
-    from game.slots import Slots
-    from game.storage import Storage
+    from game.services.finished import FinishedGames
+    from game.services.slots import Slots
+    from game.services.storage import Storage
 
     storage = Storage(cfg)
     latest = Slots(storage).latest()

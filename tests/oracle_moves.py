@@ -1,9 +1,9 @@
 """The move enumerators as they were before issue 14 part 3 (main c3d16e2),
 kept word for word as a test oracle: ``candidate_melds`` and ``meld_options``
-of ``game/melds.py``, the whole of ``game/plays.py`` (turn searches over play
+of ``game/rules/melds.py``, the whole of ``game/rules/turn_search.py`` (turn searches over play
 tuples) and the engine's ``legal_actions`` / ``rummy_calls`` /
 ``legal_plays``. The property tests in ``test_moves_oracle.py`` compare the
-one enumerator of ``game.melds`` and the engine's legal-move table with these
+one enumerator of ``game.rules.melds`` and the engine's legal-move table with these
 answers on random positions; :func:`old_searches` makes a live engine check
 moves with these searches, so the whole old answer can be had.
 
@@ -17,25 +17,18 @@ from collections import Counter
 from itertools import combinations
 from typing import Iterable, Iterator, Sequence
 
-from game.actions import Action, CallRummy, Discard, DrawStock, EndHand, LayOff, TableMeld, TakeDiscards
-from game.cards import JOKER, JOKER_TABLED, Card, declared, in_hand_card, joker_as, make_card, rank_of, suit_of
-from game.meld_masks import SUIT_LISTS as _SUIT_LISTS
-from game.meld_masks import any_meld_masks as _any_meld_masks
-from game.meld_masks import hand_masks as _hand_masks
-from game.melds import (
-    RUN,
-    Meld,
-    add_to_meld,
-    could_meld_with,
-    layoff_choices,
-    layoff_position,
-    _position,
-    _run_bounds_ok,
-    classify,
-    open_cards,
-    position_rank,
+from game.rules.actions import Action, CallRummy, Discard, DrawStock, EndHand, LayOff, TableMeld, TakeDiscards
+from game.rules.cards import (
+    JOKER, JOKER_TABLED, Card, declared, in_hand_card, joker_as, make_card, rank_of, suit_of
 )
-from game.rules import RuleSet
+from game.rules.meld_masks import SUIT_LISTS as _SUIT_LISTS
+from game.rules.meld_masks import any_meld_masks as _any_meld_masks
+from game.rules.meld_masks import hand_masks as _hand_masks
+from game.rules.melds import (
+    RUN, Meld, add_to_meld, layoff_choices, layoff_position, _position, _run_bounds_ok, classify, open_cards, position_rank
+)
+from game.rules.meld_masks import could_meld_with
+from game.rules.ruleset import RuleSet
 
 
 def play_action(seat: int, play: tuple) -> Action:
@@ -665,7 +658,7 @@ class old_searches:
         import sys
         from types import SimpleNamespace
 
-        import game.plays as live
+        import game.rules.turn_search as live
         me = sys.modules[__name__]
         shim = SimpleNamespace(**vars(me))
         shim.simulate = lambda hand, table, plays, seat, aw: simulate(
@@ -677,7 +670,7 @@ class old_searches:
         return self
 
     def __exit__(self, *exc):
-        import game.plays as live
+        import game.rules.turn_search as live
         for m in self._patched:
             m.P = live
         return False

@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import random
 
-from game.actions import DrawStock, TakeDiscards
+from game.rules.actions import DrawStock, TakeDiscards
 from game.ai import make_ai
 from game.ai.cycle import CIRCLING_RESHUFFLES, circling, ending_take, unsticking_discard
-from game.engine import Game, Phase
-from game.match import ai_step
-from game.rules import RuleSet
-from game.view import view_for
+from game.rules.game import Game
+from game.rules.phase import Phase
+from game.play.all_computer import ai_step
+from game.rules.ruleset import RuleSet
+from game.rules.view import view_for
 
 from helpers import check_invariants, random_rules
 
@@ -28,8 +29,8 @@ ISSUE_RULES = RuleSet(decks=1, jokers_per_deck=1, going_out="discard_required", 
 def _hand_ends(game: Game, ais) -> int:
     steps = 0
     while game.hand.ended is None:
-        assert steps < STEP_BOUND, (f"a hand circles: {game.hand.reshuffles} reshuffles, "
-                                    f"last {[a.to_record() for a in game.hand.actions[-8:]]}")
+        assert steps < STEP_BOUND, (f"a hand circles: {game.rules.hand.reshuffles} reshuffles, "
+                                    f"last {[a.to_record() for a in game.rules.hand.actions[-8:]]}")
         ai_step(game, ais, strict=True)
         steps += 1
     check_invariants(game)

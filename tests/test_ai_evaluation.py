@@ -4,17 +4,17 @@ joker lay-offs, Rummy-call judgement, discards that feed no one, empty stock."""
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.actions import CallRummy, Discard, DrawStock, EndHand, LayOff, TableMeld, TakeDiscards
+from game.rules.actions import CallRummy, Discard, DrawStock, EndHand, LayOff, TableMeld, TakeDiscards
 from game.ai.discards import discard_value, feed_charge, loose_cards, pressure, wanted_by
 from game.ai.easy import EasyAI
 from game.ai.evaluate import greedy_tabling
 from game.ai.going_out import MAX_HAND, going_out_plan, table_everything, tabled_cards
 from game.ai.medium import MediumAI
-from game.cards import JOKER, is_tabled_joker, parse_card
-from game.melds import classify
-from game.plays import simulate
-from game.rules import RuleSet
-from game.view import PlayerView
+from game.rules.cards import JOKER, is_tabled_joker, parse_card
+from game.rules.melds import classify
+from game.rules.turn_search import simulate
+from game.rules.ruleset import RuleSet
+from game.rules.view import PlayerView
 
 
 def cards(text: str) -> list[int]:
@@ -30,7 +30,7 @@ def meld(text: str, owner: int = 1):
 
 def view(hand: str, *, table=(), discard="9D", stock=20, sizes=(None, 8), known=None, current=0,
          phase="draw", window=None, rules=None, has_melded=(False, True), single_taken=None) -> PlayerView:
-    from game.view import MeldView
+    from game.rules.view import MeldView
     h = tuple(cards(hand))
     sizes = tuple(len(h) if s is None else s for s in sizes)
     n = len(sizes)
@@ -214,7 +214,7 @@ def test_medium_goes_out_rather_than_hold_a_small_first_meld():
 def _world(v):
     import random
 
-    from game.view import sample_world
+    from game.rules.view import sample_world
     return sample_world(v, random.Random(0))
 
 
@@ -230,11 +230,11 @@ def test_discard_values_gives_each_card_its_discard_value_in_real_games():
     out the table fit and the wanted cards per card), in the positions of seeded games with two to four seats (lay-offs, known
     cards and short opponents included)."""
     from game.ai.discards import discard_values
-    from game.engine import Game
-    from game.match import ai_step
+    from game.rules.game import Game
+    from game.play.all_computer import ai_step
     from game.ai.evaluate import usefulness
-    from game.melds import hand_value
-    from game.view import view_for
+    from game.rules.melds import hand_value
+    from game.rules.view import view_for
 
     compared = pressed = 0
     for seed, players in ((3, 2), (4, 3), (5, 4)):
@@ -257,7 +257,7 @@ def test_discard_values_gives_each_card_its_discard_value_in_real_games():
 def _usefulness_by_definition(card, hand, ace_wraps):
     """usefulness() spelled out card by card: 7 per other suit of the rank
     held, 6 per suit neighbour one rank away, 3 per one two away."""
-    from game.cards import rank_of, suit_of
+    from game.rules.cards import rank_of, suit_of
     if card == JOKER:
         return 30.0
     r, s = rank_of(card), suit_of(card)

@@ -11,8 +11,8 @@ import random
 import pytest
 
 from game.ai import make_ai
-from game.engine import Game
-from game.match import ai_step
+from game.rules.game import Game
+from game.play.all_computer import ai_step
 from helpers import check_invariants, random_rules
 
 CASES = {"easy": 1500, "medium": 500, "hard": 40}

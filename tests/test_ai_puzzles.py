@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from game.analyse import Turn, load_position, passes
+from game.services.analyse import Turn, load_position, passes
 from game.cli import main
 
 HERE = Path(__file__).parent

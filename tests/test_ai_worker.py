@@ -15,14 +15,15 @@ from pathlib import Path
 import pytest
 
 import game
-from game.actions import CallRummy
+from game.rules.actions import CallRummy
 from game.ai import make_ai
-from game.ai import worker as worker_module
-from game.match import ai_step
-from game.ai.worker import AIWorker
-from game.engine import Game, Phase
-from game.rules import RuleSet
-from game.view import view_for
+from game.play import ai_worker as worker_module
+from game.play.all_computer import ai_step
+from game.play.ai_worker import AIWorker
+from game.rules.game import Game
+from game.rules.phase import Phase
+from game.rules.ruleset import RuleSet
+from game.rules.view import view_for
 
 WAIT_S = 60.0  # generous: a spawned process imports the engine first
 
@@ -74,7 +75,7 @@ def gone(pid: int) -> bool:
 
 
 def test_importing_the_module_starts_nothing():
-    code = "import multiprocessing, game.ai.worker; print(len(multiprocessing.active_children()))"
+    code = "import multiprocessing, game.play.ai_worker; print(len(multiprocessing.active_children()))"
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
                           cwd=Path(game.__file__).parent.parent)
     assert proc.returncode == 0, proc.stderr
@@ -232,10 +233,10 @@ def test_close_leaves_no_process():
 
 EXIT_CODE = textwrap.dedent("""
     import sys, time
-    from game.engine import Game
-    from game.rules import RuleSet
-    from game.view import view_for
-    from game.ai.worker import AIWorker
+    from game.rules.game import Game
+    from game.rules.ruleset import RuleSet
+    from game.rules.view import view_for
+    from game.play.ai_worker import AIWorker
     if __name__ == "__main__":
         g = Game.new(["a", "b"], RuleSet(), seed=3)
         w = AIWorker("easy", 1, 30)
@@ -285,7 +286,7 @@ def test_worker_process_never_imports_pygame():
         wait_answer(worker)
         loaded = worker._pool.schedule(worker_module._has_module, args=("pygame",)).result(timeout=WAIT_S)
         assert loaded is False
-        assert worker._pool.schedule(worker_module._has_module, args=("game.engine",)).result(timeout=WAIT_S)
+        assert worker._pool.schedule(worker_module._has_module, args=("game.rules.game",)).result(timeout=WAIT_S)
 
 
 def test_unknown_level_fails_in_the_caller():

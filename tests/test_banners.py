@@ -3,9 +3,9 @@ and name the other seats ("Ana goes out!")."""
 
 from types import SimpleNamespace
 
-from game.events import Floated, HandEnded
-from scenes.table_motion import TableAnimation
-from scenes.words import YOU
+from game.rules.events import Floated, HandEnded
+from scenes.table.animation import TableAnimation
+from game.text.events import YOU
 
 
 def _banner(event, names):

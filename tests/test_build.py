@@ -109,7 +109,7 @@ def test_spec_bundles_every_module_and_all_assets(tmp_path, monkeypatch):
     assert Path(script[0]) == ROOT / "build_specs" / "rummy500_main.py"
     hidden = set(kwargs["hiddenimports"])
     assert _modules("game") | _modules("scenes") <= hidden
-    assert {"game.ai.worker", "scenes.table", "scenes.startup"} <= hidden
+    assert {"game.play.ai_worker", "scenes.table.scene", "scenes.core.startup"} <= hidden
     assert kwargs["datas"] == [(str(ROOT / "assets"), "assets")]
     assert "tkinter" in kwargs["excludes"] and "numpy" in kwargs["excludes"]
 
@@ -220,7 +220,7 @@ def test_wheel_ships_everything_and_plays_a_demo_from_another_folder(tmp_path):
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
     env.pop("PYTHONPATH", None)
     where = subprocess.run(
-        [str(bindir / "python"), "-c", "import game, scenes.theme as t; "
+        [str(bindir / "python"), "-c", "import game, scenes.core.theme as t; "
          "print(game.__file__); print(t.asset_root()); print(t.font_path().is_file())"],
         cwd=elsewhere, env=env, check=True, capture_output=True, text=True).stdout.splitlines()
     venv = tmp_path / "fresh venv"

@@ -1,5 +1,5 @@
 """Uncaught exceptions while the game runs, and SIGTERM/SIGHUP
-(scenes/crash.py, issue 13 item 10): each is logged with its traceback, the
+(scenes/core/crash.py, issue 13 item 10): each is logged with its traceback, the
 game autosaves when its state is intact, the player is told where the log
 is, and the previous hooks and handlers come back when the window closes."""
 
@@ -15,16 +15,17 @@ import time
 
 import pytest
 
-import scenes.crash as crash
-from game.actions import DrawStock
-from game.ai.worker import AIWorker
-from game.engine import Game
-from game.rules import RuleSet
-from game.session import Seat
-from game.slots import Slots
-from game.view import view_for
-from scenes.app import App, Options
-from scenes.table import TableScene
+import scenes.core.crash as crash
+from game.rules.actions import DrawStock
+from game.play.ai_worker import AIWorker
+from game.rules.game import Game
+from game.rules.ruleset import RuleSet
+from game.play.table_session import Seat
+from game.services.slots import Slots
+from game.rules.view import view_for
+from scenes.core.app import App
+from scenes.core.options import Options
+from scenes.table.scene import TableScene
 from window_fixtures import boxes, logging_restored  # noqa: F401 (fixtures)
 
 

@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from game import record
+from game.rules import record
 from game.errors import CODES, PRECEDENCE
-from game.record import replay
-from game.rules import CHOICES, MAX_TARGET, RuleSet
+from game.rules.record import replay
+from game.rules.ruleset import CHOICES, MAX_TARGET, RuleSet
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")

@@ -1,17 +1,18 @@
-"""The intent layer (game/drops.py, game/targets.py) without pygame: what
+"""The intent layer (game/intent/drops.py, game/intent/targets.py) without pygame: what
 "these cards onto this place" (a drop, or Enter) comes to: engine actions,
 a refusal with the engine's reason, or a choice (issue 14, part 2).
 (test_imports.py checks that no game module imports pygame.)"""
 
 from __future__ import annotations
 
-from game.actions import Discard, DrawStock, LayOff, TableMeld, TakeDiscards
-from game.cards import JOKER, parse_card
-from game.drops import (Choice, LegalTargets, Play, Refusal, drop_outcome, enter_effect, enter_outcome,
-                        hint_action, hint_cards, lay_off_outcome, layoff_plan, legal_targets, meld_outcome,
-                        take_outcome)
-from game.record import game_from_record
-from game.targets import DiscardPile, HandSlot, NewMeld, OnMeld, PileCard, Stock
+from game.rules.actions import Discard, DrawStock, LayOff, TableMeld, TakeDiscards
+from game.rules.cards import JOKER, parse_card
+from game.intent.drops import (
+    Choice, LegalTargets, Play, Refusal, drop_outcome, enter_effect, enter_outcome, hint_action, hint_cards,
+    lay_off_outcome, layoff_plan, legal_targets, meld_outcome, take_outcome
+)
+from game.rules.record import game_from_record
+from game.intent.targets import DiscardPile, HandSlot, NewMeld, OnMeld, PileCard, Stock
 
 from helpers import check_invariants
 
@@ -172,6 +173,6 @@ def test_the_hint_is_a_legal_move_of_the_person():
 
 
 def test_only_melds_and_lay_offs_can_be_taken_back():
-    from game.intent import undoable
+    from game.intent.turn import undoable
     assert undoable(TableMeld(0, tuple(cards("7H", "8H", "9H")))) and undoable(LayOff(0, C("8S"), 0))
     assert not undoable(DrawStock(0)) and not undoable(Discard(0, C("KC"))) and not undoable(TakeDiscards(0, 1))

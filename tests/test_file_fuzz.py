@@ -13,16 +13,17 @@ from typing import Any, Iterator
 
 import pytest
 
-from game.finished import FinishedGames, record_finished_game
-from game.stats import count_game, summarize
-from game.profiles import ProfileBook, load_profiles, save_profiles, selection_from_setup
-from game.record import game_from_record, parse_record
-from game.rules import RuleSet
-from game.storage import Storage
+from game.services.finished import FinishedGames, record_finished_game
+from game.services.statistics import count_game, summarize
+from game.services.profiles import ProfileBook, load_profiles, save_profiles, selection_from_setup
+from game.rules.record import game_from_record, parse_record
+from game.rules.ruleset import RuleSet
+from game.services.storage import Storage
 from game_play import KNOWN_RECORD, step
-from scenes.app import App, Options
-from scenes.setup import SetupScene
-from scenes.statistics import StatisticsScene
+from scenes.core.app import App
+from scenes.core.options import Options
+from scenes.screens.setup import SetupScene
+from scenes.screens.statistics import StatisticsScene
 
 DEEP = "@@deep@@"
 VALUES: list[Any] = [None, True, False, 0, -1, 7, 2.5, -1e308, 10**30, "", "x", "A\x00b", "\ud800x",

@@ -1,4 +1,4 @@
-"""Finished games kept as records (``game/finished.py``) and the end of a game
+"""Finished games kept as records (``game/services/finished.py``) and the end of a game
 at the table: recorded once when won, whatever moment the program stops."""
 
 from __future__ import annotations
@@ -11,18 +11,19 @@ from pathlib import Path
 
 import pytest
 
-from game.finished import KEEP, FinishedGames, game_date, record_finished_game
-from game.record import record_of
-from game.stats import game_id, summarize
-from game.slots import Slots
-from game.storage import Storage
+from game.services.finished import KEEP, FinishedGames, game_date, record_finished_game
+from game.rules.record import record_of
+from game.services.statistics import game_id, summarize
+from game.services.slots import Slots
+from game.services.storage import Storage
 from game_play import KNOWN_RECORD, enter, play_to_last_results, step
-from scenes.app import App, Options
-from scenes.menus import PauseMenu
-from scenes.results import GameOver, HandResults
-from scenes.statistics import StatisticsScene
-from scenes.table import TableScene
-from scenes.title import TitleScene
+from scenes.core.app import App
+from scenes.core.options import Options
+from scenes.screens.menus import PauseMenu
+from scenes.screens.results import GameOver, HandResults
+from scenes.screens.statistics import StatisticsScene
+from scenes.table.scene import TableScene
+from scenes.screens.title import TitleScene
 
 
 def new_app(cfg: Path) -> App:
@@ -216,10 +217,10 @@ def test_summary_of_the_kept_record_matches_the_index(tmp_path):
 
 
 def test_the_persons_own_winning_move_keeps_and_counts_the_game_at_once(tmp_path):
-    from game.actions import Discard
-    from game.cards import parse_card
-    from game.record import game_from_record
-    from game.session import Seat, TableSession
+    from game.rules.actions import Discard
+    from game.rules.cards import parse_card
+    from game.rules.record import game_from_record
+    from game.play.table_session import Seat, TableSession
 
     rec = json.loads(json.dumps(KNOWN_RECORD))  # seats swapped: the person (seat 0) goes out and wins
     rec["players"] = ["Me", "Ann"]

@@ -14,8 +14,8 @@ import random
 
 import pytest
 
-from game.engine import Game
-from game.random_play import random_step
+from game.rules.game import Game
+from game.rules.random_play import random_step
 from helpers import cards_in_play, check_invariants, pack_of, random_rules
 
 HANDS = 10_000

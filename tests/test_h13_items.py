@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pygame
 
-from game.actions import Discard, DrawStock
-from game.targets import PileCard
+from game.rules.actions import Discard, DrawStock
+from game.intent.targets import PileCard
 from test_human import C, SCRIPT, app, bot_moves, click, drag, key, felt_spot, pos_of, post, record, select, settle, table_for  # noqa: F401
 
 
@@ -143,7 +143,7 @@ def test_a_pointer_resting_on_the_pile_warns_only_once_it_moves(app):
 
 
 def test_the_focus_ring_goes_around_the_pile_not_over_its_faces(app):
-    from scenes import theme as T
+    from scenes.core import theme as T
     table = table_for(app, SCRIPT)
     human = table.human
     bot_moves(table, DrawStock(1), Discard(1, C("2C")))

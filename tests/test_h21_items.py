@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import json
 
-from game.slots import Slots
-from scenes.load_game import LoadGameScene
-from scenes.table import TableScene
-from scenes.title import TitleScene
+from game.services.slots import Slots
+from scenes.screens.load_game import LoadGameScene
+from scenes.table.scene import TableScene
+from scenes.screens.title import TitleScene
 from test_scenes import app, click, frames  # noqa: F401  (app is a fixture)
 from test_slots import write_slot
 
@@ -61,7 +61,7 @@ def test_a_slot_whose_record_was_moved_aside_loses_only_its_sidecars(app):
     app.storage.game_path(name).write_text('{"format": "rummy500/1", "players": 3}', encoding="utf-8")
     title = app.push(TitleScene(app))
     info = Slots(app.storage).read_info(name)
-    from scenes.load_game import resume
+    from scenes.screens.load_game import resume
     assert not resume(app, info)
     assert list(app.storage.saves_dir.glob(f"{name}.json.corrupt-*"))
     assert not list(app.storage.saves_dir.glob(f"{name}.slot")) and Slots(app.storage).list() == []
@@ -72,10 +72,10 @@ def test_a_slot_whose_record_was_moved_aside_loses_only_its_sidecars(app):
 import pytest  # noqa: E402
 
 from game.ai.base import decision_seed  # noqa: E402
-from game.record import game_from_record, record_of  # noqa: E402
-from game.rules import RuleSet  # noqa: E402
-from game.session import Seat, TableSession  # noqa: E402
-from game.slots import info_of, table_seed  # noqa: E402
+from game.rules.record import game_from_record, record_of  # noqa: E402
+from game.rules.ruleset import RuleSet  # noqa: E402
+from game.play.table_session import Seat, TableSession  # noqa: E402
+from game.services.slots import info_of, table_seed  # noqa: E402
 
 SEATS = [Seat("Ana", "medium"), Seat("Ben", "easy"), Seat("Cy", "medium")]
 
@@ -155,8 +155,8 @@ def test_each_continue_of_a_save_at_the_results_deals_the_same_next_hand():
 
 
 def test_the_seed_is_kept_in_the_slot_sidecar(tmp_path):
-    from game.slots import Slots
-    from game.storage import Storage
+    from game.services.slots import Slots
+    from game.services.storage import Storage
     live = TableSession(SEATS, RuleSet(), seed=4, use_workers=False)
     slots = Slots(Storage(tmp_path))
     slots.save(info_of("game-20260101-120000", live.game, ["medium", "easy", "medium"], seed=live.seed),
@@ -170,7 +170,7 @@ def test_a_computers_choice_depends_on_its_seed_and_the_position_only(rummy):
     the seat's seed and the position (so a worker started again, or a resumed
     game, chooses the same), and it differs between positions and seeds."""
     from game.ai import make_ai
-    from game.view import view_for
+    from game.rules.view import view_for
     session = TableSession(SEATS, RuleSet(), seed=8, use_workers=False)
     drive(session, until_step=6)
     view = view_for(session.game, session.game.current)

@@ -12,19 +12,19 @@ from pathlib import Path
 
 import pytest
 
-from game.actions import DrawStock, LayOff, TableMeld, TakeDiscards
+from game.rules.actions import DrawStock, LayOff, TableMeld, TakeDiscards
 from game.ai import make_ai
 from game.ai.hard import TWO_PLAYER_HORIZON, HardAI, playout_turns
 from game.ai.medium import MediumAI
 from game.ai.going_out import going_out_plan, table_everything
 from game.ai.playout import PlayoutPolicy, ViewMaker, greedy_only
 from game.ai.sequential import MIN_WORLDS, Z_SWITCH, Z_SWITCH_TWO_PLAYERS, clearly_worse, lead, overrules
-from game.analyse import load_position
-from game.cards import parse_card
-from game.engine import Game
-from game.match import ai_step
-from game.rules import RuleSet
-from game.view import sample_world, view_for, view_of
+from game.services.analyse import load_position
+from game.rules.cards import parse_card
+from game.rules.game import Game
+from game.play.all_computer import ai_step
+from game.rules.ruleset import RuleSet
+from game.rules.view import sample_world, view_for, view_of
 
 PUZZLES = Path(__file__).parent / "ai_puzzles"
 

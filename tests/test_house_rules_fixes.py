@@ -7,17 +7,18 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.profiles import load_profiles, rules_name
-from game.rules import RuleSet
-from game.stats import profile_of
-from scenes import theme as T
-from scenes.app import App, Options
-from scenes.menus import PauseMenu
-from scenes.rules_help import RulesScene
-from scenes.rules_settings import RulesSettingsScene
-from scenes.setup import SetupScene
-from scenes.table import TableScene
-from scenes.title import TitleScene
+from game.services.profiles import load_profiles, rules_name
+from game.rules.ruleset import RuleSet
+from game.services.statistics import profile_of
+from scenes.core import theme as T
+from scenes.core.app import App
+from scenes.core.options import Options
+from scenes.screens.menus import PauseMenu
+from scenes.screens.rules_help import RulesScene
+from scenes.screens.rules_settings import RulesSettingsScene
+from scenes.screens.setup import SetupScene
+from scenes.table.scene import TableScene
+from scenes.screens.title import TitleScene
 from tests.test_rules_settings import (app, click, focus_control, key, open_rules_from_new_game,  # noqa: F401
                                        post, resize, step, type_text)  # (app is the pages' fixture)
 
@@ -203,7 +204,7 @@ def test_the_same_rules_have_one_name_everywhere_also_after_continue(app):
     title = app.top
     title.rules()
     title.app.pop()
-    C_ = __import__("scenes.rules_choice", fromlist=["choose"])
+    C_ = __import__("scenes.core.rules_choice", fromlist=["choose"])
     C_.choose(app, "no_jokers", RuleSet(jokers_per_deck=0))  # other rules chosen since
     title.continue_game()
     again = app.top
@@ -224,7 +225,7 @@ def test_house_rules_from_the_title_say_the_game_to_continue_keeps_its_rules(app
 # --------------------------------------------------------------- 12. title -> Rules
 def test_title_rules_show_the_house_rules_chosen_for_the_next_game(app):
     title = app.push(TitleScene(app))
-    C_ = __import__("scenes.rules_choice", fromlist=["choose"])
+    C_ = __import__("scenes.core.rules_choice", fromlist=["choose"])
     C_.choose(app, "standard", RuleSet(jokers_per_deck=0, target=300))
     step(app)
     title.focus.focus(next(b for b in title.buttons if b.label == "Rules"))

@@ -9,15 +9,16 @@ import random
 import pygame
 import pytest
 
-from game.cards import JOKER, parse_card
-from game.engine import Phase
-from game.record import game_from_record
-from game.session import Seat, TableSession
-from game.targets import NewMeld, OnMeld, PileCard, Stock
-from scenes.app import App, Options
-from scenes.dialogs import ChoiceDialog
-from scenes.table import TableScene
-from scenes.title import TitleScene
+from game.rules.cards import JOKER, parse_card
+from game.rules.phase import Phase
+from game.rules.record import game_from_record
+from game.play.table_session import Seat, TableSession
+from game.intent.targets import NewMeld, OnMeld, PileCard, Stock
+from scenes.core.app import App
+from scenes.core.options import Options
+from scenes.core.dialogs import ChoiceDialog
+from scenes.table.scene import TableScene
+from scenes.screens.title import TitleScene
 
 from helpers import check_invariants, claim_session
 
@@ -120,7 +121,7 @@ SCRIPT = record(
 
 
 def test_a_scripted_turn_with_the_mouse(app):
-    from game.actions import Discard, DrawStock, TableMeld
+    from game.rules.actions import Discard, DrawStock, TableMeld
     table = table_for(app, SCRIPT)
     game = table.session.game
     bot_moves(table, DrawStock(1), TableMeld(1, (C("5S"), C("6S"), C("7S"))), Discard(1, C("2C")))
@@ -159,7 +160,7 @@ def test_a_scripted_turn_with_the_mouse(app):
 
 
 def test_an_illegal_drop_is_refused_with_the_reason_and_nothing_changes(app):
-    from game.actions import Discard, DrawStock
+    from game.rules.actions import Discard, DrawStock
     table = table_for(app, SCRIPT)
     h = table.session.game.hand
     bot_moves(table, DrawStock(1), Discard(1, C("2C")))
@@ -178,7 +179,7 @@ def test_an_illegal_drop_is_refused_with_the_reason_and_nothing_changes(app):
 
 
 def test_a_drop_before_drawing_is_refused(app):
-    from game.actions import Discard, DrawStock
+    from game.rules.actions import Discard, DrawStock
     table = table_for(app, SCRIPT)
     h = table.session.game.hand
     bot_moves(table, DrawStock(1), Discard(1, C("2C")))
@@ -189,7 +190,7 @@ def test_a_drop_before_drawing_is_refused(app):
 
 
 def test_hovering_the_pile_says_what_a_take_would_do(app):
-    from game.actions import Discard, DrawStock
+    from game.rules.actions import Discard, DrawStock
     table = table_for(app, SCRIPT)
     bot_moves(table, DrawStock(1), Discard(1, C("2C")))
     pile = [p for p in table.layout_.places if p.zone == "pile"]
@@ -202,7 +203,7 @@ def test_hovering_the_pile_says_what_a_take_would_do(app):
 
 
 def test_joker_dialog_asks_which_card_and_tables_the_choice(app):
-    from game.actions import Discard, DrawStock
+    from game.rules.actions import Discard, DrawStock
     rec = record(you=["7H", "8H", "JK", "KC", "4D"], bot=["2C", "3D", "TD"], discard=["JS"],
                  stock=["QD", "QH", "5C", "6C"])
     table = table_for(app, rec)
@@ -222,7 +223,7 @@ def test_joker_dialog_asks_which_card_and_tables_the_choice(app):
 
 
 def test_one_way_to_use_a_joker_asks_nothing(app):
-    from game.actions import Discard, DrawStock
+    from game.rules.actions import Discard, DrawStock
     rec = record(you=["7H", "9H", "JK", "KC", "4D"], bot=["2C", "3D", "TD"], discard=["JS"],
                  stock=["QD", "QH", "5C", "6C"])
     table = table_for(app, rec)
@@ -237,7 +238,7 @@ def test_one_way_to_use_a_joker_asks_nothing(app):
 
 
 def test_the_person_calls_rummy(app):
-    from game.actions import Discard, DrawStock
+    from game.rules.actions import Discard, DrawStock
     rec = record(you=["7H", "8H", "9H", "KC", "4D", "5C"], bot=["TH", "3D", "2S", "QC"], discard=["JS"],
                  stock=["QD", "2H", "5S", "6C", "8D"], bot_first=False)
     table = table_for(app, rec)
@@ -259,7 +260,7 @@ def test_the_person_calls_rummy(app):
 
 
 def test_rummy_when_there_is_none_says_why(app):
-    from game.actions import Discard, DrawStock
+    from game.rules.actions import Discard, DrawStock
     table = table_for(app, SCRIPT)
     h = table.session.game.hand
     bot_moves(table, DrawStock(1), Discard(1, C("2C")))
@@ -269,7 +270,7 @@ def test_rummy_when_there_is_none_says_why(app):
 
 
 def test_the_rummy_window_closes_by_itself(app):
-    from game.actions import Discard, DrawStock
+    from game.rules.actions import Discard, DrawStock
     table = table_for(app, SCRIPT)
     bot_moves(table, DrawStock(1), Discard(1, C("2C")))
     assert table.human.rummy_until is not None and table.session.hold_rummy
@@ -280,7 +281,7 @@ def test_the_rummy_window_closes_by_itself(app):
 
 
 def test_the_same_turn_with_the_keyboard_only(app):
-    from game.actions import Discard, DrawStock, TableMeld
+    from game.rules.actions import Discard, DrawStock, TableMeld
     table = table_for(app, SCRIPT)
     h = table.session.game.hand
     human = table.human
@@ -318,7 +319,7 @@ def test_the_same_turn_with_the_keyboard_only(app):
 
 
 def test_undo_takes_back_melds_and_layoffs_not_the_draw(app):
-    from game.actions import Discard, DrawStock, TableMeld
+    from game.rules.actions import Discard, DrawStock, TableMeld
     table = table_for(app, SCRIPT)
     bot_moves(table, DrawStock(1), TableMeld(1, (C("5S"), C("6S"), C("7S"))), Discard(1, C("2C")))
     table.human.close_rummy_window()
@@ -339,7 +340,7 @@ def test_undo_takes_back_melds_and_layoffs_not_the_draw(app):
 
 
 def test_hint_shows_a_move_without_playing_it(app):
-    from game.actions import Discard, DrawStock, TableMeld
+    from game.rules.actions import Discard, DrawStock, TableMeld
     table = table_for(app, SCRIPT)
     h = table.session.game.hand
     bot_moves(table, DrawStock(1), TableMeld(1, (C("5S"), C("6S"), C("7S"))), Discard(1, C("2C")))
@@ -365,7 +366,7 @@ def test_sort_and_reorder_by_drag(app):
 
 
 def test_with_an_empty_stock_the_person_is_asked(app):
-    from game.actions import Discard, DrawStock
+    from game.rules.actions import Discard, DrawStock
     rec = record(you=["7H", "8H", "KC", "4D"], bot=["2C", "3D", "TD"], discard=["JS"], stock=["QD"])
     table = table_for(app, rec)
     h = table.session.game.hand
@@ -400,8 +401,8 @@ class _InProcessSession(TableSession):
 def test_monkey_20000_random_events_across_every_scene(app, monkeypatch):
     """Random clicks, drags, keys and text across the scenes (seeded): no
     exception, and every game the table holds stays legal."""
-    import game.session as session_mod
-    import scenes.table as table_mod
+    import game.play.table_session as session_mod
+    import scenes.table.scene as table_mod
     monkeypatch.setattr(table_mod, "TableSession", _InProcessSession)
     monkeypatch.setattr(session_mod, "TableSession", _InProcessSession)  # Continue builds one too
     rng = random.Random(20_000)
@@ -514,11 +515,11 @@ def test_monkey_20000_random_events_across_every_scene(app, monkeypatch):
 def play_through_the_table(app, players: int, seed: int, max_frames: int = 60_000, hands: int | None = None):
     """The person's seat is played with real gestures (clicks, drags, keys),
     choosing what the Medium computer would do; the others are computers."""
-    from game.actions import Discard as Dis, DrawStock as Draw, EndHand as End
-    from game.actions import LayOff as Lay, TableMeld as Meld, TakeDiscards as Take
+    from game.rules.actions import Discard as Dis, DrawStock as Draw, EndHand as End
+    from game.rules.actions import LayOff as Lay, TableMeld as Meld, TakeDiscards as Take
     from game.ai.medium import MediumAI
-    from game.view import view_for
-    from scenes.results import GameOver, HandResults
+    from game.rules.view import view_for
+    from scenes.screens.results import GameOver, HandResults
 
     names = ["You", "Ana", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus"]
     seats = [Seat("You", "human")] + [Seat(names[i], "medium" if i % 2 else "easy") for i in range(1, players)]
@@ -592,8 +593,8 @@ def play_through_the_table(app, players: int, seed: int, max_frames: int = 60_00
             drag(app, start, end)
             if isinstance(app.top, ChoiceDialog):
                 wanted = action.cards if isinstance(action, Meld) else action.card
-                from scenes.words import card_words
-                from game.cards import card_token
+                from game.text.events import card_words
+                from game.rules.cards import card_token
                 label = (" ".join(card_words(card_token(c)) for c in wanted) if isinstance(action, Meld)
                          else card_words(card_token(wanted)))
                 button = next((b for b in app.top.buttons if b.label == label), app.top.buttons[0])
@@ -627,7 +628,7 @@ def claim_table(app, players=3):
 
 
 def test_a_computers_rummy_waits_for_the_person_who_comes_first(app):
-    from game.actions import Discard, DrawStock, TableMeld
+    from game.rules.actions import Discard, DrawStock, TableMeld
     table = claim_table(app)
     h = table.session.game.hand
     bot_moves(table, DrawStock(2), TableMeld(2, (C("5S"), C("6S"), C("7S"))), Discard(2, C("8S")))
@@ -641,13 +642,13 @@ def test_a_computers_rummy_waits_for_the_person_who_comes_first(app):
         app.step(0.1)
         if table.human.message and "skipped" in table.human.message[0]:
             break
-    from game.actions import CallRummy
+    from game.rules.actions import CallRummy
     assert CallRummy(1, 1) in h.actions and not any(a.seat == 0 for a in h.actions)
     assert "skipped" in table.human.message[0]
 
 
 def test_the_person_first_in_turn_order_wins_the_rummy_call(app):
-    from game.actions import Discard, DrawStock, TableMeld
+    from game.rules.actions import Discard, DrawStock, TableMeld
     table = claim_table(app)
     h = table.session.game.hand
     bot_moves(table, DrawStock(2), TableMeld(2, (C("5S"), C("6S"), C("7S"))), Discard(2, C("8S")))
@@ -658,19 +659,19 @@ def test_the_person_first_in_turn_order_wins_the_rummy_call(app):
 
 
 def test_a_computer_before_the_person_calls_at_once(app):
-    from game.actions import Discard, DrawStock, TableMeld
+    from game.rules.actions import Discard, DrawStock, TableMeld
     table = claim_table(app, players=4)  # Bot (2) discards; Ana (3) comes before you (0)
     h = table.session.game.hand
     bot_moves(table, DrawStock(2), TableMeld(2, (C("5S"), C("6S"), C("7S"))), Discard(2, C("8S")))
-    from game.actions import CallRummy
+    from game.rules.actions import CallRummy
     for _ in range(6):
         app.step(0.1)  # well inside your 2-second window
     assert CallRummy(3, 1) in h.actions
 
 
 def test_continue_right_after_a_discard_opens_the_window(app):
-    from game.actions import Discard, DrawStock, TableMeld
-    from game.record import record_of
+    from game.rules.actions import Discard, DrawStock, TableMeld
+    from game.rules.record import record_of
     table = claim_table(app)
     bot_moves(table, DrawStock(2), TableMeld(2, (C("5S"), C("6S"), C("7S"))), Discard(2, C("8S")))
     rec = record_of(table.session.game)
@@ -684,7 +685,7 @@ def test_continue_right_after_a_discard_opens_the_window(app):
 
 
 def test_keyboard_focus_survives_the_table_changing_under_it(app):
-    from game.actions import Discard, DrawStock
+    from game.rules.actions import Discard, DrawStock
     table = table_for(app, SCRIPT)
     human = table.human
     bot_moves(table, DrawStock(1), Discard(1, C("2C")))
@@ -705,7 +706,7 @@ def test_keyboard_focus_survives_the_table_changing_under_it(app):
 
 
 def test_a_computers_rummy_on_your_discard_is_shown(app):
-    from game.actions import CallRummy
+    from game.rules.actions import CallRummy
     rec = record(you=["5S", "6S", "7S", "8S", "KC", "4D"], bot=["QC", "QD", "4C", "9C", "TC", "2D"],
                  discard=["JH"], stock=["QH", "5D", "6D", "7D"], bot_first=False)
     table = table_for(app, rec, bot_level="medium")
@@ -726,7 +727,7 @@ def test_a_computers_rummy_on_your_discard_is_shown(app):
 
 
 def test_going_out_by_melding_every_card_ends_the_hand(app):
-    from scenes.results import HandResults
+    from scenes.screens.results import HandResults
     rec = record(you=["7H", "8H", "9H", "KC", "KD"], bot=["2C", "3D", "TD"], discard=["JS"],
                  stock=["KH", "5C", "6C"], bot_first=False)
     table = table_for(app, rec)
@@ -766,7 +767,7 @@ def test_floating_passes_the_turn_with_an_empty_hand(app):
 
 
 def test_the_rummy_window_stays_open_while_the_pointer_is_on_the_button(app):
-    from game.actions import Discard, DrawStock
+    from game.rules.actions import Discard, DrawStock
     table = table_for(app, SCRIPT)
     bot_moves(table, DrawStock(1), Discard(1, C("2C")))
     button = table.human.buttons["rummy"]
@@ -781,7 +782,7 @@ def test_the_rummy_window_stays_open_while_the_pointer_is_on_the_button(app):
 
 
 def test_a_drag_is_cancelled_when_the_window_loses_focus(app):
-    from game.actions import Discard, DrawStock
+    from game.rules.actions import Discard, DrawStock
     table = table_for(app, SCRIPT)
     h = table.session.game.hand
     bot_moves(table, DrawStock(1), Discard(1, C("2C")))

@@ -13,17 +13,18 @@ import pygame
 import pytest
 
 from game import i18n
-from game.cards import card_long_name, joker_as, make_card
+from game.rules.cards import card_long_name, joker_as, make_card
 from game.i18n import N_, _, ngettext
-from game.rules import RuleSet
-from game.rules_text import describe_rules, profile_name
-from scenes import theme as T
-from scenes.app import App, Options
-from scenes.menus import PauseMenu
-from scenes.settings import SettingsScene
-from scenes.table import TableScene
-from scenes.title import TitleScene
-from scenes.words import describe
+from game.rules.ruleset import RuleSet
+from game.text.rules_text import describe_rules, profile_name
+from scenes.core import theme as T
+from scenes.core.app import App
+from scenes.core.options import Options
+from scenes.screens.menus import PauseMenu
+from scenes.screens.settings import SettingsScene
+from scenes.table.scene import TableScene
+from scenes.screens.title import TitleScene
+from game.text.events import describe
 
 from i18n_pseudo import install, lengthen
 from test_scenes import click, post
@@ -165,7 +166,7 @@ def test_card_names_in_words(pseudo):
 
 
 def test_the_game_log_speaks_the_language(pseudo):
-    from game.events import CardDrawn, Discarded
+    from game.rules.events import CardDrawn, Discarded
 
     names = ["You", "Ana"]
     assert describe(CardDrawn(0, "7H"), names) == "You draw from the stock."
@@ -234,7 +235,7 @@ def test_a_bad_language_in_the_settings_file_is_reset(tmp_path, pseudo):
 
 
 def test_changing_language_from_the_pause_menu_reaches_the_table(app):
-    from game.session import Seat
+    from game.play.table_session import Seat
 
     app.push(TitleScene(app))
     table = app.push(TableScene(app), seats=[Seat("You", "human"), Seat("Ana", "easy")], seed=3,

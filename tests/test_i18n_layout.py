@@ -3,7 +3,7 @@ every string 40 % longer (tests/i18n_pseudo.py; Welsh often runs 20-40 %
 longer, Georgian words are long) at 1024x640 and 1280x720, and no text is cut
 short: buttons, menus, dialogs and panels grow or wrap instead.
 
-"Cut short" is what :func:`scenes.theme.fit_text` does when shrinking the
+"Cut short" is what :func:`scenes.core.theme.fit_text` does when shrinking the
 font to 60 % is not enough: it ends the text with "…". Every call is watched
 while a scene is drawn."""
 
@@ -15,24 +15,25 @@ import pygame
 import pytest
 
 from game import i18n
-from game.random_play import random_step
-from game.session import Seat
-from scenes import theme as T
-from scenes.app import App, Options
-from scenes.dialogs import ChoiceDialog
-from scenes.how_to_play import HowToPlayScene
-from scenes.layout import model_of
-from scenes.load_game import LoadGameScene
-from scenes.menus import PauseMenu
-from scenes.results import GameOver, HandResults
-from scenes.rules_help import RulesScene
-from scenes.rules_settings import RulesSettingsScene
-from scenes.settings import SettingsScene
-from scenes.setup import SetupScene
-from scenes.statistics import StatisticsScene
-from scenes.table import TableScene
-from scenes.title import TitleScene
-from scenes import widgets
+from game.rules.random_play import random_step
+from game.play.table_session import Seat
+from scenes.core import theme as T
+from scenes.core.app import App
+from scenes.core.options import Options
+from scenes.core.dialogs import ChoiceDialog
+from scenes.screens.how_to_play import HowToPlayScene
+from scenes.table.layout import model_of
+from scenes.screens.load_game import LoadGameScene
+from scenes.screens.menus import PauseMenu
+from scenes.screens.results import GameOver, HandResults
+from scenes.screens.rules_help import RulesScene
+from scenes.screens.rules_settings import RulesSettingsScene
+from scenes.screens.settings import SettingsScene
+from scenes.screens.setup import SetupScene
+from scenes.screens.statistics import StatisticsScene
+from scenes.table.scene import TableScene
+from scenes.screens.title import TitleScene
+from scenes.core import widgets
 
 from i18n_pseudo import install
 from test_scenes import frames, resize

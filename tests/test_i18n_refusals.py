@@ -1,4 +1,4 @@
-"""Every refusal the person can see comes out translated (game/refusals.py):
+"""Every refusal the person can see comes out translated (game/text/refusals.py):
 each message the engine's source can build matches a template, every
 message random play provokes matches one, and the table's words for it are
 the translation; in English nothing changes (records, replay, the log)."""
@@ -12,14 +12,16 @@ from pathlib import Path
 
 import pytest
 
-from game import i18n, melds, refusals
-from game.actions import CallRummy, Discard, DrawStock, EndHand, LayOff, TableMeld, TakeDiscards
-from game.cards import JOKER, joker_as
-from game.engine import Game
+from game import i18n
+from game.rules import melds
+from game.text import refusals
+from game.rules.actions import CallRummy, Discard, DrawStock, EndHand, LayOff, TableMeld, TakeDiscards
+from game.rules.cards import JOKER, joker_as
+from game.rules.game import Game
 from game.errors import IllegalMove
-from game.random_play import random_step
-from game.rules import PROFILES
-from scenes.words import plain
+from game.rules.random_play import random_step
+from game.rules.ruleset import PROFILES
+from game.text.events import plain
 
 from i18n_pseudo import install, lengthen
 
@@ -80,7 +82,7 @@ def test_every_message_in_the_engine_source_has_a_template():
     texts = _template_texts()
     missing = [(f, line, shape) for f, line, shape in found
                if not any(re.fullmatch(shape, t) for t in texts)]
-    assert not missing, f"add these to game/refusals.py TEMPLATES: {missing}"
+    assert not missing, f"add these to game/text/refusals.py TEMPLATES: {missing}"
 
 
 def test_every_reason_a_meld_is_refused_has_a_template():

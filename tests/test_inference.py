@@ -8,10 +8,10 @@ import random
 from game.ai import make_ai
 from game.ai.hard import HardAI
 from game.ai.inference import BREAK_WEIGHT, Evidence, sample_likely_world
-from game.cards import parse_card
-from game.engine import Game
-from game.match import ai_step
-from game.view import sample_world, view_of
+from game.rules.cards import parse_card
+from game.rules.game import Game
+from game.play.all_computer import ai_step
+from game.rules.view import sample_world, view_of
 
 
 def _view(history, seat=0):

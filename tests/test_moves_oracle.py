@@ -10,11 +10,11 @@ from collections import Counter
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.actions import LayOff, TableMeld
-from game.cards import JOKER, JOKER_TABLED, joker_as, rank_of
-from game.engine import Game
-from game.melds import enumerate_melds
-from game.random_play import random_step
+from game.rules.actions import LayOff, TableMeld
+from game.rules.cards import JOKER, JOKER_TABLED, joker_as, rank_of
+from game.rules.game import Game
+from game.rules.melds import enumerate_melds
+from game.rules.random_play import random_step
 from helpers import random_rules
 import oracle_moves as old
 from oracle_moves import old_answers

@@ -1,4 +1,4 @@
-"""The legal-move table (game/moves.py): every action has one row, the
+"""The legal-move table (game/rules/moves.py): every action has one row, the
 filters list only what the rows' checks accept, and the Rummy window is a
 phase of its own beside the next seat's draw (R18) while ``HandState.phase``
 keeps the values saved games carry."""
@@ -7,13 +7,15 @@ from __future__ import annotations
 
 import random
 
-from game import actions
-from game.actions import CallRummy, Discard, DrawStock, TableMeld, TakeDiscards
-from game.engine import Game, HandState, Phase, deal_cards, rummy_winner, seat_left_of
-from game.moves import MOVE_OF, MOVES, PLAY, TURN
-from game.random_play import random_step
-from game.record import game_from_record
-from game.rules import RuleSet
+from game.rules import actions
+from game.rules.actions import CallRummy, Discard, DrawStock, TableMeld, TakeDiscards
+from game.rules.game import Game
+from game.rules.hand import HandState, deal_cards
+from game.rules.phase import Phase, rummy_winner, seat_left_of
+from game.rules.moves import MOVE_OF, MOVES, PLAY, TURN
+from game.rules.random_play import random_step
+from game.rules.record import game_from_record
+from game.rules.ruleset import RuleSet
 
 
 def _game(hands, discard, stock, rules=None):
@@ -79,7 +81,7 @@ def test_listed_actions_are_those_of_the_open_phases_and_all_apply():
 
 
 def test_the_old_imports_from_game_engine_still_work():
-    assert HandState.__module__ == "game.hand" and Phase.DRAW.value == "draw"
+    assert HandState.__module__ == "game.rules.hand" and Phase.DRAW.value == "draw"
     assert seat_left_of(3, 4) == 0 and rummy_winner(0, [2, 1], 3) == 1
     hands, discard, stock = deal_cards(RuleSet(), 2, 0, 5)
     assert len(hands[0]) == 13 and len(discard) == 1 and TakeDiscards(0, 1).to_record() == {"p": 0, "take": 1}

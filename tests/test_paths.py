@@ -14,7 +14,8 @@ import pytest
 
 from game.cli import main
 from game.paths import shown
-from scenes.app import App, Options
+from scenes.core.app import App
+from scenes.core.options import Options
 
 
 @pytest.mark.parametrize("path, expected", [
@@ -63,7 +64,7 @@ def test_a_config_folder_with_a_non_utf8_name_opens_and_says_where(tmp_path):
         fh.write(b"{broken")
     app = App(Options(config_dir=os.fsdecode(folder), size=(1280, 720), speed="instant"))
     try:
-        from scenes.title import TitleScene
+        from scenes.screens.title import TitleScene
         app.push(TitleScene(app))
         app.step(0.016)  # the first frame draws the notice
         message = app.toasts[0][0]

@@ -1,4 +1,4 @@
-"""Rules profiles (game.profiles): saved profiles survive a restart, rules
+"""Rules profiles (game.services.profiles): saved profiles survive a restart, rules
 files are read or refused with one sentence, export -> import round trips."""
 
 from __future__ import annotations
@@ -7,11 +7,12 @@ import json
 
 import pytest
 
-from game.profiles import (MAX_RULES_BYTES, ProfileBook, ProfileError, export_folder, export_rules,
-                           load_profiles, profile_label, profiles_path, read_rules_file, rules_json,
-                           rules_name, save_profiles, selection_from_setup)
-from game.rules import CHOICES, PROFILES, RuleSet
-from game.storage import Storage
+from game.services.profiles import (
+    MAX_RULES_BYTES, ProfileBook, ProfileError, export_folder, export_rules, load_profiles, profile_label,
+    profiles_path, read_rules_file, rules_json, rules_name, save_profiles, selection_from_setup
+)
+from game.rules.ruleset import CHOICES, PROFILES, RuleSet
+from game.services.storage import Storage
 
 
 @pytest.fixture

@@ -13,11 +13,11 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.actions import CallRummy, Discard, DrawStock, EndHand, LayOff, TableMeld, TakeDiscards
-from game.cards import JOKER, joker_as
-from game.engine import Game
+from game.rules.actions import CallRummy, Discard, DrawStock, EndHand, LayOff, TableMeld, TakeDiscards
+from game.rules.cards import JOKER, joker_as
+from game.rules.game import Game
 from game.errors import IllegalMove
-from game.random_play import random_step
+from game.rules.random_play import random_step
 from helpers import check_invariants, random_rules
 
 MAX_STEPS = 1500

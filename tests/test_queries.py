@@ -3,13 +3,14 @@ lay-off targets, whether a committed card can be tabled, and the CLI's GUI stub.
 
 import random
 
-from game.actions import TableMeld, TakeDiscards
-from game.cards import JOKER, joker_as, parse_card
-from game.engine import Game
-from game.melds import any_meld, could_meld_with, enumerate_melds
-from game.plays import find_plan
-from game.record import game_from_record
-from game.rules import RuleSet
+from game.rules.actions import TableMeld, TakeDiscards
+from game.rules.cards import JOKER, joker_as, parse_card
+from game.rules.game import Game
+from game.rules.meld_masks import any_meld, could_meld_with
+from game.rules.melds import enumerate_melds
+from game.rules.turn_search import find_plan
+from game.rules.record import game_from_record
+from game.rules.ruleset import RuleSet
 
 
 def c(token):
@@ -54,7 +55,7 @@ def test_r12_selection_that_is_no_meld_has_no_options():
 def test_r14_layoff_targets_list_every_meld_a_card_fits():
     g = _game([["5H", "6H", "7H", "8D", "8S", "8C", "2C"], ["KD", "KS", "KH", "3C"]], ["4C"], ["9H", "QC"])
     h = g.hand
-    from game.actions import DrawStock, TableMeld
+    from game.rules.actions import DrawStock, TableMeld
     g.apply(DrawStock(0))
     g.apply(TableMeld(0, tuple(cs("5H", "6H", "7H"))))
     g.apply(TableMeld(0, tuple(cs("8D", "8S", "8C"))))
@@ -104,9 +105,9 @@ def test_a_plan_is_the_seats_own_actions_played_one_after_another():
     """Plays are engine actions (issue 14): every step of the engine's plan is a
     TableMeld / LayOff of the seat to move, legal as it stands, and playing the
     whole plan leaves no committed card (R9) and a turn that can end."""
-    from game.actions import LayOff
-    from game.engine import Phase
-    from game.random_play import random_step
+    from game.rules.actions import LayOff
+    from game.rules.phase import Phase
+    from game.rules.random_play import random_step
 
     checked = 0
     for seed in range(12):

@@ -22,12 +22,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.cards import RANKS, SUITS
+from game.rules.cards import RANKS, SUITS
 from game.cli import main
-from game.engine import Game, Phase
-from game.random_play import play_random_hand, random_step
-from game.record import dumps, game_from_record, record_of, replay
-from game.rules import CHOICES, RuleSet
+from game.rules.game import Game
+from game.rules.phase import Phase
+from game.rules.random_play import play_random_hand, random_step
+from game.rules.record import dumps, game_from_record, record_of, replay
+from game.rules.ruleset import CHOICES, RuleSet
 
 ROOT = Path(__file__).resolve().parent.parent
 OWN_SCENARIOS = ROOT / "tests" / "scenarios"

@@ -13,11 +13,13 @@ import time
 import pytest
 
 from game.cli import main
-from game.engine import Game
-from game.record import (MAX_ACTIONS, MAX_HANDS, MAX_NAME, MAX_NOTE, MAX_RECORD_BYTES, RecordError,
-                         name_problem, parse_record, read_record_bytes, record_of, replay)
-from game.rules import RuleSet
-from game.storage import Storage
+from game.rules.game import Game
+from game.rules.record import (
+    MAX_ACTIONS, MAX_HANDS, MAX_NAME, MAX_NOTE, MAX_RECORD_BYTES, RecordError, name_problem, parse_record,
+    read_record_bytes, record_of, replay
+)
+from game.rules.ruleset import RuleSet
+from game.services.storage import Storage
 
 
 def small_record(players=("You", "Ada")) -> dict:

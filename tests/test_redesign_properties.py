@@ -9,8 +9,8 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.cards import JOKER, JOKER_TABLED
-from game.melds import MeldRefusal, classify
+from game.rules.cards import JOKER, JOKER_TABLED
+from game.rules.melds import MeldRefusal, classify
 
 
 def old_rule(reason: str) -> str:
@@ -34,9 +34,9 @@ def test_a_refused_meld_carries_the_rule_the_words_name(cards, ace_wraps):
 
 
 def test_a_search_out_of_budget_says_so(monkeypatch, caplog):
-    from game import plays
-    from game.cards import parse_card
-    from game.rules import RuleSet
+    from game.rules import turn_search as plays
+    from game.rules.cards import parse_card
+    from game.rules.ruleset import RuleSet
 
     hand = [parse_card(t) for t in ("2H", "3H", "4H", "5H", "6H", "7H", "9C", "9D", "9S", "KC")]
     rules = RuleSet()

@@ -1,4 +1,4 @@
-"""R18 timing without a window: the one referee (game.referee.Referee), on its
+"""R18 timing without a window: the one referee (game.play.referee.Referee), on its
 own and inside the session, with the person's Rummy window driven on a fake
 clock, as the table drives them.
 
@@ -12,19 +12,22 @@ from __future__ import annotations
 
 import pytest
 
-from game.actions import CallRummy, Discard, DrawStock, TableMeld, TakeDiscards
+from game.rules.actions import CallRummy, Discard, DrawStock, TableMeld, TakeDiscards
 from game.ai import make_ai
-from game.engine import Game, Phase
+from game.rules.game import Game
+from game.rules.phase import Phase
 from game.errors import IllegalMove
-from game.events import Discarded, RummyCalled
-from game.intent import rummy_options
-from game.match import AIError, ai_step
-from game.record import game_from_record, record_of
-from game.referee import AwaitingMove, GameOver, HandOver, PersonWindow, Referee, RummyWindow
-from game.rules import RuleSet
-from game.seats import LocalPlayer
-from game.session import Seat, TableSession
-from game.cards import parse_card as C
+from game.rules.events import Discarded, RummyCalled
+from game.intent.turn import rummy_options
+from game.play.referee import AIError
+from game.play.all_computer import ai_step
+from game.rules.record import game_from_record, record_of
+from game.play.referee import AwaitingMove, GameOver, HandOver, Referee, RummyWindow
+from game.play.rummy_window import PersonWindow
+from game.rules.ruleset import RuleSet
+from game.play.seats import LocalPlayer
+from game.play.table_session import Seat, TableSession
+from game.rules.cards import parse_card as C
 
 from helpers import claim_session
 

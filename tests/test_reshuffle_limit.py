@@ -8,8 +8,8 @@ import random
 
 import pytest
 
-from game.actions import DrawStock, EndHand
-from game.view import sample_world, view_for
+from game.rules.actions import DrawStock, EndHand
+from game.rules.view import sample_world, view_for
 from game.ai.easy import EasyAI
 from game.ai.medium import MediumAI
 from test_rules import do, new, pile, refuse
@@ -76,9 +76,9 @@ def test_count_is_copied_by_clone_and_seen_by_the_ai():
 
 @pytest.mark.parametrize("limit", [1, 2, 3])
 def test_random_play_never_turns_the_pile_more_than_the_limit(limit):
-    from game.engine import Game
-    from game.events import StockReshuffled
-    from game.random_play import random_step
+    from game.rules.game import Game
+    from game.rules.events import StockReshuffled
+    from game.rules.random_play import random_step
     from helpers import random_rules
 
     rng = random.Random(9000 + limit)

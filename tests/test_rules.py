@@ -18,14 +18,16 @@ from collections import Counter
 
 import pytest
 
-from game.actions import action_from_record
-from game.cards import JOKER, build_pack, card_token, parse_card, shuffle, tokens
-from game.engine import Game, Phase, deal_cards, rummy_winner
+from game.rules.actions import action_from_record
+from game.rules.cards import JOKER, build_pack, card_token, parse_card, shuffle, tokens
+from game.rules.game import Game
+from game.rules.phase import Phase, rummy_winner
+from game.rules.hand import deal_cards
 from game.errors import PRECEDENCE, IllegalMove
-from game.events import Floated, RummyCalled, StockReshuffled
-from game.melds import hand_value
-from game.record import game_from_record, replay
-from game.rules import CHOICES, RuleSet
+from game.rules.events import Floated, RummyCalled, StockReshuffled
+from game.rules.melds import hand_value
+from game.rules.record import game_from_record, replay
+from game.rules.ruleset import CHOICES, RuleSet
 
 # --------------------------------------------------------------------------- helpers
 

@@ -8,19 +8,20 @@ import json
 import pygame
 import pytest
 
-import game.session as session_mod
-import scenes.table as table_mod
+import game.play.table_session as session_mod
+import scenes.table.scene as table_mod
 from game.cli import main
-from game.profiles import load_profiles, read_rules_file
-from game.rules import CHOICES, RuleSet
-from game.session import Seat, TableSession
-from scenes.app import App, Options
-from scenes.rule_controls import CONTROLS, TARGETS, choices_for
-from scenes.rules_help import RulesScene
-from scenes.rules_settings import RulesSettingsScene
-from scenes.setup import SetupScene
-from scenes.table import TableScene
-from scenes.title import TitleScene
+from game.services.profiles import load_profiles, read_rules_file
+from game.rules.ruleset import CHOICES, RuleSet
+from game.play.table_session import Seat, TableSession
+from scenes.core.app import App
+from scenes.core.options import Options
+from scenes.screens.rule_controls import CONTROLS, TARGETS, choices_for
+from scenes.screens.rules_help import RulesScene
+from scenes.screens.rules_settings import RulesSettingsScene
+from scenes.screens.setup import SetupScene
+from scenes.table.scene import TableScene
+from scenes.screens.title import TitleScene
 
 SIZES = [(1024, 640), (1280, 720), (1920, 1080), (3840, 2160)]
 
@@ -187,7 +188,7 @@ def test_built_in_profiles_stay_read_only(app):
     focus_control(app, page, "rummy_calls")
     key(app, pygame.K_RIGHT)
     assert page.profile.names[page.profile.index] == "No jokers*"
-    from game.rules import PROFILES
+    from game.rules.ruleset import PROFILES
     assert PROFILES["no_jokers"] == RuleSet(jokers_per_deck=0)
 
 
@@ -284,7 +285,7 @@ def test_changing_rules_during_a_game_applies_from_the_next_game(app):
 def test_table_badge_shows_the_rules_on_hover_and_focus(app):
     app.push(TitleScene(app))
     rules = RuleSet(jokers_per_deck=0, target=300)
-    from scenes import rules_choice
+    from scenes.core import rules_choice
     rules_choice.choose(app, "no_jokers", rules)      # what New game would have remembered
     table = app.push(TableScene(app), seats=[Seat("You", "human"), Seat("Ana", "easy")], rules=rules, seed=1)
     step(app, 3)
@@ -404,7 +405,7 @@ def test_demo_is_played_under_the_rules_file(tmp_path, monkeypatch):
 
 
 def test_scroll_area_shows_whole_rows_and_reveals_the_focused_one():
-    from scenes.scroll import ScrollArea
+    from scenes.core.scroll import ScrollArea
 
     class W:
         rect = None
@@ -436,8 +437,8 @@ def test_scroll_area_shows_whole_rows_and_reveals_the_focused_one():
 def test_table_says_the_hand_can_only_end_once_the_reshuffles_are_used(app):
     from pathlib import Path
 
-    from game.actions import EndHand
-    from game.record import game_from_record
+    from game.rules.actions import EndHand
+    from game.rules.record import game_from_record
 
     def table_after(name, actions):
         rec = json.loads((Path(__file__).parent / "scenarios" / name).read_text(encoding="utf-8"))

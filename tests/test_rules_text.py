@@ -1,4 +1,4 @@
-"""The rules text (game/rules_text.py) follows every rule key's actual value."""
+"""The rules text (game/text/rules_text.py) follows every rule key's actual value."""
 
 import ast
 import re
@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 import game
-from game import rules_text
-from game.rules import CHOICES, PROFILES, RuleSet
-from game.rules_text import PROFILE_NAMES, PROFILE_SUMMARIES, describe_rules, rule_changes
+from game.text import rules_text
+from game.rules.ruleset import CHOICES, PROFILES, RuleSet
+from game.text.rules_text import PROFILE_NAMES, PROFILE_SUMMARIES, describe_rules, rule_changes
 
 HEADINGS = ["The aim", "Players and cards", "The deal", "Your turn", "Melds", "Laying off",
             "Going out", "Empty stock", "Rummy!", "Scoring"]
@@ -199,7 +199,7 @@ def test_module_does_not_import_pygame():
             assert all(not a.name.startswith("pygame") for a in node.names)
         elif isinstance(node, ast.ImportFrom):
             assert not (node.module or "").startswith("pygame")
-    code = ("import sys, game.rules_text as m; m.describe_rules(m.RuleSet(), 4); "
+    code = ("import sys, game.text.rules_text as m; m.describe_rules(m.RuleSet(), 4); "
             "print('pygame' in sys.modules)")
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
                           cwd=Path(game.__file__).parent.parent)

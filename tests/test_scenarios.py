@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from game.cli import main
-from game.record import expect_mismatches
+from game.rules.record import expect_mismatches
 
 HERE = Path(__file__).parent
 OWN = sorted((HERE / "scenarios").glob("*.json"))

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import pytest
 
-from game.session import Seat, TableSession
-from scenes.app import App, Options, Scene
-from scenes.dialogs import ChoiceDialog
-from scenes.menus import PauseMenu
-from scenes.table import TableScene
-from scenes.title import TitleScene
+from game.play.table_session import Seat, TableSession
+from scenes.core.app import App
+from scenes.core.options import Options
+from scenes.core.scene import Scene
+from scenes.core.dialogs import ChoiceDialog
+from scenes.screens.menus import PauseMenu
+from scenes.table.scene import TableScene
+from scenes.screens.title import TitleScene
 
 
 @pytest.fixture

@@ -9,21 +9,22 @@ import pygame
 import pytest
 
 from game.cli import main
-from game.engine import Game
-from game.random_play import random_step
-from game.storage import CARD_SIZES
-from game.rules import PROFILES, RuleSet
-from game.session import Seat, TableSession
-from scenes.app import App, Options
-from scenes.layout import layout, model_of
-from scenes.menus import PauseMenu
-from scenes.results import GameOver, HandResults, running_totals
-from scenes.rules_help import RulesScene
-from scenes.settings import SettingsScene
-from scenes.setup import SetupScene
-from scenes.table import TableScene
-from scenes.theme import Theme
-from scenes.title import TitleScene
+from game.rules.game import Game
+from game.rules.random_play import random_step
+from game.services.settings import CARD_SIZES
+from game.rules.ruleset import PROFILES, RuleSet
+from game.play.table_session import Seat, TableSession
+from scenes.core.app import App
+from scenes.core.options import Options
+from scenes.table.layout import layout, model_of
+from scenes.screens.menus import PauseMenu
+from scenes.screens.results import GameOver, HandResults, running_totals
+from scenes.screens.rules_help import RulesScene
+from scenes.screens.settings import SettingsScene
+from scenes.screens.setup import SetupScene
+from scenes.table.scene import TableScene
+from scenes.core.theme import Theme
+from scenes.screens.title import TitleScene
 
 SIZES = [(1024, 640), (1280, 720), (1920, 1080), (3840, 2160)]
 
@@ -343,7 +344,7 @@ def test_f11_toggles_fullscreen_and_back(app):
 
 def test_hovering_a_table_card_magnifies_it(app):
     """Melds shrink on a crowded table; the card under the pointer is drawn larger."""
-    from game.match import ai_step
+    from game.play.all_computer import ai_step
     from game.ai import make_ai
     session = TableSession(seats(8, "medium"), seed=5, use_workers=False)
     game = session.game
@@ -377,9 +378,9 @@ def test_hovering_a_table_card_magnifies_it(app):
 def test_card_art_and_font_come_from_the_assets(app):
     """Every face of both styles and every back is a PNG of the package (not
     the plain fallback), and text is DejaVu Sans from assets/fonts."""
-    from scenes.cardart import CardArt
-    from scenes.theme import asset_root, font_path
-    from game.storage import CARD_BACKS
+    from scenes.core.cardart import CardArt
+    from scenes.core.theme import asset_root, font_path
+    from game.services.settings import CARD_BACKS
     for style in ("2color", "4color"):
         art = CardArt(style, "blue")
         for card in range(53):

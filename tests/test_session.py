@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import time
 
-from game.ai.worker import AIWorker
-from game.engine import Phase
-from game.session import Seat, TableSession
+from game.play.ai_worker import AIWorker
+from game.rules.phase import Phase
+from game.play.table_session import Seat, TableSession
 
 
 def play_out(session: TableSession, max_steps: int = 20_000, timeout: float = 120.0) -> int:

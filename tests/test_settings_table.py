@@ -9,19 +9,21 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.cards import parse_card
-from game.session import Seat, TableSession
-from game.storage import CARD_SIZES, Settings, Storage
-from scenes import theme as T
-from scenes.app import App, Options
-from scenes.layout import card_sizes
-from scenes.menus import PauseMenu
-from scenes.rules_settings import RulesSettingsScene
-from scenes.settings import SettingsScene
-from scenes.setup import SetupScene
-from scenes.table import TableScene
-from scenes.title import TitleScene
-from scenes.tween import MOVE_S
+from game.rules.cards import parse_card
+from game.play.table_session import Seat, TableSession
+from game.services.settings import CARD_SIZES, Settings
+from game.services.storage import Storage
+from scenes.core import theme as T
+from scenes.core.app import App
+from scenes.core.options import Options
+from scenes.core.theme import card_sizes
+from scenes.screens.menus import PauseMenu
+from scenes.screens.rules_settings import RulesSettingsScene
+from scenes.screens.settings import SettingsScene
+from scenes.screens.setup import SetupScene
+from scenes.table.scene import TableScene
+from scenes.screens.title import TitleScene
+from scenes.core.tween import MOVE_S
 
 from test_human import SCRIPT, app, bot_moves, click, drag, felt_spot, key, pos_of, post, table_for  # noqa: F401
 from test_scenes import SIZES
@@ -167,7 +169,7 @@ def test_the_card_size_control_changes_the_card_height_at_the_table(app):
 
 
 def test_the_rummy_window_control_sets_the_time_the_table_gives(app):
-    from game.actions import Discard, DrawStock
+    from game.rules.actions import Discard, DrawStock
     table = table_for(app, SCRIPT)
     page = over_table(app, table)
     page.focus.focus(page.rummy)

@@ -11,16 +11,16 @@ from types import SimpleNamespace
 
 import pygame
 
-from game.engine import Game
-from game.random_play import random_step
-from game.record import record_of
-from game.session import Seat, TableSession
-from game.slots import MAX_SLOTS, Slots, info_of
-from scenes.dialogs import ChoiceDialog
-from scenes.load_game import LoadGameScene
-from scenes.setup import SetupScene
-from scenes.table import TableScene
-from scenes.title import TitleScene
+from game.rules.game import Game
+from game.rules.random_play import random_step
+from game.rules.record import record_of
+from game.play.table_session import Seat, TableSession
+from game.services.slots import MAX_SLOTS, Slots, info_of
+from scenes.core.dialogs import ChoiceDialog
+from scenes.screens.load_game import LoadGameScene
+from scenes.screens.setup import SetupScene
+from scenes.table.scene import TableScene
+from scenes.screens.title import TitleScene
 from test_human import drag
 from test_scenes import app, click, frames, key  # noqa: F401  (app is a fixture)
 
@@ -211,9 +211,9 @@ def test_new_game_asks_about_the_game_in_progress_not_a_won_one(app):
 
 
 def test_new_game_from_game_over_asks_about_another_game_in_progress(app):
-    from game.record import game_from_record
+    from game.rules.record import game_from_record
     from game_play import KNOWN_RECORD, enter
-    from scenes.results import GameOver, HandResults
+    from scenes.screens.results import GameOver, HandResults
     title = app.push(TitleScene(app))
     write_slot(app.storage, "game-20260101-120000", names=("Me", "Other"))
     session = TableSession([Seat("Ann", "human"), Seat("Ben", "easy")], game=game_from_record(KNOWN_RECORD),
@@ -285,19 +285,19 @@ def test_a_bad_sidecar_never_crashes_the_title_and_the_player_is_told(app):
 
 def test_continue_replays_the_saved_record_once(app, monkeypatch):
     """Issue 13: Continue replays the save once (the check and the table share the game)."""
-    import game.record
-    import game.saves
+    import game.rules.record
+    import game.services.saves
     title = app.push(TitleScene(app))
     left = leave_a_game(app, names=("Me", "Ana"), seed=5)
     Slots(app.storage).latest()  # the title's list is read before Continue is clicked
-    real, calls = game.record.game_from_record, []
+    real, calls = game.rules.record.game_from_record, []
 
     def counting(data):
         calls.append(1)
         return real(data)
 
-    monkeypatch.setattr(game.record, "game_from_record", counting)
-    monkeypatch.setattr(game.saves, "game_from_record", counting)
+    monkeypatch.setattr(game.rules.record, "game_from_record", counting)
+    monkeypatch.setattr(game.services.saves, "game_from_record", counting)
     click(app, title.buttons[1].rect.center)  # Continue
     resumed = app.top
     assert isinstance(resumed, TableScene) and resumed.slot == left.slot
@@ -307,7 +307,7 @@ def test_continue_replays_the_saved_record_once(app, monkeypatch):
 
 def test_a_per_move_save_rewrites_the_sidecar_only_when_it_changed(app):
     """Issue 13: the per-move saves stay under budget by skipping an unchanged sidecar."""
-    from game.slots import SIDECAR_REFRESH_S
+    from game.services.slots import SIDECAR_REFRESH_S
     slots = Slots(app.storage)
     game = Game.new(["Me", "Ana"], seed=2)
     record = record_of(game)

@@ -9,17 +9,17 @@ import itertools
 
 import pygame
 
-from game.session import Seat, TableSession
-from game.stats import Statistics
-from scenes import theme as T
-from scenes.chart import chart_range
-from scenes.how_to_play import HowToPlayScene
-from scenes.layout import model_of
-from scenes.menus import PauseMenu
-from scenes.setup import SetupScene
-from scenes.table import TableScene
-from scenes.title import TitleScene
-from scenes.words import plain, refusal_entry, rule_ids
+from game.play.table_session import Seat, TableSession
+from game.services.statistics import Statistics
+from scenes.core import theme as T
+from scenes.core.chart import chart_range
+from scenes.screens.how_to_play import HowToPlayScene
+from scenes.table.layout import model_of
+from scenes.screens.menus import PauseMenu
+from scenes.screens.setup import SetupScene
+from scenes.table.scene import TableScene
+from scenes.screens.title import TitleScene
+from game.text.events import plain, refusal_entry, rule_ids
 from test_human import SCRIPT, bot_moves, drag, felt_spot, pos_of, select, table_for
 from test_scenes import app, click, frames, key, post, resize  # noqa: F401  (app is a fixture)
 
@@ -106,8 +106,8 @@ def test_rule_ids_leave_the_one_line_message_but_stay_in_the_log_detail():
 
 
 def test_a_refused_meld_shows_no_rule_id_above_the_hand(app):
-    from game.actions import Discard, DrawStock
-    from game.cards import parse_card as C
+    from game.rules.actions import Discard, DrawStock
+    from game.rules.cards import parse_card as C
     table = table_for(app, SCRIPT)
     bot_moves(table, DrawStock(1), Discard(1, C("2C")))
     click(app, table.layout_.stock_rect.center)
@@ -120,7 +120,7 @@ def test_a_refused_meld_shows_no_rule_id_above_the_hand(app):
 
 
 def test_the_setup_problem_line_has_no_rule_id(app):
-    from game.rules import RuleSet
+    from game.rules.ruleset import RuleSet
     setup = app.push(SetupScene(app), rules=RuleSet(decks=1))
     for _ in range(7):
         if setup.players.value == 8:
@@ -240,7 +240,7 @@ def test_chart_top_is_a_grid_line_above_every_point_and_one_game_sits_in_the_mid
     the middle of the frame, not on its left edge."""
     assert chart_range([[185], [350]]) == (0, 400, 100)
     assert chart_range([[0, 120, 300]], ref=300)[1] == 300  # a total on a grid line may touch the top
-    from scenes.chart import draw_line_chart
+    from scenes.core.chart import draw_line_chart
     surface = pygame.Surface((600, 400))
     surface.fill((0, 0, 0))
     r = pygame.Rect(100, 50, 400, 300)

@@ -12,11 +12,14 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.cards import parse_card
-from game.events import (CardDrawn, DiscardTaken, Discarded, Floated, GameWon, HandEnded, LaidOff, MeldTabled,
-                         RummyCalled, StockReshuffled, TurnStarted)
-from scenes.app import App, Options
-from scenes.sound import SOUND_NAMES, SoundPlayer, sound_folder, sounds_for
+from game.rules.cards import parse_card
+from game.rules.events import (
+    CardDrawn, DiscardTaken, Discarded, Floated, GameWon, HandEnded, LaidOff, MeldTabled, RummyCalled,
+    StockReshuffled, TurnStarted
+)
+from scenes.core.app import App
+from scenes.core.options import Options
+from scenes.core.sound import SOUND_NAMES, SoundPlayer, sound_folder, sounds_for
 
 from test_human import SCRIPT, app, bot_moves, click, drag, felt_spot, key, pos_of, record, select, settle, table_for  # noqa: F401
 
@@ -214,7 +217,7 @@ def test_the_app_leaves_the_mixer_alone_while_sound_is_off(tmp_path):
 # ------------------------------------------------------------------ at the table
 
 def test_the_table_plays_each_move_as_it_is_shown(app):
-    from game.actions import Discard, DrawStock
+    from game.rules.actions import Discard, DrawStock
     mixer = listen(app)
     table = table_for(app, YOU_FIRST)
     assert mixer.played == ["shuffle"]  # the deal
@@ -253,7 +256,7 @@ def test_the_table_plays_the_win_when_someone_goes_out(app):
 def test_the_sound_plays_when_the_step_is_shown_not_when_applied(app):
     """At normal speed a computer's move is applied, then shown a frame later:
     the sound comes with the picture."""
-    from game.actions import DrawStock
+    from game.rules.actions import DrawStock
     mixer = listen(app)
     app.options.speed = "normal"
     table = table_for(app, SCRIPT)

@@ -1,4 +1,4 @@
-"""Start-up of the window (scenes/startup.py and its hooks in scenes/app.py
+"""Start-up of the window (scenes/core/startup.py and its hooks in scenes/core/app.py
 and game/cli.py): the error message box and the log, the time to the first
 frame, the window icon, output without stdout/stderr, and the frozen-build
 check's failure modes (build_specs/check_frozen.py). Issue 10."""
@@ -16,11 +16,11 @@ from pathlib import Path
 import pygame
 import pytest
 
-import scenes.startup as startup
-import scenes.theme as theme
+import scenes.core.startup as startup
+import scenes.core.theme as theme
 from game.cli import main as cli_main
-from scenes.app import Options
-from scenes.app import main as app_main
+from scenes.core.options import Options
+from scenes.launch import main as app_main
 from window_fixtures import boxes, logging_restored  # noqa: F401 (fixtures)
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -47,7 +47,7 @@ def test_missing_assets_show_a_box_naming_the_log_with_the_traceback(tmp_path, m
 
 
 def test_an_error_in_the_first_frame_is_shown_and_logged(tmp_path, monkeypatch, boxes):
-    from scenes.title import TitleScene
+    from scenes.screens.title import TitleScene
 
     def broken(self, surface):
         raise RuntimeError("the title cannot draw")
@@ -61,7 +61,7 @@ def test_an_error_in_the_first_frame_is_shown_and_logged(tmp_path, monkeypatch, 
 
 
 def test_an_error_after_the_first_frame_is_not_a_startup_error(tmp_path, monkeypatch, boxes):
-    from scenes.title import TitleScene
+    from scenes.screens.title import TitleScene
 
     calls = []
 
@@ -71,7 +71,7 @@ def test_an_error_after_the_first_frame_is_not_a_startup_error(tmp_path, monkeyp
             raise RuntimeError("later")
     monkeypatch.setattr(TitleScene, "update", breaks_later)
     assert app_main(Options(config_dir=str(tmp_path / "cfg"), max_frames=5)) == 1
-    (title, message), = boxes  # scenes/crash.py's message (tests/test_crash.py), not start-up's
+    (title, message), = boxes  # scenes/core/crash.py's message (tests/test_crash.py), not start-up's
     assert title == "Rummy 500 stopped" and message.startswith("Rummy 500 stopped because of an error: later")
 
 

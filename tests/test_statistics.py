@@ -1,5 +1,5 @@
-"""The person's statistics: what one game adds (``game/stats.py``), the file
-(``Statistics`` in ``game/storage.py``) and the Statistics scene."""
+"""The person's statistics: what one game adds (``game/services/statistics.py``), the file
+(``Statistics`` in ``game/services/storage.py``) and the Statistics scene."""
 
 from __future__ import annotations
 
@@ -7,14 +7,15 @@ import json
 
 import pygame
 
-from game.finished import record_finished_game
-from game.rules import RuleSet
-from game.stats import count_game, game_id, profile_of, profile_shown, summarize
-from game.storage import RECENT_GAMES, STATISTICS_VERSION, Statistics, Storage, record_game
+from game.services.finished import record_finished_game
+from game.rules.ruleset import RuleSet
+from game.services.statistics import count_game, game_id, profile_of, profile_shown, summarize
+from game.services.statistics import RECENT_GAMES, STATISTICS_VERSION, Statistics, record_game
+from game.services.storage import Storage
 from game_play import KNOWN_RECORD, expected_person_figures, play_to_last_results, step
-from scenes.dialogs import ChoiceDialog
-from scenes.statistics import StatisticsScene, figures, result_words
-from scenes.title import TitleScene
+from scenes.core.dialogs import ChoiceDialog
+from scenes.screens.statistics import StatisticsScene, figures, result_words
+from scenes.screens.title import TitleScene
 from test_scenes import SIZES, app, click, key, resize  # noqa: F401  (app is a fixture)
 
 

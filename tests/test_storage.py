@@ -1,4 +1,4 @@
-"""Files on disk (``game/storage.py``): settings, saves, statistics, the log.
+"""Files on disk (``game/services/storage.py``): settings, saves, statistics, the log.
 
 Every test works in ``tmp_path`` (``Storage(tmp_path / ...)``, the
 ``--config-dir`` layout) or in a subprocess whose HOME and XDG folders point
@@ -17,13 +17,15 @@ from pathlib import Path
 
 import pytest
 
-import game.file_io as file_io
-from game.engine import Game
-from game.random_play import random_step
-from game.record import game_from_record, record_of
-from game.rules import PROFILES
-from game.storage import (LOGGER_NAME, MIN_WINDOW, SETTING_WORDS, SETTINGS_VERSION, Settings, Statistics, Storage, atomic_write_text,
-                          configure_logging, record_game)
+import game.services.files as file_io
+from game.rules.game import Game
+from game.rules.random_play import random_step
+from game.rules.record import game_from_record, record_of
+from game.rules.ruleset import PROFILES
+from game.services.files import LOGGER_NAME, atomic_write_text
+from game.services.settings import MIN_WINDOW, SETTING_WORDS, SETTINGS_VERSION, Settings
+from game.services.statistics import Statistics, record_game
+from game.services.storage import Storage, configure_logging
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -101,7 +103,7 @@ IMPORT_CODE = r"""
 import json, os, sys
 from pathlib import Path
 home = Path(sys.argv[1])
-import game.storage as gs
+import game.services.storage as gs
 s = gs.Storage()
 paths = [s.settings_path, s.saves_dir, s.statistics_path, s.log_dir]
 settings, msg = s.load_settings()
@@ -232,7 +234,7 @@ def test_unreadable_settings_are_moved_aside_and_defaults_used(store, content):
 
 
 def test_moved_aside_name_is_unique(store, monkeypatch):
-    monkeypatch.setattr(file_io, "_timestamp", lambda: "20250102-030405")
+    monkeypatch.setattr(file_io, "timestamp", lambda: "20250102-030405")
     write(store.settings_path, "{bad")
     taken = store.settings_path.with_name("settings.json.corrupt-20250102-030405")
     write(taken, "earlier")

@@ -15,14 +15,17 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game import schema as S
-from game.record import MAX_NAME
-from game.storage import LOGGER_NAME, MIN_WINDOW, Settings, Storage, configure_logging
+from game.services import schema as S
+from game.rules.record import MAX_NAME
+from game.services.files import LOGGER_NAME
+from game.services.settings import MIN_WINDOW, Settings
+from game.services.storage import Storage, configure_logging
 from game_play import KNOWN_RECORD, step
-from scenes.app import App, Options
-from scenes.setup import SetupScene
-from scenes.table import TableScene
-from scenes.title import TitleScene
+from scenes.core.app import App
+from scenes.core.options import Options
+from scenes.screens.setup import SetupScene
+from scenes.table.scene import TableScene
+from scenes.screens.title import TitleScene
 
 
 def new_app(cfg: Path) -> App:
@@ -108,7 +111,7 @@ def test_item5_a_save_whose_name_the_font_refuses_is_moved_aside_with_one_messag
             assert app.top is title
             step(app)
         assert len([m for m in toasts(app) if "could not be loaded" in m]) == 1
-        # moved aside, not lost (the old autosave first moved into a save slot, game/slots.py)
+        # moved aside, not lost (the old autosave first moved into a save slot, game/services/slots.py)
         assert not path.exists() and len(list((cfg / "saves").glob("*.json.corrupt-*"))) == 1
     finally:
         app.close()
@@ -224,7 +227,7 @@ def test_good_seats_keep_their_levels(tmp_path):
 
 @pytest.mark.parametrize("content, words", [("{broken", "moved to"), ('{"version": 99}', "newer version")])
 def test_a_corrupt_or_newer_statistics_file_is_told_when_a_game_is_counted(tmp_path, content, words):
-    from game.finished import record_finished_game
+    from game.services.finished import record_finished_game
 
     storage = Storage(tmp_path)
     tmp_path.mkdir(exist_ok=True)

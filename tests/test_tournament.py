@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 
 import game
-from game import tournament as T
+from game.services import tournament as T
 from game.ai import LEVELS, make_ai
 from game.ai.base import AIPlayer
 from game.cli import main
-from game.rules import RuleSet
+from game.rules.ruleset import RuleSet
 
 
 @pytest.fixture

@@ -25,7 +25,7 @@ from pathlib import Path
 import pytest
 
 import game
-from game.procs import Stopped, StopSignals
+from game.play.processes import Stopped, StopSignals
 
 ROOT = Path(game.__file__).resolve().parent.parent
 START_S = 60.0   # spawned workers import the engine first: generous on a loaded machine
@@ -142,10 +142,10 @@ def test_sigkill_leaves_no_worker_and_no_warning():
 
 AI_PROGRAM = textwrap.dedent("""
     import sys, time
-    from game.engine import Game
-    from game.rules import RuleSet
-    from game.view import view_for
-    from game.ai.worker import AIWorker
+    from game.rules.game import Game
+    from game.rules.ruleset import RuleSet
+    from game.rules.view import view_for
+    from game.play.ai_worker import AIWorker
     if __name__ == "__main__":
         g = Game.new(["a", "b", "c", "d"], RuleSet(), seed=3)
         workers = [AIWorker("hard", seed, 600) for seed in range(2)]
@@ -201,7 +201,7 @@ def test_stop_signals_turns_sigterm_into_stopped_and_restores_the_handler():
 def test_the_resource_tracker_is_left_alone_in_a_frozen_build(monkeypatch):
     from multiprocessing import resource_tracker
 
-    from game import procs
+    from game.play import processes as procs
 
     started = []
     monkeypatch.setattr(resource_tracker, "ensure_running", lambda: started.append(list(sys.warnoptions)))

@@ -6,14 +6,14 @@ from __future__ import annotations
 
 import pygame
 
-from game.actions import Discard, DrawStock, TableMeld
-from game.engine import Phase
-from game.intent import TurnUndo, rummy_options, turn_key
-from game.record import game_from_record
-from game.session import Seat, TableSession
-from game.targets import PileCard
-from scenes.dialogs import ChoiceDialog
-from scenes.table import TableScene
+from game.rules.actions import Discard, DrawStock, TableMeld
+from game.rules.phase import Phase
+from game.intent.turn import TurnUndo, rummy_options, turn_key
+from game.rules.record import game_from_record
+from game.play.table_session import Seat, TableSession
+from game.intent.targets import PileCard
+from scenes.core.dialogs import ChoiceDialog
+from scenes.table.scene import TableScene
 
 from helpers import check_invariants
 from test_human import (C, app, bot_moves, click, drag, felt_spot, float_table, key, pos_of,  # noqa: F401

@@ -7,7 +7,7 @@ import logging
 
 import pytest
 
-import scenes.startup as startup
+import scenes.core.startup as startup
 
 
 @pytest.fixture

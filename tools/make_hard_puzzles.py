@@ -25,9 +25,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from game.analyse import analyse, load_position, passes  # noqa: E402
-from game.cards import build_pack, parse_card, tokens  # noqa: E402
-from game.rules import RuleSet  # noqa: E402
+from game.services.analyse import analyse, load_position, passes  # noqa: E402
+from game.rules.cards import build_pack, parse_card, tokens  # noqa: E402
+from game.rules.ruleset import RuleSet  # noqa: E402
 
 OUT = ROOT / "tests" / "ai_puzzles"
 ALL = ["easy", "medium", "hard"]

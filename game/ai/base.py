@@ -1,7 +1,7 @@
 """The AI player interface.
 
-An :class:`AIPlayer` sees only a :class:`~game.view.PlayerView` and returns
-an action; :mod:`game.match` is the referee that asks it.
+An :class:`AIPlayer` sees only a :class:`~game.rules.view.PlayerView` and returns
+an action; :mod:`game.play.all_computer` is the referee that asks it.
 """
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from __future__ import annotations
 import hashlib
 import random
 
-from ..actions import Action, CallRummy
-from ..view import PlayerView
+from game.rules.actions import Action, CallRummy
+from game.rules.view import PlayerView
 
 
 def decision_seed(seed: int, view: PlayerView, rummy: bool = False) -> int:
@@ -33,7 +33,7 @@ class AIPlayer:
     ``choose(view)`` is called when ``view.seat`` is to draw or play and
     returns one action for that seat. ``call_rummy(view)`` is called after
     another seat's discard while a Rummy call is open (R18) and returns a
-    :class:`~game.actions.CallRummy` or ``None``. Both see only the view.
+    :class:`~game.rules.actions.CallRummy` or ``None``. Both see only the view.
     """
 
     level = "base"

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import random
 
-from ..actions import Action, Discard, TakeDiscards
-from ..cards import JOKER
-from ..engine import HandState
-from ..view import PlayerView
+from game.rules.actions import Action, Discard, TakeDiscards
+from game.rules.cards import JOKER
+from game.rules.hand import HandState
+from game.rules.view import PlayerView
 
 CIRCLING_RESHUFFLES = 3
 

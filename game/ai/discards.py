@@ -8,7 +8,7 @@ or a card that fits a meld on the table, the more so the closer that
 opponent is to going out; and, while an opponent holds one or two cards,
 any high card that could still meld with cards not yet seen, so a safe
 card goes first. These helpers see only a
-:class:`~game.view.PlayerView`.
+:class:`~game.rules.view.PlayerView`.
 """
 
 from __future__ import annotations
@@ -16,10 +16,10 @@ from __future__ import annotations
 from collections import Counter
 from typing import Sequence
 
-from ..cards import JOKER, Card, rank_of, suit_of
-from ..melds import Meld, hand_value, open_cards
-from ..view import PlayerView
-from .evaluate import fits_table, relates, usefulness
+from game.rules.cards import JOKER, Card, rank_of, suit_of
+from game.rules.melds import Meld, hand_value, open_cards
+from game.rules.view import PlayerView
+from game.ai.evaluate import fits_table, relates, usefulness
 
 FEED_KNOWN = 10.0
 """Charge per card an opponent is known to hold that the discard melds with."""
@@ -74,7 +74,7 @@ def closest_opponent(view: PlayerView) -> int:
 
 def unseen(view: PlayerView) -> Counter:
     """The cards that could still meld with a discard: those ``view`` has not
-    seen (:meth:`~game.view.PlayerView.unseen`) and those opponents are known
+    seen (:meth:`~game.rules.view.PlayerView.unseen`) and those opponents are known
     to hold. A :class:`collections.Counter` of card codes."""
     hidden = view.unseen()
     for s in opponents(view):

@@ -14,15 +14,16 @@ pile when that tables a card and discards at random.
 
 from __future__ import annotations
 
-from ..actions import Action, CallRummy, Discard, DrawStock, EndHand, TakeDiscards
-from ..cards import JOKER
-from ..melds import could_meld_with, hand_value
-from ..view import PlayerView, sample_world
-from .base import AIPlayer
-from .cycle import circling, ending_take
-from .discards import loose_cards
-from .evaluate import fits_table, greedy_tabling
-from .medium import keep_count
+from game.rules.actions import Action, CallRummy, Discard, DrawStock, EndHand, TakeDiscards
+from game.rules.cards import JOKER
+from game.rules.meld_masks import could_meld_with
+from game.rules.melds import hand_value
+from game.rules.view import PlayerView, sample_world
+from game.ai.base import AIPlayer
+from game.ai.cycle import circling, ending_take
+from game.ai.discards import loose_cards
+from game.ai.evaluate import fits_table, greedy_tabling
+from game.ai.medium import keep_count
 
 SLIP_RATE = 0.12
 MISS_RUMMY_RATE = 0.5

@@ -1,6 +1,6 @@
 """Evaluation helpers shared by the AI levels (pure functions over card codes).
 
-They see only what a :class:`~game.view.PlayerView` shows: the player's own
+They see only what a :class:`~game.rules.view.PlayerView` shows: the player's own
 hand, the table, the pile and public history.
 """
 
@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ..cards import JOKER, JOKER_TABLED, Card, in_hand_card, joker_as, rank_of, suit_of
-from ..melds import Meld, enumerate_melds, hand_value, meld_card_values, open_cards
-from ..actions import LayOff, TableMeld
-from ..plays import Play, simulate
-from ..rules import RuleSet
-from .going_out import going_out_plan
+from game.rules.cards import JOKER, JOKER_TABLED, Card, in_hand_card, joker_as, rank_of, suit_of
+from game.rules.melds import Meld, enumerate_melds, hand_value, meld_card_values, open_cards
+from game.rules.actions import LayOff, TableMeld
+from game.rules.turn_search import Play, simulate
+from game.rules.ruleset import RuleSet
+from game.ai.going_out import going_out_plan
 
 
 VALUES = {scoring: [hand_value(c, scoring) for c in range(53)] for scoring in ("standard", "fives")}
@@ -43,7 +43,7 @@ def greedy_tabling(hand: Sequence[Card], table: Sequence[Meld], rules: RuleSet, 
     planned discard of a go-out.
 
     Returns ``(plays, points, hand_left, table_after)``: ``plays`` as
-    :mod:`game.plays` writes them, legal one after another as far as melds
+    :mod:`game.rules.turn_search` writes them, legal one after another as far as melds
     and lay-offs go (the engine still checks each); ``points`` the R19
     points they table for ``seat``; ``hand_left`` the cards still held (a
     go-out's discard included).

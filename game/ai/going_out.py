@@ -15,11 +15,12 @@ from __future__ import annotations
 from collections import OrderedDict
 from typing import Sequence
 
-from ..cards import JOKER, JOKER_TABLED, Card, in_hand_card, joker_as
-from ..melds import RUN, Meld, could_meld_with, enumerate_melds, hand_value, open_cards
-from ..actions import LayOff, TableMeld
-from ..plays import Play, simulate
-from ..rules import RuleSet
+from game.rules.cards import JOKER, JOKER_TABLED, Card, in_hand_card, joker_as
+from game.rules.melds import RUN, Meld, enumerate_melds, hand_value, open_cards
+from game.rules.meld_masks import could_meld_with
+from game.rules.actions import LayOff, TableMeld
+from game.rules.turn_search import Play, simulate
+from game.rules.ruleset import RuleSet
 
 MAX_HAND = 11
 """The largest hand the search looks at (a bigger one rarely goes out this
@@ -49,7 +50,7 @@ def _could_table(card: Card, hand: Sequence[Card], table: Sequence[Meld], aw: bo
 
 def _moves(hand: Sequence[Card], table: Sequence[Meld], aw: bool, layoffs: bool, seat: int) -> list[Play]:
     """Every meld from ``hand`` (one joker declaration per choice of cards,
-    as :func:`~game.melds.enumerate_melds` lists them), melds with fewer
+    as :func:`~game.rules.melds.enumerate_melds` lists them), melds with fewer
     jokers first, then every lay-off (a joker as each open card the hand
     does not hold), as actions of ``seat``."""
     melds = sorted(enumerate_melds(hand, aw),
@@ -71,7 +72,7 @@ def _moves(hand: Sequence[Card], table: Sequence[Meld], aw: bool, layoffs: bool,
 
 def table_everything(hand: Sequence[Card], table: Sequence[Meld], rules: RuleSet, seat: int,
                      has_meld: bool, nodes: list[int] | None = None) -> list[Play] | None:
-    """Plays (:class:`~game.actions.TableMeld` / :class:`~game.actions.LayOff`
+    """Plays (:class:`~game.rules.actions.TableMeld` / :class:`~game.rules.actions.LayOff`
     of ``seat``, legal one after another) that table every card of ``hand``, or ``None`` when no
     split does (or the hand holds more than :data:`MAX_HAND` cards, or the
     search ran past :data:`NODE_BUDGET`; ``nodes``, a one-item list, shares

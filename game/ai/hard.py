@@ -37,18 +37,19 @@ from __future__ import annotations
 
 import time
 
-from ..actions import Action, CallRummy, Discard
-from ..engine import HandState, Phase
-from ..errors import IllegalMove
-from ..view import PlayerView, sample_world
-from .base import AIPlayer
-from ..melds import hand_value
-from .evaluate import greedy_tabling
-from .cycle import circling
-from .inference import Evidence, sample_likely_world
-from .sequential import Z_SWITCH, Z_SWITCH_TWO_PLAYERS, clearly_worse, overrules
-from .medium import MediumAI, keep_count
-from .playout import PlayoutPolicy, ViewMaker, greedy_only
+from game.rules.actions import Action, CallRummy, Discard
+from game.rules.hand import HandState
+from game.rules.phase import Phase
+from game.errors import IllegalMove
+from game.rules.view import PlayerView, sample_world
+from game.ai.base import AIPlayer
+from game.rules.melds import hand_value
+from game.ai.evaluate import greedy_tabling
+from game.ai.cycle import circling
+from game.ai.inference import Evidence, sample_likely_world
+from game.ai.sequential import Z_SWITCH, Z_SWITCH_TWO_PLAYERS, clearly_worse, overrules
+from game.ai.medium import MediumAI, keep_count
+from game.ai.playout import PlayoutPolicy, ViewMaker, greedy_only
 
 TIME_CAP = 0.24  # seconds per decision, from its start; the world budget usually decides first
 MAX_WORLDS = 42  # three times the 14 of the first version

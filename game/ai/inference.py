@@ -1,7 +1,7 @@
 """What an opponent's public play says about its hidden cards (Hard's worlds).
 
 Every world Hard searches deals the unseen cards at random
-(:func:`game.view.sample_world`), but the hand's public log says more: an
+(:func:`game.rules.view.sample_world`), but the hand's public log says more: an
 opponent that drew from the stock while a card lay on top of the discard
 pile passed that card up, and one that discarded a card did not hold two
 cards that meld with it (it would have tabled the meld). A world where an
@@ -17,10 +17,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from ..cards import JOKER, Card
-from ..engine import HandState
-from ..meld_masks import could_meld_with
-from ..view import PlayerView, sample_world
+from game.rules.cards import JOKER, Card
+from game.rules.hand import HandState
+from game.rules.meld_masks import could_meld_with
+from game.rules.view import PlayerView, sample_world
 
 BREAK_WEIGHT = 0.35
 """How much less likely a world is per fact of the log it breaks (an
@@ -86,7 +86,7 @@ class Evidence:
 
 
 def sample_likely_world(view: PlayerView, rng: random.Random, evidence: Evidence) -> HandState:
-    """A world consistent with ``view`` (:func:`~game.view.sample_world`)
+    """A world consistent with ``view`` (:func:`~game.rules.view.sample_world`)
     that fits ``evidence``: each world drawn is kept with chance
     ``BREAK_WEIGHT ** breaks``; after :data:`MAX_DRAWS` draws, the one that
     broke the fewest facts."""

@@ -27,16 +27,16 @@
 
 from __future__ import annotations
 
-from ..actions import Action, CallRummy, Discard, DrawStock, EndHand, LayOff, TableMeld, TakeDiscards
-from ..cards import is_tabled_joker
-from ..engine import HandState
-from ..melds import hand_value
-from ..view import PlayerView, sample_world
-from .base import AIPlayer
-from .cycle import circling, ending_take, unsticking_discard
-from .discards import discard_values
-from .evaluate import greedy_tabling, usefulness
-from .going_out import going_out_plan, table_everything, tabled_cards
+from game.rules.actions import Action, CallRummy, Discard, DrawStock, EndHand, LayOff, TableMeld, TakeDiscards
+from game.rules.cards import is_tabled_joker
+from game.rules.hand import HandState
+from game.rules.melds import hand_value
+from game.rules.view import PlayerView, sample_world
+from game.ai.base import AIPlayer
+from game.ai.cycle import circling, ending_take, unsticking_discard
+from game.ai.discards import discard_values
+from game.ai.evaluate import greedy_tabling, usefulness
+from game.ai.going_out import going_out_plan, table_everything, tabled_cards
 
 STOCK_DRAW_VALUE = 3.0
 HOLD_MELD_POINTS = 12

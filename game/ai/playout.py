@@ -13,13 +13,13 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 
-from ..actions import Action, Discard, TakeDiscards
-from ..engine import HandState
-from ..plays import could_ever_table
-from ..view import MeldView, PlayerView
-from . import going_out
-from .evaluate import greedy_tabling
-from .medium import STOCK_DRAW_VALUE, MediumAI, keep_count
+from game.rules.actions import Action, Discard, TakeDiscards
+from game.rules.hand import HandState
+from game.rules.turn_search import could_ever_table
+from game.rules.view import MeldView, PlayerView
+from game.ai import going_out
+from game.ai.evaluate import greedy_tabling
+from game.ai.medium import STOCK_DRAW_VALUE, MediumAI, keep_count
 
 
 
@@ -112,7 +112,7 @@ class ViewMaker:
         self._table: tuple = ()
 
     def view(self, h: HandState, seat: int, totals: tuple[int, ...]) -> PlayerView:
-        """The view of world ``h`` for ``seat`` (as :func:`game.view.view_of`, without the log)."""
+        """The view of world ``h`` for ``seat`` (as :func:`game.rules.view.view_of`, without the log)."""
         key = (len(h.table), sum(len(m.cards) for m in h.table))
         if key != self._table_key:
             self._table_key, self._table = key, tuple(MeldView.of(m) for m in h.table)

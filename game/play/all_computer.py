@@ -1,0 +1,76 @@
+"""All-AI play on the one referee (:class:`game.play.referee.Referee`): the
+tournaments, ``analyse`` and the tests drive games through these functions.
+
+:func:`ai_step`, :func:`play_hand` and :func:`play_game` let AI seats play;
+the referee asks them in the right order (after a discard the seats that
+may call Rummy, R18, first in turn order after the discarder winning; then
+the seat to move). Each AI is an in-process seat
+(:class:`~game.play.seats.LocalPlayer`); an illegal answer is replaced by a
+legal fallback, so a faulty AI can never stop a game; with ``strict=True``
+it raises :class:`AIError` instead (the AI fuzz tests).
+"""
+
+from __future__ import annotations
+
+from typing import Mapping
+
+from game.rules.actions import Action
+from game.ai.base import AIPlayer
+from game.rules.game import Game
+from game.rules.events import Event
+from game.play.referee import AIError, Referee, TimeLog
+from game.play.seats import LocalPlayer
+
+__all__ = ["AIError", "TimeLog", "ai_step", "fallback_action", "play_game", "play_hand", "referee_for"]
+
+
+def fallback_action(game: Game) -> Action:
+    """A legal action for the seat to move when an AI failed (see
+    :meth:`HandState.fallback_action`)."""
+    return game.hand.fallback_action()
+
+
+def referee_for(game: Game, ais: Mapping[int, AIPlayer], timing: TimeLog | None = None,
+                strict: bool = False) -> Referee:
+    """A referee for ``game`` with each AI of ``ais`` (seat -> player) as an
+    in-process seat; seats without an AI are people (they never call Rummy
+    here, as no window is opened for them)."""
+    return Referee(game, {seat: LocalPlayer(ai) for seat, ai in ais.items()}, strict=strict, timing=timing)
+
+
+def ai_step(game: Game, ais: Mapping[int, AIPlayer], timing: TimeLog | None = None,
+            strict: bool = False) -> list[Event]:
+    """One step of an all-AI (or AI-seat) game: a Rummy call if one is made,
+    else the action of the seat to move. Returns the events. ``ais`` maps
+    seats to players; ``timing(seat, seconds)`` records each decision's time.
+    With ``strict`` an illegal answer or an exception raises :class:`AIError`;
+    ``LookupError`` when the seat to move has no AI."""
+    return referee_for(game, ais, timing, strict).step()
+
+
+def play_hand(game: Game, ais: Mapping[int, AIPlayer], max_steps: int = 20_000,
+              timing: TimeLog | None = None, strict: bool = False) -> int:
+    """Play the current hand to its end; return the number of steps.
+    Raises ``RuntimeError`` past ``max_steps`` (a hand that never ends)."""
+    referee = referee_for(game, ais, timing, strict)
+    steps = 0
+    while game.hand.ended is None:
+        referee.step()
+        steps += 1
+        if steps > max_steps:
+            raise RuntimeError("the hand did not end")
+    return steps
+
+
+def play_game(game: Game, ais: Mapping[int, AIPlayer], max_hands: int = 200,
+              timing: TimeLog | None = None, strict: bool = False) -> int:
+    """Deal and play hands until the game is won; return the hands played."""
+    hands = 0
+    while game.winner is None:
+        if game.hand is None or game.hand.ended is not None:
+            game.deal_next_hand()
+        play_hand(game, ais, timing=timing, strict=strict)
+        hands += 1
+        if hands >= max_hands:
+            raise RuntimeError("the game did not end")
+    return hands

@@ -1,0 +1,181 @@
+"""The seats the referee asks, all behind one interface (issue 14).
+
+A seat is asked a question and polled for its answer::
+
+    player.ask(view, rummy=False)   # "your move" (or, with rummy=True, "Rummy?")
+    reply = player.poll()           # None while it thinks, then a Reply
+
+Three adapters:
+
+* :class:`LocalPlayer` — an in-process AI (:class:`~game.ai.base.AIPlayer`):
+  it answers during :meth:`ask`, so :meth:`poll` never waits (tournaments,
+  ``analyse``, tests).
+* :class:`WorkerPlayer` — an AI in its own process
+  (:class:`~game.play.ai_worker.AIWorker`, the table): never blocks a frame; if
+  the process cannot start, the AI moves into this process and plays on.
+* :class:`PersonPlayer` — the person at the table: the table gives its
+  answers (a Rummy call, or letting the window close).
+
+A reply may be anything: the referee (:class:`game.play.referee.Referee`) checks
+it against the real hand and plays the engine's fallback move for an
+illegal or failed one.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from dataclasses import dataclass
+from typing import Protocol
+
+from game.rules.actions import Action, CallRummy
+from game.ai import make_ai
+from game.ai.base import AIPlayer
+from game.rules.view import PlayerView
+
+log = logging.getLogger("rummy500.seats")
+
+
+@dataclass(frozen=True)
+class Reply:
+    """A seat's answer: ``action`` (a move; for a Rummy question a
+    ``CallRummy`` or ``None`` for no call). ``fallback`` is true when the
+    answer is not the AI's own (``reason``: ``"timeout"``, ``"crashed"``,
+    ``"error"``, ``"illegal"``); ``error`` is the exception an in-process AI
+    raised; ``seconds`` is how long it thought (``None`` when not measured)."""
+
+    action: Action | None
+    fallback: bool = False
+    reason: str | None = None
+    error: BaseException | None = None
+    seconds: float | None = None
+
+
+class SeatPlayer(Protocol):
+    """What the referee needs of a seat."""
+
+    level: str
+
+    def ask(self, view: PlayerView, rummy: bool = False) -> None:
+        """Put a question: the seat's move (``rummy=False``) or whether it
+        calls Rummy on the open discard (R18). A new question replaces an open one."""
+
+    def poll(self) -> Reply | None:
+        """The open question's answer once there is one (then the question is
+        closed), else ``None``."""
+
+    def close(self) -> None:
+        """Stop whatever the seat runs (a process); safe to call twice."""
+
+
+class LocalPlayer:
+    """An in-process AI behind the seat interface; it thinks during :meth:`ask`
+    (so the time is measured there) and never raises: an exception becomes a
+    reply with ``error`` set."""
+
+    in_process = True
+
+    def __init__(self, ai: AIPlayer):
+        self.ai = ai
+        self.level = getattr(ai, "level", "?")
+        self._reply: Reply | None = None
+
+    def ask(self, view: PlayerView, rummy: bool = False) -> None:
+        start = time.perf_counter()
+        try:
+            self.ai.begin_decision(view, rummy)
+            action = self.ai.call_rummy(view) if rummy else self.ai.choose(view)
+            reply = Reply(action)
+        except Exception as exc:  # a faulty AI never stops the game
+            reply = Reply(None, True, "error", exc)
+        self._reply = Reply(reply.action, reply.fallback, reply.reason, reply.error, time.perf_counter() - start)
+
+    def poll(self) -> Reply | None:
+        reply, self._reply = self._reply, None
+        return reply
+
+    def close(self) -> None:
+        self._reply = None
+
+
+class WorkerPlayer:
+    """An AI of ``level`` thinking in its own process
+    (:class:`~game.play.ai_worker.AIWorker`, seeded with ``seed``, at most
+    ``time_cap_s`` seconds a decision). When the process cannot be started,
+    the seat's AI moves into this process (slower frames, but the game goes
+    on): :attr:`failures` counts that, and :attr:`in_process` becomes true."""
+
+    def __init__(self, level: str, seed: int | None, time_cap_s: float = 2.0):
+        from game.play.ai_worker import AIWorker
+        self.level = level
+        self.seed = seed
+        self.worker: AIWorker | None = AIWorker(level, seed=seed, time_cap_s=time_cap_s)
+        self.local: LocalPlayer | None = None
+        self.failures = 0
+
+    @property
+    def in_process(self) -> bool:
+        """True once the AI plays in this process (its worker could not start)."""
+        return self.local is not None
+
+    def ask(self, view: PlayerView, rummy: bool = False) -> None:
+        if self.worker is not None:
+            try:
+                (self.worker.submit_rummy if rummy else self.worker.submit)(view)
+                return
+            except Exception:
+                log.exception("seat %d: the AI worker could not start; its AI plays in this process", view.seat)
+                self.worker.close()
+                self.worker = None
+                self.local = LocalPlayer(make_ai(self.level, self.seed))
+                self.failures += 1
+        self.local.ask(view, rummy)
+
+    def poll(self) -> Reply | None:
+        if self.local is not None:
+            return self.local.poll()
+        answer = self.worker.poll()
+        if answer is None:
+            return None
+        return Reply(answer.action, answer.fallback, answer.reason)
+
+    def close(self) -> None:
+        if self.worker is not None:
+            self.worker.close()
+
+
+class PersonPlayer:
+    """The person at the table (seat ``seat``). Moves come from the table
+    straight to :meth:`game.play.referee.Referee.apply_person`; to a Rummy
+    question the answer is the call the table gave (:meth:`call`), or no
+    call once ``window`` (:class:`game.play.referee.PersonWindow`) is closed."""
+
+    level = "human"
+    in_process = True
+
+    def __init__(self, seat: int, window):
+        self.seat = seat
+        self.window = window
+        self._rummy = True  # the only question answered through poll()
+        self._call: CallRummy | None = None
+
+    def ask(self, view: PlayerView, rummy: bool = False) -> None:
+        self._rummy = rummy
+
+    def call(self, call: CallRummy) -> None:
+        """The person calls Rummy (already checked legal by the referee)."""
+        self._call = call
+
+    def reset(self) -> None:
+        """Forget a call: the game has moved on (the referee, after every action)."""
+        self._call = None
+
+    def poll(self) -> Reply | None:
+        if not self._rummy:
+            return None  # moves do not come through here
+        if self._call is not None:
+            return Reply(self._call)
+        return None if self.window.open else Reply(None)
+
+    def close(self) -> None:
+        self.reset()

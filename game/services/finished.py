@@ -1,0 +1,250 @@
+"""Finished games kept as game records, and recording a game when it is won.
+
+Every finished game is written as a game record (``game-record.md``,
+``format: rummy500/1``) to ``saves/finished/<YYYYmmdd-HHMMSS>-<microseconds>-<id>.json``
+in the config folder, so it can be replayed with ``rummy500 replay FILE`` or
+shared; only the latest :data:`KEEP` are kept. A small index
+(``saves/finished/index.json``) holds each file's :class:`GameSummary` with
+the file's size and modification time, so listing 100 games reads one file;
+a file that is new or changed since it was indexed is read (and replayed)
+again, and one that is not a valid record is moved aside
+(``<name>.corrupt-<time>``) and named in one message.
+
+:func:`record_finished_game` is the one end-of-game path: it keeps the
+record and counts the game in the statistics, both at most once per game
+(by :func:`game.services.statistics.game_id`), whenever and however often it is called.
+Pure Python; never imports pygame.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import time
+from pathlib import Path
+
+from game.errors import IllegalMove
+from game.i18n import ngettext
+from game.rules.record import RecordError, decode_json
+from game.services.statistics import GameSummary, count_game, summarize
+from game.services.storage import Storage
+from game.services.files import move_aside, one_line, atomic_write_text
+
+__all__ = ["KEEP", "FinishedGames", "record_finished_game", "game_date"]
+
+KEEP = 100
+"""How many finished games are kept (the newest)."""
+INDEX = "index.json"
+INDEX_VERSION = 1
+
+_log = logging.getLogger("rummy500.finished")
+
+
+def game_date(file_name: str) -> str:
+    """``"2026-11-30 09:12"`` from a finished game's file name
+    (``20261130-091233-123456-<id>.json``); ``""`` when the name has no date."""
+    stamp = file_name[:15]
+    try:
+        t = time.strptime(stamp, "%Y%m%d-%H%M%S")
+    except ValueError:
+        return ""
+    return time.strftime("%Y-%m-%d %H:%M", t)
+
+
+def _note(summary: GameSummary) -> str:
+    levels = summary.levels or ["?"] * len(summary.players)
+    who = ", ".join(f"{n} ({'you' if i == summary.person else lv})"
+                    for i, (n, lv) in enumerate(zip(summary.players, levels)))
+    won = summary.players[summary.winner] if summary.winner is not None else "nobody"
+    return f"Rummy 500, finished {time.strftime('%Y-%m-%d %H:%M')}: {who}; rules {summary.profile}; {won} won."
+
+
+class FinishedGames:
+    """The folder of finished game records (``storage.finished_dir``).
+
+    Building one reads and writes nothing."""
+
+    def __init__(self, folder: str | os.PathLike):
+        self.folder = Path(folder)
+
+    @property
+    def index_path(self) -> Path:
+        return self.folder / INDEX
+
+    def files(self) -> list[Path]:
+        """The record files, newest first (names start with the date and time)."""
+        try:
+            paths = [p for p in self.folder.glob("*.json") if p.name != INDEX and p.is_file()]
+        except OSError:
+            return []
+        return sorted(paths, key=lambda p: p.name, reverse=True)
+
+    def find(self, gid: str) -> Path | None:
+        """The record file of game ``gid``, or ``None``."""
+        return next((p for p in self.files() if p.stem.endswith(f"-{gid}")), None)
+
+    # ------------------------------------------------------------ index
+    def _read_index(self) -> dict[str, dict]:
+        try:
+            data = json.loads(self.index_path.read_text(encoding="utf-8"))
+            games = data["games"]
+            if isinstance(games, dict):
+                return {k: v for k, v in games.items() if isinstance(v, dict)}
+        except FileNotFoundError:
+            pass
+        except (OSError, ValueError, KeyError, TypeError, RecursionError) as exc:
+            _log.warning("finished games index %s unusable (%s); it is rebuilt", self.index_path, exc)
+        return {}
+
+    def _write_index(self, games: dict[str, dict]) -> None:
+        try:
+            atomic_write_text(self.index_path, json.dumps({"version": INDEX_VERSION, "games": games},
+                                                          ensure_ascii=False) + "\n")
+        except (OSError, ValueError) as exc:
+            _log.warning("could not write %s: %s", self.index_path, exc)
+
+    @staticmethod
+    def _stamp(path: Path) -> list[int]:
+        st = path.stat()
+        return [st.st_size, st.st_mtime_ns]
+
+    # ------------------------------------------------------------ writing
+    def save(self, record: dict, summary: GameSummary) -> Path:
+        """Keep ``record`` (a finished game; ``summary`` is its
+        :func:`~game.services.statistics.summarize`) as ``<date-time>-<µs>-<id>.json`` unless
+        that game is kept already, then drop all but the newest :data:`KEEP`.
+        Returns the record's path. Raises ``OSError`` when it cannot be
+        written (nothing is then changed)."""
+        existing = self.find(summary.id)
+        if existing is not None:
+            return existing
+        record = dict(record)
+        if record.get("note") is None:
+            record["note"] = _note(summary)
+        now = time.time_ns()
+        stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(now // 10**9))
+        path = self.folder / f"{stamp}-{now // 1000 % 10**6:06d}-{summary.id}.json"
+        atomic_write_text(path, json.dumps(record, ensure_ascii=False, indent=1) + "\n")
+        index = self._read_index()
+        index[path.name] = {"stamp": self._stamp(path), "summary": summary.to_dict()}
+        self._prune(index)
+        self._write_index(index)
+        return path
+
+    def _prune(self, index: dict[str, dict]) -> None:
+        for old in self.files()[KEEP:]:
+            try:
+                old.unlink()
+            except OSError as exc:
+                _log.warning("could not remove old finished game %s: %s", old, exc)
+                continue
+            index.pop(old.name, None)
+
+    # ------------------------------------------------------------ reading
+    def list(self) -> tuple[list[tuple[str, GameSummary]], str | None]:
+        """``([(file name, summary), ...] newest first, message)``.
+
+        Summaries come from the index; a file missing from it or changed
+        since is read and replayed again (its seats' levels are then
+        unknown). A file that is not a valid finished record is moved aside
+        and left out, and ``message`` says so in one line (else ``None``).
+        Never raises for file problems."""
+        index = self._read_index()
+        out: list[tuple[str, GameSummary]] = []
+        bad: list[str] = []
+        fresh: dict[str, dict] = {}
+        for path in self.files():
+            try:
+                stamp = self._stamp(path)
+            except OSError:
+                continue
+            entry = index.get(path.name)
+            summary = None
+            if entry is not None and entry.get("stamp") == stamp:
+                try:
+                    summary = GameSummary.from_dict(entry.get("summary"))
+                except (ValueError, TypeError, KeyError, AttributeError):
+                    summary = None
+                if summary is not None and not all(isinstance(n, str) and n.isprintable() and n
+                                                   for n in summary.players):
+                    summary = None  # an index edited by hand: read the record again
+            if summary is None:
+                summary = self._read_summary(path, entry)
+                if summary is None:
+                    bad.append(path.name)
+                    move_aside(path)
+                    continue
+            fresh[path.name] = {"stamp": stamp, "summary": summary.to_dict()}
+            out.append((path.name, summary))
+        if fresh != index:
+            self._write_index(fresh)
+        message = None
+        if bad:
+            n = len(bad)
+            message = one_line(ngettext("{count} finished game could not be read and was moved aside in "
+                                         "{folder}: {files}.",
+                                         "{count} finished games could not be read and were moved aside in "
+                                         "{folder}: {files}.", n).format(count=n, folder=self.folder,
+                                                                          files=", ".join(bad)), 300)
+        return out, message
+
+    def _read_summary(self, path: Path, entry: dict | None) -> GameSummary | None:
+        old = None
+        if entry is not None:
+            try:
+                old = GameSummary.from_dict(entry.get("summary"))
+            except (ValueError, TypeError, KeyError, AttributeError):
+                old = None
+        try:
+            record = decode_json(path.read_bytes())
+            summary = summarize(record, old.levels if old else None, old.person if old else None)
+        except (OSError, RecordError, IllegalMove, KeyError, IndexError, TypeError, AttributeError) as exc:
+            _log.warning("finished game %s unreadable: %s", path, exc)
+            return None
+        except Exception:  # a damaged file must never stop the program
+            _log.exception("unexpected error reading finished game %s", path)
+            return None
+        if summary.winner is None:
+            _log.warning("finished game %s does not end in a win", path)
+            return None
+        return summary
+
+
+def record_finished_game(storage: Storage, record: dict, levels: list[str],
+                         person: int | None) -> tuple[GameSummary | None, bool, str | None]:
+    """The end of a won game: keep its record in ``storage.finished_dir``
+    and count it in the statistics (only when ``person`` is a seat: a demo
+    or watched game is kept but not counted). Safe to call any number of
+    times for the same game: it is kept once and counted once.
+
+    ``record``: ``record.record_of(game)``; ``levels``: each seat's level.
+    Returns ``(summary, counted, message)``: ``summary`` is ``None`` when the
+    record does not end in a win (nothing is written); ``counted`` is True
+    when the statistics gained this game now; ``message`` is one line for the
+    player when something could not be kept (else ``None``). Never raises
+    for file problems.
+    """
+    try:
+        summary = summarize(record, levels, person)
+    except (RecordError, IllegalMove) as exc:
+        _log.error("finished game not recorded, its record does not replay: %s", exc)
+        return None, False, None
+    if summary.winner is None:
+        return None, False, None
+    messages = []
+    try:
+        FinishedGames(storage.finished_dir).save(record, summary)
+    except (OSError, ValueError, TypeError) as exc:
+        _log.error("could not keep the finished game: %s", exc)
+        messages.append(f"The finished game could not be kept ({one_line(getattr(exc, 'strerror', None) or exc, 60)}).")
+    counted = False
+    if person is not None:
+        stats, message = storage.load_statistics()
+        if message:
+            messages.append(message)
+        if count_game(stats, summary):
+            counted = storage.save_statistics(stats)
+            if not counted and not stats.is_newer:
+                messages.append("Your statistics could not be saved.")
+    return summary, counted, " ".join(messages) or None

@@ -1,0 +1,197 @@
+"""The player's settings (``settings.json``): the :class:`Settings` dataclass,
+the choices each key may take, and :data:`SETTINGS_SCHEMA`, which checks
+every key (nested ones too) once, at load.
+
+Reading and writing the file is :meth:`game.services.storage.Storage.load_settings` /
+``save_settings``; ``game.services.storage`` re-exports every name here. Pure Python;
+never imports pygame.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.services import schema as S
+from game.services.files import is_int
+from game.i18n import LANGUAGES, N_
+from game.rules.record import MAX_NAME
+from game.rules.ruleset import RuleSet
+
+__all__ = [
+    "SETTINGS_VERSION", "SPEEDS", "LANGUAGE_CHOICES", "CARD_STYLES", "CARD_BACKS", "FELTS", "MIN_WINDOW",
+    "MAX_WINDOW", "RUMMY_WINDOW_RANGE", "CARD_SIZES", "VOLUME_RANGE", "SETTING_WORDS", "AI_LEVELS",
+    "SETUP_NAME_LEN", "LAST_SETUP_SCHEMA", "SETTINGS_SCHEMA", "Settings",
+]
+
+SETTINGS_VERSION = 1
+"""The settings file format this version writes; a file with a higher
+``version`` came from a newer program and is not overwritten."""
+SPEEDS = ("slow", "normal", "fast", "instant")
+LANGUAGE_CHOICES = ("auto", *LANGUAGES)
+"""``Settings.language``: follow the system, or one of :data:`game.i18n.LANGUAGES`."""
+CARD_STYLES = ("2color", "4color")
+CARD_BACKS = ("blue", "red", "black")
+FELTS = ("green", "blue", "burgundy", "dark")
+MIN_WINDOW = (1024, 640)
+"""Smallest window (width, height) in pixels: the window opens at least this
+big, a smaller resize is saved as this, and a smaller size in a settings
+file (an older program's) is read as this, silently. One minimum for all three."""
+MAX_WINDOW = (16384, 16384)
+RUMMY_WINDOW_RANGE = (0.5, 10.0)
+"""Seconds a person has to call Rummy after a discard: (lowest, highest)."""
+CARD_SIZES = ("small", "normal", "large")
+VOLUME_RANGE = (0, 100)
+"""Sound volume in percent: (lowest, highest)."""
+
+SETTING_WORDS = {
+    "window_size": N_("window size"), "fullscreen": N_("full screen"), "speed": N_("animation speed"),
+    "card_style": N_("card faces"), "card_back": N_("card back"), "felt": N_("table colour"),
+    "reduced_motion": N_("reduced motion"), "rummy_window_s": N_("time to call Rummy"),
+    "player_name": N_("your name"), "last_setup": N_("last new-game choices"), "show_log": N_("game log"),
+    "card_size": N_("card size"), "sound": N_("sound"), "volume": N_("volume"), "language": N_("language"),
+    "version": N_("file version"),
+}
+"""How a settings key is named to the player (marked with ``N_``; translated where shown)."""
+
+
+def _rules_value(value: Any) -> dict:
+    """A ``last_setup.rules`` object that :meth:`RuleSet.from_dict` accepts (kept as read)."""
+
+    RuleSet.from_dict(value)  # RulesError (a ValueError) when unusable
+    return dict(value)
+
+
+AI_LEVELS = ("easy", "medium", "hard")
+SETUP_NAME_LEN = 16
+"""Longest seat name the New game form takes (and keeps in ``last_setup``)."""
+
+LAST_SETUP_SCHEMA = S.Obj({
+    "players": S.Int(2, 8),
+    "names": S.ListOf(S.Text(SETUP_NAME_LEN), 8),
+    "levels": S.ListOf(S.Choice(AI_LEVELS), 8),
+    "you_level": S.Choice(AI_LEVELS + ("human",)),
+    "profile": S.Text(100),
+    "rules": S.Custom(_rules_value),
+})
+"""The New game choices kept in ``settings.json`` (``scenes/screens/setup.py``,
+``scenes/core/rules_choice.py``); unknown keys are kept."""
+
+SETTINGS_SCHEMA = S.Obj({
+    "window_size": S.Pair(MIN_WINDOW, MAX_WINDOW, raise_low=True),
+    "fullscreen": S.Bool(),
+    "speed": S.Choice(SPEEDS),
+    "card_style": S.Choice(CARD_STYLES),
+    "card_back": S.Choice(CARD_BACKS),
+    "felt": S.Choice(FELTS),
+    "reduced_motion": S.Bool(),
+    "rummy_window_s": S.Float(*RUMMY_WINDOW_RANGE),
+    "player_name": S.Text(MAX_NAME),
+    "last_setup": LAST_SETUP_SCHEMA,
+    "show_log": S.Bool(),
+    "card_size": S.Choice(CARD_SIZES),
+    "sound": S.Bool(),
+    "volume": S.Int(*VOLUME_RANGE),
+    "language": S.Choice(LANGUAGE_CHOICES),
+    "version": S.Int(0),
+})
+"""Every key of ``settings.json`` and the values the screens can use, one
+line a key (nested keys included): :meth:`Settings.from_dict` keeps what
+fits and drops the rest to its default (:mod:`game.services.schema`)."""
+
+
+@dataclass
+class Settings:
+    """The player's settings (``settings.json``).
+
+    * ``window_size``: ``(width, height)`` of the window in pixels, from
+      :data:`MIN_WINDOW` to :data:`MAX_WINDOW`; default ``(1280, 720)``.
+    * ``fullscreen``: start in fullscreen; default ``False``.
+    * ``speed``: animation and AI pacing, one of :data:`SPEEDS`
+      (``"slow"`` ×1.6, ``"normal"``, ``"fast"`` ×0.5, ``"instant"``).
+    * ``card_style``: ``"2color"`` or ``"4color"`` faces.
+    * ``card_back``: one of :data:`CARD_BACKS`; ``felt``: one of :data:`FELTS`.
+    * ``reduced_motion``: fades instead of moves.
+    * ``rummy_window_s``: seconds to call Rummy after a discard, within
+      :data:`RUMMY_WINDOW_RANGE`; default 2.0.
+    * ``player_name``: the person's name at the table (1 to 200 characters,
+      not only spaces, no control characters); default ``"You"``.
+    * ``last_setup``: the last New game choices (a JSON object, kept as is;
+      the setup screen decides what its keys mean); default ``{}``.
+    * ``show_log``: show the move log beside the table.
+    * ``card_size``: one of :data:`CARD_SIZES`, a scale on the table's card
+      heights (kept within the layout's limits); default ``"normal"``.
+    * ``sound``: play card sounds; ``volume``: their loudness in percent,
+      within :data:`VOLUME_RANGE`; default on, at a low 30 %.
+    * ``language``: ``"auto"`` (the system's language when the game has it,
+      else English: :func:`game.i18n.system_language`) or a code of
+      :data:`game.i18n.LANGUAGES` (``"en"``, ``"cy"``, ``"ka"``); default ``"auto"``.
+    * ``version``: the file format, :data:`SETTINGS_VERSION` for files this
+      program writes; higher means the file came from a newer program.
+    * ``extra``: keys of the file this version does not know, written back
+      unchanged by :meth:`to_dict` so a newer version's settings survive.
+    """
+
+    window_size: tuple[int, int] = (1280, 720)
+    fullscreen: bool = False
+    speed: str = "normal"
+    card_style: str = "2color"
+    card_back: str = "blue"
+    felt: str = "green"
+    reduced_motion: bool = False
+    rummy_window_s: float = 2.0
+    player_name: str = "You"
+    last_setup: dict = field(default_factory=dict)
+    show_log: bool = False
+    # the Table page of Settings (issue 9)
+    card_size: str = "normal"
+    sound: bool = True
+    volume: int = 30
+    language: str = "auto"
+    version: int = SETTINGS_VERSION
+    extra: dict = field(default_factory=dict, repr=False)
+
+    @classmethod
+    def from_dict(cls, data: dict) -> tuple["Settings", list[str]]:
+        """Settings from a decoded ``settings.json`` object, key by key.
+
+        Every key, nested ones too, is checked by :data:`SETTINGS_SCHEMA`.
+        Returns ``(settings, reset)``: each known key with a valid value is
+        kept; a missing key takes its default silently; a key whose value has
+        the wrong type or is out of range takes its default and is listed in
+        ``reset`` (file order, nested keys as ``"last_setup.profile"``); a
+        dropped value is never written back. Strings are cleaned
+        (:func:`game.services.schema.clean_text`). Unknown keys go to ``extra``. A missing or
+        invalid ``version`` becomes :data:`SETTINGS_VERSION` (the file is
+        upgraded); a higher one is kept. Never raises for a ``dict``.
+        """
+        known = {f.name for f in dataclasses.fields(cls)} - {"extra"}
+        good, dropped = S.check(SETTINGS_SCHEMA, data)
+        values = {k: v for k, v in good.items() if k in known}
+        extra = {k: v for k, v in good.items() if k not in known}
+        # a bad version just means "old": upgraded below, not worth a word
+        reset = [p for p in dropped if p != "version"]
+        if values.get("version", 0) < SETTINGS_VERSION:
+            values["version"] = SETTINGS_VERSION
+        return cls(**values, extra=extra), reset
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON object to write: the unknown keys first (as read), then
+        every known key (``window_size`` as a two-number list)."""
+        out: dict[str, Any] = dict(self.extra)
+        for f in dataclasses.fields(self):
+            if f.name == "extra":
+                continue
+            value = getattr(self, f.name)
+            if f.name == "window_size":
+                value = list(value)
+            elif f.name == "last_setup":
+                value = dict(value)
+            out[f.name] = value
+        return out
+
+    @property
+    def is_newer(self) -> bool:
+        """True when these settings were read from a newer program's file."""
+        return is_int(self.version) and self.version > SETTINGS_VERSION

@@ -1,0 +1,323 @@
+"""Save slots: every game in progress in its own save.
+
+A slot is a game record ``saves_dir/game-<time>.json`` (written and checked
+by :class:`game.services.storage.Storage`, whose public API this module only calls)
+and a sidecar ``saves_dir/game-<time>.slot`` (JSON) that holds what a game
+record may not (``game-record.md`` allows no unknown keys): who sits where
+and at what level, the person's sort order and hand arrangement, and a
+summary for the "Load game" list (players, totals, hand number, when it was
+last played), so listing the slots replays nothing.
+
+Continue resumes the slot played most recently; New game with a game in
+progress keeps it in its slot (while fewer than :data:`MAX_SLOTS` are used)
+or replaces it. The one ``autosave`` of older versions is moved into a slot
+by :meth:`Slots.migrate`, so a player upgrading keeps their game.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import os
+import time
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from game.i18n import _, and_list, month_abbr
+from game.rules.cards import card_token, parse_card
+from game.paths import shown
+from game.services.files import SEATS_LEVELS
+from game.services.schema import Bool, Choice, Float, Int, ListOf, Obj, Text, check
+from game.services.storage import Storage
+from game.services.files import atomic_write_text
+
+log = logging.getLogger("rummy500.slots")
+
+MAX_SLOTS = 5  # games in progress kept at once
+PREFIX = "game-"
+SIDECAR = ".slot"
+LEGACY = "autosave"  # the single save of versions before slots
+SORT_MODES = ("suit", "rank")
+MAX_SIDECAR_BYTES = 64 * 1024
+SIDECAR_REFRESH_S = 60.0  # a per-move save rewrites an unchanged sidecar only this often (for its saved_at)
+SIDECAR_SCHEMA = Obj({
+    "players": ListOf(Text(64), 8), "totals": ListOf(Int(-10**12, 10**12), 8), "hand": Int(1, 10**6),
+    "saved_at": Float(0.0, 1e11), "levels": ListOf(Choice(SEATS_LEVELS), 8), "hand_order": ListOf(Text(4), 200),
+    "sort_mode": Choice(SORT_MODES), "won": Bool(), "seed": Int(0, 2**63 - 1)},
+    required=("players", "totals", "hand", "saved_at"))
+"""What a slot's sidecar may hold (:mod:`game.services.schema`); anything else makes it unusable."""
+
+
+@dataclass
+class SlotInfo:
+    """What the "Load game" list shows of one slot.
+
+    ``name`` is the save name (the file stem, ``game-YYYYMMDD-HHMMSS``);
+    ``players`` and ``totals`` are by seat (seat 0 is the person);
+    ``hand`` is the 1-based number of the hand being played; ``saved_at``
+    is when it was last saved (seconds since the epoch); ``levels`` by seat
+    (``"human"``, ``"easy"``, ...); ``hand_order`` the person's arrangement
+    (card tokens such as ``"7H"``, empty when sorted) and ``sort_mode``
+    (``"suit"`` or ``"rank"``); ``seed`` the table's seed
+    (:attr:`game.play.table_session.TableSession.seed`: the next deals and the computers'
+    choices follow from it), ``None`` in the sidecars of older versions.
+    """
+
+    name: str
+    players: list[str]
+    totals: list[int]
+    hand: int
+    saved_at: float
+    levels: list[str] = field(default_factory=list)
+    hand_order: list[str] = field(default_factory=list)
+    sort_mode: str = "suit"
+    won: bool = False
+    seed: int | None = None
+
+    def title(self) -> str:
+        """The players, "Ana, Ben and Cleo"."""
+        return and_list(self.players)
+
+    def scores(self) -> str:
+        """The totals by seat, "151–94–30"."""
+        return "–".join(str(t) for t in self.totals)
+
+    def when(self, now: float | None = None) -> str:
+        """When it was last played: "today 09:40", or "30 Nov 2026 09:40"."""
+        d = datetime.fromtimestamp(self.saved_at)
+        today = datetime.fromtimestamp(time.time() if now is None else now).date()
+        if d.date() == today:
+            return _("today {time}").format(time=f"{d:%H:%M}")
+        # TRANSLATORS: a date and time, "30 Nov 2026 09:40"
+        return _("{day} {month} {year} {time}").format(day=d.day, month=month_abbr(d.month), year=d.year,
+                                                       time=f"{d:%H:%M}")
+
+    def line(self, now: float | None = None) -> str:
+        """One line for a list: "151–94, hand 3 · today 09:40"."""
+        if self.won:
+            return _("{scores}, won, results not seen · {when}").format(scores=self.scores(), when=self.when(now))
+        return _("{scores}, hand {hand} · {when}").format(scores=self.scores(), hand=self.hand, when=self.when(now))
+
+    def seats(self) -> list[dict]:
+        """``[{"name", "level"}, ...]``, as :meth:`Storage.save_seats` writes them."""
+        return [{"name": n, "level": lv} for n, lv in zip(self.players, self.levels)]
+
+
+def info_of(name: str, game, levels: list[str], hand_order=(), sort_mode: str = "suit",
+            saved_at: float | None = None, seed: int | None = None) -> SlotInfo:
+    """The :class:`SlotInfo` of ``game`` (a :class:`game.rules.game.Game`) saved as
+    ``name``; ``hand_order`` is card codes (ints); ``seed`` the table's seed."""
+    hand = game.hand.index + 1 if game.hand is not None else 1
+    return SlotInfo(name, list(game.names), list(game.totals), hand, time.time() if saved_at is None else saved_at,
+                    list(levels), [card_token(c) for c in hand_order],
+                    sort_mode if sort_mode in SORT_MODES else "suit", game.winner is not None, seed)
+
+
+def table_seed(info: SlotInfo, game) -> int:
+    """The table seed to resume slot ``info`` with (its ``game`` read back
+    from the record): the saved one, or for a sidecar of an older version
+    (no seed) one made from the record's names and deal seeds, so that every
+    Continue of the same save deals the same next hand (no re-deal by
+    quitting). A 63-bit int."""
+    if info.seed is not None:
+        return info.seed
+    key = repr((list(game.names), [h.seed for h in game.hands])).encode("utf-8", "backslashreplace")
+    return int.from_bytes(hashlib.blake2b(key, digest_size=8).digest(), "big") >> 1
+
+
+def order_cards(tokens) -> list[int]:
+    """Card codes from the tokens of :attr:`SlotInfo.hand_order` (bad ones are dropped)."""
+    out = []
+    for t in tokens:
+        try:
+            out.append(parse_card(t))
+        except ValueError:
+            pass
+    return out
+
+
+class Slots:
+    """The save slots under ``storage`` (a :class:`game.services.storage.Storage`)."""
+
+    def __init__(self, storage: Storage):
+        self.storage = storage
+        self.messages: list[str] = []  # one line each: a broken slot moved aside (for the player)
+        self._written: dict[str, tuple[tuple, float]] = {}  # name -> (sidecar content but saved_at, saved_at)
+
+    # ---------------------------------------------------------------- names
+    def new_name(self, now: float | None = None) -> str:
+        """A free slot name from the time, ``game-20261130-094012`` (``-2``... when taken)."""
+        base = PREFIX + datetime.fromtimestamp(time.time() if now is None else now).strftime("%Y%m%d-%H%M%S")
+        name, n = base, 1
+        while self.storage.has_game(name) or self._sidecar(name).exists():
+            n += 1
+            name = f"{base}-{n}"
+        return name
+
+    def _sidecar(self, name: str):
+        return self.storage.game_path(name).with_suffix(SIDECAR)
+
+    def names(self) -> list[str]:
+        """The slot names on disk (any order)."""
+        return [n for n in self.storage.list_games() if n.startswith(PREFIX)]
+
+    # ---------------------------------------------------------------- listing
+    def read_info(self, name: str) -> SlotInfo | None:
+        """The sidecar of slot ``name``, or ``None`` when missing or unreadable.
+
+        Every value is checked by :data:`SIDECAR_SCHEMA` (names the font can
+        draw, levels the table knows, finite times, no deep nesting); a
+        sidecar with any bad value is not used (the slot is then rebuilt from
+        its record, and the player told when the levels are lost)."""
+        path = self._sidecar(name)
+        try:
+            if path.stat().st_size > MAX_SIDECAR_BYTES:
+                raise ValueError("too large")
+            d, dropped = check(SIDECAR_SCHEMA, json.loads(path.read_text(encoding="utf-8")))
+        except FileNotFoundError:
+            return None
+        except (OSError, ValueError, RecursionError):  # Bad is a ValueError
+            d, dropped = None, ["the whole file"]
+        if d is not None and not dropped and len(d["totals"]) == len(d["players"]):
+            return SlotInfo(name, d["players"], d["totals"], d["hand"], d["saved_at"], d.get("levels", []),
+                            d.get("hand_order", []), d.get("sort_mode", "suit"), d.get("won", False),
+                            d.get("seed"))
+        log.warning("slot %s: sidecar not usable (%s)", name, ", ".join(dropped) or "totals")
+        self.messages.append(_("The details of a saved game (its players' levels, your hand's order) could not "
+                               "be read; it is kept, with Medium opponents where the levels were lost."))
+        return None
+
+    def _rebuild_info(self, name: str) -> SlotInfo | None:
+        """A slot without a usable sidecar: read its record (a broken one is
+        moved aside by the storage) and write the sidecar again."""
+        game, message = self.storage.load_game_state(name)  # replayed once
+        if game is None:
+            if message:
+                log.warning("%s", message)
+                self.messages.append(message)
+            self.forget(name)
+            return None
+        saved, seats_message = self.storage.load_seats(name)
+        if seats_message:
+            self.messages.append(seats_message)
+        saved = saved or []
+        levels = [s["level"] for s in saved] if len(saved) == len(game.names) else \
+            ["human"] + ["medium"] * (len(game.names) - 1)
+        try:
+            mtime = self.storage.game_path(name).stat().st_mtime
+        except OSError:
+            mtime = time.time()
+        info = info_of(name, game, levels, saved_at=mtime)
+        try:
+            self.write_info(info)
+        except OSError as exc:  # listed all the same; written again at the next save
+            log.warning("cannot write the sidecar of %s: %s", name, exc)
+        return info
+
+    def list(self) -> list[SlotInfo]:
+        """Every slot, the most recently played first."""
+        out = []
+        for name in self.names():
+            info = self.read_info(name) or self._rebuild_info(name)
+            if info is not None:
+                out.append(info)
+        out.sort(key=lambda i: i.saved_at, reverse=True)
+        return out
+
+    def latest(self) -> SlotInfo | None:
+        """The slot Continue resumes: the one played most recently (``None``: no slot)."""
+        slots = self.list()
+        return slots[0] if slots else None
+
+    def full(self) -> bool:
+        """True when :data:`MAX_SLOTS` slots are in use (a new game would need one freed)."""
+        return len(self.names()) >= MAX_SLOTS
+
+    # ---------------------------------------------------------------- writing
+    def write_info(self, info: SlotInfo, durable: bool = True) -> None:
+        """Write the sidecar of ``info.name`` (``durable=False`` skips the
+        fsyncs, and skips the write itself when this object wrote the same
+        content, ``saved_at`` aside, less than :data:`SIDECAR_REFRESH_S`
+        seconds before: the per-move saves stay cheap). Raises ``OSError``
+        when it cannot be written."""
+        content = (tuple(info.players), tuple(info.totals), info.hand, tuple(info.levels), tuple(info.hand_order),
+                   info.sort_mode, info.won, info.seed)
+        last = self._written.get(info.name)
+        if not durable and last is not None and last[0] == content and 0 <= info.saved_at - last[1] < SIDECAR_REFRESH_S:
+            return
+        data = {"version": 1, "players": info.players, "totals": info.totals, "hand": info.hand,
+                "saved_at": info.saved_at, "levels": info.levels, "hand_order": info.hand_order,
+                "sort_mode": info.sort_mode, "won": info.won}
+        if info.seed is not None:
+            data["seed"] = info.seed
+        self._written.pop(info.name, None)  # a failed write is tried again next time
+        atomic_write_text(self._sidecar(info.name), json.dumps(data, ensure_ascii=False) + "\n", durable)
+        self._written[info.name] = (content, info.saved_at)
+
+    def save(self, info: SlotInfo, record: dict, durable: bool = True) -> None:
+        """Save a game record in slot ``info.name`` with its sidecar. Raises
+        ``OSError``/``ValueError``/``TypeError`` as :meth:`Storage.save_game`;
+        ``durable=False`` (the saves after each move) skips the fsyncs."""
+        self.storage.save_game(record, info.name, durable=durable)
+        self.write_info(info, durable=durable)
+
+    def delete(self, name: str) -> bool:
+        """Delete slot ``name`` (record and sidecars); True if a record was removed.
+        Raises ``OSError`` when a file exists but cannot be removed."""
+        removed = self.storage.delete_game(name)
+        self._written.pop(name, None)
+        for side in (self._sidecar(name), self.storage.game_path(name).with_suffix(".seats")):
+            try:
+                side.unlink()
+            except FileNotFoundError:
+                pass
+        return removed
+
+    def forget(self, name: str) -> bool:
+        """After a failed load of slot ``name``: remove its sidecars only when
+        the record itself is gone (moved aside as unreadable). A record that
+        is still there (a newer version's save, or one the OS would not let
+        us read) keeps every file of its slot: nothing is deleted that could
+        not be read. Returns True when sidecars were removed; never raises
+        for file problems (logged)."""
+        if self.storage.has_game(name):
+            return False
+        self._written.pop(name, None)
+        for side in (self._sidecar(name), self.storage.game_path(name).with_suffix(".seats")):
+            try:
+                side.unlink()
+            except FileNotFoundError:
+                pass
+            except OSError as exc:
+                log.warning("cannot remove the sidecars of %s: %s", name, exc)
+        return True
+
+    # ---------------------------------------------------------------- upgrade
+    def migrate(self) -> str | None:
+        """Move the single ``autosave`` of older versions (record and ``.seats``)
+        into a new slot; returns its name, ``None`` when there was none. A
+        file that cannot be moved stays where it is (logged)."""
+        if not self.storage.has_game(LEGACY):
+            return None
+        src = self.storage.game_path(LEGACY)
+        if self.storage.is_newer_save(LEGACY):  # a newer program's save is left exactly where it is
+            self.messages.append(_("The saved game {file} comes from a newer version of "
+                                   "Rummy 500; it was left as it is.").format(file=shown(src.name)))
+            return None
+        try:
+            when = src.stat().st_mtime
+        except OSError:
+            when = time.time()
+        name = self.new_name(when)
+        dst = self.storage.game_path(name)
+        try:
+            seats = src.with_suffix(".seats")
+            if seats.exists():
+                os.replace(seats, dst.with_suffix(".seats"))
+            os.replace(src, dst)
+        except OSError as exc:
+            log.warning("cannot move the old autosave into a slot: %s", exc)
+            return None
+        self._rebuild_info(name)
+        return name

@@ -1,0 +1,66 @@
+"""The scene registry: scenes made by key, so that no layer imports the one above it.
+
+``scenes.core`` (the app, the menus' base classes, dialogs) never imports a
+concrete screen or the table, and ``scenes.table`` and ``scenes.screens`` never
+import each other: each asks for a scene by its key (``"title"``, ``"table"``,
+``"hand_results"`` ...) and :mod:`scenes.launch`, on top of everything, says
+which class each key makes (:func:`register`). A file dropped on the window
+goes to the scene registered for its kind (:func:`register_drop`).
+
+Pure bookkeeping; it imports nothing of ours.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+__all__ = ["register", "registered", "scene_class", "key_of", "register_drop", "drop_handler", "UnknownScene"]
+
+_SCENES: dict[str, type] = {}
+_DROPS: dict[str, Callable[..., Any]] = {}
+
+
+class UnknownScene(KeyError):
+    """No scene is registered under the key asked for (``scenes.launch`` registers them all)."""
+
+
+def register(key: str, cls: type) -> type:
+    """Make ``key`` (a short name such as ``"table"``) stand for the scene class
+    ``cls``; returns ``cls``. Registering a key again replaces it (tests)."""
+    _SCENES[key] = cls
+    return cls
+
+
+def registered(key: str) -> bool:
+    """Whether a scene class is registered for ``key``."""
+    return key in _SCENES
+
+
+def scene_class(key: str) -> type:
+    """The scene class registered for ``key``. Raises :class:`UnknownScene`."""
+    try:
+        return _SCENES[key]
+    except KeyError:
+        raise UnknownScene(f"no scene is registered as {key!r} (scenes.launch registers every scene)") from None
+
+
+def key_of(scene: object) -> str | None:
+    """The key whose class ``scene`` is an instance of (the most derived one), or ``None``."""
+    for key, cls in _SCENES.items():
+        if type(scene) is cls:
+            return key
+    for key, cls in _SCENES.items():
+        if isinstance(scene, cls):
+            return key
+    return None
+
+
+def register_drop(kind: str, handler: Callable[..., Any]) -> None:
+    """The scene that takes a dropped file of ``kind`` (``"rules"``):
+    ``handler(app, path)`` opens it there."""
+    _DROPS[kind] = handler
+
+
+def drop_handler(kind: str) -> Callable[..., Any] | None:
+    """The handler registered for dropped files of ``kind``, or ``None``."""
+    return _DROPS.get(kind)

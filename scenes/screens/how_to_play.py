@@ -1,0 +1,47 @@
+"""How to play: the controls (mouse and keys) on one scrolling page, from
+the title and the pause menu. The words are :data:`SECTIONS`, the same as
+the README's table of keys (marked with ``N_``, translated when the page opens)."""
+
+from __future__ import annotations
+
+from game.i18n import N_, _
+
+from scenes.screens.rules_help import RulesScene
+
+SECTIONS: list[tuple[str, str]] = [
+    (N_("The aim"), N_("Make melds (sets of three or four of a rank, runs of three or more in a suit), lay off cards "
+                "on any meld, and be first to 500 points. Each hand you score the cards you tabled, less "
+                "the cards left in your hand. The Rules page says every rule.")),
+    (N_("Your turn"), N_("Draw one card: click (or drag) the stock, or click a card of the discard pile to take it "
+                  "and every card above it (you must then meld the card you clicked, this turn). Meld or lay "
+                  "off if you like, then discard one card onto the discard pile.")),
+    (N_("With the mouse"), N_("Click cards in your hand to select them. Drag the selection onto the felt to meld, "
+                       "onto any meld to lay it off, onto the discard pile to discard, or along your hand to "
+                       "rearrange it. Legal places light up blue while you drag; a move the rules refuse "
+                       "springs back and says why. Hovering a discard-pile card shows what taking it brings.")),
+    (N_("Rummy!"), N_("After another player's discard, a Rummy! button is live for a couple of seconds: if that "
+               "discard (or a card below it) could be melded, call Rummy (R) and take it yourself.")),
+    # TRANSLATORS: keep the key names (Space, Enter, Esc, Page Up / Down, F11, F12, R, S, H, U, E, L) as printed on the keys
+    (N_("Keys"), N_("← →  move along your hand, or along the table's places.\n"
+             "↑ ↓  up to the table (stock, pile, new meld, each meld), down to your hand.\n"
+             "Space  select the focused card.\n"
+             "Enter  play the selection on the focused place (or draw / take there).\n"
+             "R  Rummy!     S  sort by rank / by suit     H  hint (the Medium computer's move)\n"
+             "U  undo this turn's melds and lay-offs (never a draw)     E  end the hand (stock empty)\n"
+             "L  game log (wheel, ↑ ↓, Page Up / Down scroll it; + opens it larger)\n"
+             "Esc  menu     F11  fullscreen     F12  screenshot")),
+    (N_("Saving"), N_("Leaving the table keeps the game: Continue on the title resumes the game played last, "
+               "Load game lists every game in progress (with Delete). Your sort order and the way you "
+               "arranged your hand are kept too.")),
+]
+
+
+class HowToPlayScene(RulesScene):
+    """The controls page (see the module docstring); Back or Esc closes it."""
+
+    def enter(self) -> None:
+        super().enter()
+        self.sections = [(_(head), _(text)) for head, text in SECTIONS]
+
+    def page_title(self) -> str:
+        return _("How to play")

@@ -1,0 +1,54 @@
+"""The pause menu over the table (Esc): resume, the rules in force, settings,
+how to play, or leave the table (it saves as it goes)."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.i18n import N_
+
+from scenes.core import theme as T
+from scenes.core.forms import MenuScene
+from scenes.core.rules_choice import name_of
+
+
+class PauseMenu(MenuScene):
+    """Esc at the table: resume, read the rules, or leave (the game is saved)."""
+
+    fps = 60
+
+    opaque = False
+    title = N_("Paused")
+
+    def items(self):
+        return [(N_("Resume"), self.back), (N_("Rules"), self.rules), (N_("Settings"), self.settings),
+                (N_("How to play"), self.how_to_play), (N_("Save and leave the table"), self.leave)]
+
+    def how_to_play(self) -> None:
+        """Open the controls page over the table."""
+        self.app.open("how_to_play")
+
+    def rules(self) -> None:
+        table = self.app.find("table")
+        rules = table.session.game.rules if table else None
+        players = table.session.game.players if table else None
+        self.app.open("rules", rules=rules, players=players, profile=name_of(self.app, rules) if rules else None)
+
+    def settings(self) -> None:
+        self.app.open("settings")
+
+    def leave(self) -> None:
+        """Back to the title (the table saves as it goes)."""
+        self.app.to_title()
+
+    def draw(self, surface) -> None:
+        th = self.theme
+        dim = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        dim.fill((0, 0, 0, 150))
+        surface.blit(dim, (0, 0))
+        if self.buttons:
+            box = self.buttons[0].rect.unionall([b.rect for b in self.buttons]).inflate(th.pad * 8, th.pad * 6)
+            box = pygame.Rect(box.x, box.y - th.title * 2, box.width, box.height + th.title * 2)
+            T.draw_panel(surface, box, th.radius * 2, T.PANEL_SOLID + (240,), T.PANEL_EDGE, 2)
+        self.draw_title(surface)
+        self.focus.draw(surface, th)

@@ -1,0 +1,278 @@
+"""End of a hand (a panel over the table) and end of the game (winner and chart).
+
+:class:`HandResults` lists, per seat, the cards it tabled and the cards left
+in its hand with their points, the hand score and the running total (R19,
+R20). :class:`GameOver` names the winner (R21) and draws every seat's running
+total hand by hand. In demo mode both save a screenshot (``hand-NN.png``,
+``game-over.png``) when a screenshot folder is given and carry on by
+themselves; the game-over scene quits with ``--quit-after-game``.
+"""
+
+from __future__ import annotations
+
+
+import pygame
+
+from game.rules.melds import hand_value, meld_card_values
+from game.i18n import N_, _, ngettext
+
+from scenes.core import theme as T
+from scenes.core.scene import Scene
+from game.text.cards import short_name
+from scenes.core.cardart import suit_colour
+from scenes.core.chart import draw_line_chart
+from scenes.core.widgets import Button, FocusRing
+from game.text.events import YOU, win_title
+
+DEMO_PAUSE_S = 2.5
+
+
+def demo_tick(scene, dt: float, name: str) -> bool:
+    """Advance ``scene.elapsed`` by ``dt``; in demo mode save the window once as
+    ``name`` in ``--screenshot-dir`` (if given) and return True once the
+    demo's pause is over (the scene then moves on by itself)."""
+    scene.elapsed += dt
+    if not scene.table.demo:
+        return False
+    if not scene.shot:
+        scene.shot = True
+        if scene.app.options.screenshot_dir:
+            scene.app.draw()
+            scene.app.save_screenshot(name, announce=False)
+    return scene.elapsed >= DEMO_PAUSE_S * scene.table.factor
+
+
+def running_totals(game) -> list[list[int]]:
+    """Per seat, the total before the first hand and after each hand (R20)."""
+    out = []
+    for seat in range(game.players):
+        t = game.start_scores[seat]
+        series = [t]
+        for scores in game.hand_scores:
+            t += scores[seat]["hand"]
+            series.append(t)
+        out.append(series)
+    return out
+
+
+def seat_cards(hand, seat: int) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+    """(tabled, in hand) of ``seat`` at the end of ``hand``: lists of
+    ``(card, points)`` with the hand's scoring (R19)."""
+    scoring = hand.rules.scoring
+    tabled = []
+    for m in hand.table:
+        for c, layer, v in zip(m.cards, m.layers, meld_card_values(m, scoring)):
+            if layer == seat:
+                tabled.append((c, v))
+    held = [(c, hand_value(c, scoring)) for c in hand.hands[seat]]
+    return tabled, held
+
+
+def draw_card_names(surface, cards, x: int, y: int, max_w: int, px: int, four: bool, lines: int = 1) -> None:
+    """Short card names in their suit colours on light chips, left to right
+    over up to ``lines`` lines; '…' when they still do not fit."""
+    cx, line = x, 0
+    for c, _value in cards:
+        t = T.text(short_name(c), px, suit_colour(c, four), bold=True)
+        if cx + t.get_width() + 8 > x + max_w:
+            if line + 1 < lines:
+                line += 1
+                cx = x
+                y += t.get_height() + 3
+            else:
+                surface.blit(T.text("…", px, T.TEXT), (cx, y))
+                return
+        box = pygame.Rect(cx, y, t.get_width() + 6, t.get_height())
+        pygame.draw.rect(surface, (250, 248, 240), box, border_radius=3)
+        surface.blit(t, (cx + 3, y))
+        cx = box.right + 3
+
+
+def signed(n: int) -> str:
+    """``+12``, ``−7`` (a real minus sign), ``0``."""
+    return "0" if n == 0 else f"+{n}" if n > 0 else f"−{-n}"
+
+
+class HandResults(Scene):
+    """The end-of-hand panel over the table; ``enter(table=TableScene)``."""
+
+    opaque = False
+
+    def enter(self, table: Scene) -> None:
+        self.table = table
+        game = table.session.game
+        self.game = game
+        self.hand = game.hand
+        self.elapsed = 0.0
+        self.shot = False
+        label = N_("See who won") if game.winner is not None else N_("Next hand (Enter)")
+        self.button = Button(label, self.next)
+        self.focus = FocusRing([self.button])
+        self.focus.focus(self.button)
+
+    def resize(self) -> None:
+        th = self.theme
+        self.panel = pygame.Rect(0, 0, min(th.width - 4 * th.pad, round(th.height * 1.6)),
+                                 min(th.height - 4 * th.pad, round(th.heading * 4 + (self.game.players + 1) * th.body * 3.4)))
+        self.panel.center = (th.width // 2, th.height // 2)
+        bw, bh = max(th.body * 12, 160, T.font(th.body, True).size(self.button.text)[0] + 4 * th.pad), max(th.body * 2, 30)
+        self.button.rect = pygame.Rect(0, 0, min(bw, self.panel.width - 2 * th.pad), bh)
+        self.button.rect.midbottom = (self.panel.centerx, self.panel.bottom - th.pad)
+
+    def next(self) -> None:
+        game = self.game
+        self.app.pop()
+        if game.winner is not None:
+            self.app.open("game_over", table=self.table)
+        else:
+            self.table.next_hand()
+
+    def handle_event(self, event) -> bool:
+        if self.focus.handle(event):
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.table.open_menu()
+            return True
+        return True  # modal
+
+    def update(self, dt: float) -> None:
+        if demo_tick(self, dt, f"hand-{self.hand.index + 1:02d}.png"):
+            self.next()
+
+    def draw(self, surface) -> None:
+        th = self.theme
+        dim = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        dim.fill((0, 0, 0, 120))
+        surface.blit(dim, (0, 0))
+        p = self.panel
+        T.draw_panel(surface, p, th.radius * 2, T.PANEL_SOLID + (245,), T.PANEL_EDGE, 2)
+        h = self.hand
+        names = self.table.names
+        if h.ended == "went_out":
+            if names[h.went_out] == YOU:
+                title = _("Hand {hand}: You went out").format(hand=h.index + 1)
+            else:
+                title = _("Hand {hand}: {name} went out").format(hand=h.index + 1, name=names[h.went_out])
+        else:
+            title = _("Hand {hand}: the stock ran out").format(hand=h.index + 1)
+        surface.blit(T.fit_text(title, th.heading, p.width - 4 * th.pad, T.TEXT, bold=True),
+                     (p.x + 2 * th.pad, p.y + th.pad))
+        scores = self.game.hand_scores[h.index] if h.index < len(self.game.hand_scores) else h.scores()
+        cols = [0.0, 0.17, 0.52, 0.58, 0.84, 0.92]  # name, tabled, pts, in hand, pts..., hand, total
+        heads = [_("Player"), _("Tabled"), "", _("Left in hand"), _("Hand"), _("Total")]
+        x0 = p.x + 2 * th.pad
+        inner = p.width - 4 * th.pad
+        y = p.y + th.pad + round(th.heading * 1.8)
+        for c, head in zip(cols, heads):
+            surface.blit(T.text(head, th.small, T.TEXT_DIM, bold=True), (x0 + round(c * inner), y))
+        y += round(th.small * 1.8)
+        row_h = max(round(th.body * 2.2), (self.button.rect.top - th.pad - y) // max(1, self.game.players))
+        row_h = min(row_h, round(th.body * 3.6))
+        four = self.app.settings.card_style == "4color"
+        for seat in range(self.game.players):
+            tabled, held = seat_cards(h, seat)
+            s = scores[seat]
+            if seat % 2 == 0:
+                T.draw_panel(surface, pygame.Rect(p.x + th.pad, y - 2, p.width - 2 * th.pad, row_h), th.radius,
+                             (255, 255, 255, 16), None, 0)
+            colour = T.SEAT_COLOURS[seat % len(T.SEAT_COLOURS)]
+            pygame.draw.circle(surface, colour, (x0 + th.small // 3, y + th.body // 2 + 2), max(3, th.small // 3))
+            surface.blit(T.fit_text(names[seat], th.body, round(cols[1] * inner) - th.small - th.pad, T.TEXT, True),
+                         (x0 + th.small, y))
+            small = th.small
+            lines = max(1, (row_h - 4) // (T.font(small, True).get_height() + 3))
+            draw_card_names(surface, tabled, x0 + round(cols[1] * inner), y + 2,
+                            round((cols[2] - cols[1]) * inner) - th.pad, small, four, lines)
+            surface.blit(T.text(signed(s["tabled"]), th.body, (150, 230, 160), True), (x0 + round(cols[2] * inner), y))
+            held_pts = T.text(signed(-s["in_hand"]), th.body, (255, 170, 150), True)
+            draw_card_names(surface, held, x0 + round(cols[3] * inner), y + 2,
+                            round((cols[4] - cols[3]) * inner) - held_pts.get_width() - th.pad * 3, small, four,
+                            lines)
+            surface.blit(held_pts, (x0 + round(cols[4] * inner) - held_pts.get_width() - th.pad, y))
+            surface.blit(T.text(signed(s["hand"]), th.body, T.TEXT, True), (x0 + round(cols[4] * inner), y))
+            total = self.game.totals[seat]
+            surface.blit(T.text(str(total) if total >= 0 else f"−{-total}", th.body, T.GOLD, True),
+                         (x0 + round(cols[5] * inner), y))
+            y += row_h
+        self.focus.draw(surface, th)
+
+
+class GameOver(Scene):
+    """The winner and a chart of every seat's running total per hand; ``enter(table=TableScene)``."""
+
+    def enter(self, table: Scene) -> None:
+        self.table = table
+        self.game = table.session.game
+        self.names = table.names
+        self.elapsed = 0.0
+        self.shot = False
+        self.buttons = [Button(N_("New game"), self.new_game), Button(N_("Title screen"), self.to_title)]
+        self.focus = FocusRing(self.buttons)
+        self.focus.focus(self.buttons[0])
+        # the game was kept and counted when it was won (TableScene.record_if_won);
+        # now that the player has seen who won, Continue no longer offers it
+        table.record_if_won()
+        table.game_over_seen = True
+        table.autosave()
+
+    def resize(self) -> None:
+        th = self.theme
+        bw, bh = max(th.body * 10, 150), max(th.body * 2, 30)
+        for i, b in enumerate(self.buttons):
+            b.rect = pygame.Rect(0, 0, bw, bh)
+            b.rect.midbottom = (th.width // 2 + (i * 2 - 1) * (bw // 2 + th.pad), th.height - 2 * th.pad)
+
+    def new_game(self) -> None:
+        """New game, as from the title (which asks first about another game in progress)."""
+        self.app.to_title().new_game()
+
+    def to_title(self) -> None:
+        """Back to the title (:meth:`scenes.core.app.App.to_title`)."""
+        self.app.to_title()
+
+    def handle_event(self, event) -> bool:
+        if self.elapsed < 0.8 and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            return True  # the key that closed the results must not also leave the chart
+        if self.focus.handle(event):
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.to_title()
+            return True
+        return False
+
+    def update(self, dt: float) -> None:
+        if demo_tick(self, dt, "game-over.png") and self.app.options.quit_after_game:
+            self.app.quit(0)
+
+    def draw(self, surface) -> None:
+        th = self.theme
+        surface.blit(T.felt(th.size), (0, 0))
+        g = self.game
+        winner = g.winner
+        title = T.fit_text(win_title(self.names[winner], g.totals[winner]), th.title,
+                           th.width - 4 * th.pad, T.GOLD, bold=True)
+        surface.blit(title, title.get_rect(midtop=(th.width // 2, 2 * th.pad)))
+        hands = len(g.hand_scores)
+        sub = T.fit_text(ngettext("{count} hand · target {target}", "{count} hands · target {target}", hands).format(
+            count=hands, target=g.rules.target), th.body, th.width - 4 * th.pad, T.TEXT_DIM)
+        surface.blit(sub, sub.get_rect(midtop=(th.width // 2, 2 * th.pad + title.get_height() + th.pad)))
+        top = 4 * th.pad + title.get_height() + sub.get_height()
+        legend_w = max(th.body * 10, round(th.width * 0.18))
+        chart = pygame.Rect(th.body * 4, top + th.pad, th.width - legend_w - th.body * 6,
+                            self.buttons[0].rect.top - top - th.body * 3)
+        self._chart(surface, chart, g)
+        # legend, best first
+        order = sorted(range(g.players), key=lambda s: -g.totals[s])
+        y = chart.y
+        for s in order:
+            colour = T.SEAT_COLOURS[s % len(T.SEAT_COLOURS)]
+            pygame.draw.line(surface, colour, (chart.right + th.pad * 2, y + th.body // 2),
+                             (chart.right + th.pad * 2 + th.body * 2, y + th.body // 2), 4)
+            label = T.fit_text(f"{self.names[s]}  {g.totals[s]}", th.body, legend_w - th.body * 3, T.TEXT, s == winner)
+            surface.blit(label, (chart.right + th.pad * 3 + th.body * 2, y))
+            y += round(th.body * 1.6)
+        self.focus.draw(surface, th)
+
+    def _chart(self, surface, r: pygame.Rect, g) -> None:
+        draw_line_chart(surface, self.theme, r, running_totals(g), T.SEAT_COLOURS, x_label=_("hand"),
+                        ref=g.rules.target, ref_label=_("target {target}").format(target=g.rules.target), bold=g.winner)

@@ -1,0 +1,159 @@
+"""The table's animation queue: each engine step shown as cards sliding
+(or, with reduced motion, fading in) from the picture before to the picture
+after, with its log lines, banners and sounds.
+
+:class:`TableAnimation` is a part of :class:`~scenes.table.scene.TableScene` (a
+mixin, split out of it, issue 14): it uses the table's ``steps``,
+``motions``, ``shown``, ``layout_``, ``art`` and ``factor``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from game.rules.events import Event, Floated, HandEnded, RummyCalled, StockReshuffled
+from game.i18n import _
+
+from scenes.table.layout import Layout, Place, TableModel
+from scenes.core.sound import sounds_for
+from scenes.core.tween import DEAL_S, FADE_S, MOVE_S, Tween, ease_out_cubic, flip_scale, linear
+from game.text.events import describe, for_person
+
+@dataclass
+class Motion:
+    """A card sliding from ``start`` (rect) to its place, flipping when its
+    face changes; with ``fade`` (reduced motion) it stays at its place and
+    fades in instead."""
+
+    place: Place
+    start: pygame.Rect
+    start_face: bool
+    tween: Tween
+    baked: bool = False  # landed and drawn into the still picture
+    fade: bool = False
+    sounded: bool = False  # its deal sound was played
+
+    def rect(self) -> pygame.Rect:
+        if self.fade:
+            return self.place.rect.copy()
+        t = self.tween.ease(self.tween.progress)
+        a, b = self.start, self.place.rect
+        return pygame.Rect(round(a.x + (b.x - a.x) * t), round(a.y + (b.y - a.y) * t),
+                           max(2, round(a.w + (b.w - a.w) * t)), max(2, round(a.h + (b.h - a.h) * t)))
+
+
+
+class TableAnimation:
+    """The animation queue of :class:`~scenes.table.scene.TableScene` (a mixin)."""
+
+    def _show_next_step(self) -> None:
+        events, model, kind = self.steps.popleft()
+        old = self.layout_
+        self.shown = model
+        if self.human is not None:
+            self.human.on_shown()
+            self._apply_pending_order()
+        new = self.lay_out(model)
+        for e in events:
+            line = describe(e, self.names)
+            if line:
+                self.log_lines.append(line)
+            self._banner_for(e)
+        self.dealing = kind == "deal"
+        self.log_lines = self.log_lines[-300:]
+        for name in sounds_for(events, kind):
+            self.play_sound(name)
+        self.motions = self._motions(old, new, kind == "deal", model)
+        self.layout_ = new
+
+    def _banner_for(self, e: Event) -> None:
+        f = self.factor
+        if f == 0:
+            return
+        if isinstance(e, RummyCalled):
+            self.banner = (_("Rummy!"), e.seat, self.clock + 1.4 * f)
+            self.hold = max(self.hold, self.clock + 1.4 * f)
+        elif isinstance(e, HandEnded) and e.went_out is not None:
+            self.banner = (for_person(self.names, e.went_out, _("You go out!"), _("{name} goes out!")), e.went_out, self.clock + 1.2 * f)
+        elif isinstance(e, Floated):
+            self.banner = (for_person(self.names, e.seat, _("You float"), _("{name} floats")), e.seat, self.clock + 1.2 * f)
+        elif isinstance(e, StockReshuffled):
+            self.banner = (_("The pile becomes the new stock"), None, self.clock + 1.2 * f)
+
+    def _finish_motions(self) -> None:
+        for m in self.motions:
+            m.tween.finish()
+        self.motions = []
+
+    def _motions(self, old: Layout | None, new: Layout, deal: bool, model: TableModel) -> list[Motion]:
+        """Pair each card's old place with its new one; the ones that moved slide."""
+        if self.factor == 0 or old is None:
+            return []
+        pool: dict[int, list[Place]] = {}
+        for p in old.places:
+            pool.setdefault(p.card, []).append(p)
+        motions: list[Motion] = []
+        pending: list[Place] = []
+        for p in new.places:
+            cands = pool.get(p.card)
+            same = next((q for q in cands or () if q.rect == p.rect and q.face_up == p.face_up), None)
+            if same is not None:
+                cands.remove(same)
+            else:
+                pending.append(p)
+        n = model.players
+        deal_total = sum(len(h) for h in model.hands) + len(model.discard)
+        per_card = min(DEAL_S, 3.0 / max(1, deal_total)) * self.factor
+        dur = MOVE_S * self.factor
+        if self.reduced_motion:  # no card moves: each fades in where it lands, all together
+            return [Motion(p, p.rect.copy(), p.face_up, Tween(0.0, 1.0, FADE_S * self.factor, linear), fade=True)
+                    for p in pending if pool.get(p.card) or (deal and p.zone in ("hand", "seat", "pile"))]
+        for p in pending:
+            cands = pool.get(p.card)
+            if cands:
+                q = min(cands, key=lambda c: (c.rect.x - p.rect.x) ** 2 + (c.rect.y - p.rect.y) ** 2)
+                cands.remove(q)
+                motions.append(Motion(p, q.rect.copy(), q.face_up, Tween(0.0, 1.0, dur, ease_out_cubic)))
+            elif deal and p.zone in ("hand", "seat", "pile"):
+                if p.zone == "pile":
+                    order = deal_total
+                else:
+                    order = p.index * n + (p.seat - model.dealer - 1) % n
+                motions.append(Motion(p, new.stock_rect.copy(), False,
+                                      Tween(0.0, 1.0, dur, ease_out_cubic, delay=order * per_card)))
+        motions.sort(key=lambda m: m.tween.delay)
+        return motions
+
+    def _draw_motion(self, surface, m: Motion) -> None:
+        """A sliding card: sized between its two places, narrowing and widening
+        through a flip. The image is the cached one of the end size, scaled
+        (not smoothed) to the size of the moment, so no frame waits on a smooth scale."""
+        if m.tween.done:  # landed, waiting for the rest of the step: one blit
+            img, dx, dy = self.art.with_shadow(m.place.card, m.place.rect.h, m.place.face_up)
+            surface.blit(img, (m.place.rect.x + dx, m.place.rect.y + dy))
+            return
+        if m.fade:  # reduced motion: in place, more opaque each frame
+            img, dx, dy = self.art.with_shadow(m.place.card, m.place.rect.h, m.place.face_up)
+            img = img.copy()
+            img.set_alpha(round(255 * m.tween.progress))
+            surface.blit(img, (m.place.rect.x + dx, m.place.rect.y + dy))
+            return
+        t = m.tween.progress
+        r = m.rect()
+        face = m.place.face_up
+        w = r.w
+        if m.start_face != m.place.face_up:
+            face = m.start_face if t < 0.5 else m.place.face_up
+            w = max(2, round(r.w * flip_scale(t)))
+        base = self.art.image(m.place.card, m.place.rect.h, face)
+        img = base if base.get_size() == (w, r.h) else pygame.transform.scale(base, (w, r.h))
+        shadow = self.art.shadow((m.place.rect.w, m.place.rect.h), True)
+        k = r.h / m.place.rect.h
+        sw = round(shadow.get_width() * k * (w / max(1, r.w)))  # narrows with the card through a flip
+        sh = round(shadow.get_height() * k)
+        if (sw, sh) != shadow.get_size():
+            shadow = pygame.transform.scale(shadow, (max(1, sw), max(1, sh)))
+        surface.blit(shadow, (r.centerx - sw // 2, r.y - (sh - r.h) // 2 + r.h // 16))
+        surface.blit(img, (r.centerx - w // 2, r.y))

@@ -1,0 +1,392 @@
+"""Drawing the table: the still picture of a step (felt, zones, seats,
+stock, cards, tags), the moving cards, hovers, the status panel, the log and
+banners.
+
+:class:`TableDrawing` is a part of :class:`~scenes.table.scene.TableScene` (a
+mixin, split out of it, issue 14); it changes nothing but its caches. Its
+public :meth:`~TableDrawing.draw_card` and :meth:`~TableDrawing.committed_ring`
+are what the person's drawing (:mod:`scenes.table.person_drawing`) uses.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from game.i18n import N_, _, ngettext
+
+from scenes.core import theme as T
+from game.text.cards import short_name
+from scenes.table.layout import Layout, TableModel
+from game.text.levels import PLAYS_FOR_YOU
+
+LEVEL_NAMES = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard"), "human": N_("You")}
+"""Each seat's level under its name (marked with ``N_``; translated where shown)."""
+
+
+class TableDrawing:
+    """The drawing of :class:`~scenes.table.scene.TableScene` (a mixin)."""
+
+    # ------------------------------------------------------------ drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        th = self.theme
+        lay = self.layout_
+        model = self.shown
+        moving = tuple(sorted(id(m.place) for m in self.motions))
+        key = (id(lay), moving, self.art.style, self.art.back_name, th.size, id(model), T.felt_name)
+        if key != self._static_key or self._static is None or self._static.get_size() != surface.get_size():
+            self._static = self._render_static(surface.get_size(), lay, model, set(moving))
+            self._static_key = key
+        for m in self.motions:  # a card that has landed joins the still picture (drawn once)
+            if m.tween.done and not m.baked and not (self.human is not None and m.place.zone == "hand"):
+                self._draw_motion(self._static, m)
+                m.baked = True
+        surface.blit(self._static, (0, 0))
+        self._draw_thinking(surface, lay)
+        self._draw_hover_links(surface, lay)
+        for m in self.motions:
+            if m.tween.elapsed < m.tween.delay or m.baked:
+                continue
+            self._draw_motion(surface, m)
+        if self.human is not None:
+            self.human.draw(surface, {id(m.place) for m in self.motions if not m.tween.done})
+        self.tip.draw(surface, th)
+        self._draw_hover(surface, lay, model)
+        self._draw_status(surface, lay, model)
+        for b in self.buttons:
+            b.draw(surface, th)
+        self.rules_badge.draw(surface, th)
+        if self.show_log:
+            self._draw_log(surface)
+        if self.banner and not self.covered:
+            self._draw_banner(surface, lay)
+
+    def _render_static(self, size, lay: Layout, model: TableModel, moving: set[int]) -> pygame.Surface:
+        """Everything that stands still during a step, drawn once per step."""
+        surf = self._static
+        if surf is None or surf.get_size() != tuple(size):
+            surf = pygame.Surface(size).convert() if pygame.display.get_surface() else pygame.Surface(size)
+        surf.blit(T.felt(size), (0, 0))
+        self._draw_zones(surf, lay, model)
+        self._draw_seats(surf, lay, model)
+        self._draw_stock(surf, lay, model)
+        committed = model.committed
+        live_hand = self.human is not None
+        for p in lay.places:
+            if id(p) in moving or (live_hand and p.zone == "hand"):
+                continue  # moving cards, and the person's hand (drawn each frame: it lifts and drags)
+            img, dx, dy = self.art.with_shadow(p.card, p.rect.h, p.face_up)
+            surf.blit(img, (p.rect.x + dx, p.rect.y + dy))
+            if committed is not None and p.card == committed and p.zone == "hand" and model.current == p.seat:
+                self.committed_ring(surf, p.rect)
+        self._draw_tags(surf, lay)
+        self._draw_counts(surf, lay, model)
+        return surf
+
+    def draw_card(self, surface, card: int, rect: pygame.Rect, face_up: bool, lifted: bool = False) -> None:
+        """Draw ``card`` (a card code; any code for a back) face up or down in
+        ``rect`` (its height picks the cached image) with its shadow, a deeper
+        one when ``lifted`` (selected or dragged)."""
+        img = self.art.image(card, rect.h, face_up)
+        sh = self.art.shadow(img.get_size(), lifted)
+        off = (sh.get_width() - img.get_width()) // 2
+        surface.blit(sh, (rect.x - off, rect.y - off + max(1, rect.h // (14 if lifted else 30))))
+        surface.blit(img, rect.topleft)
+
+    def committed_ring(self, surface, rect: pygame.Rect) -> None:
+        """Mark the card in ``rect`` as the one that must be melded this turn
+        (R9): a gold ring and a "must meld" pin above it."""
+        th = self.theme
+        pygame.draw.rect(surface, T.GOLD, rect.inflate(6, 6), 3, border_radius=th.radius + 2)
+        pin = T.text(_("must meld"), th.small, T.TEXT_DARK, bold=True)
+        box = pin.get_rect(midbottom=(rect.centerx, rect.y - 2)).inflate(8, 2)
+        pygame.draw.rect(surface, T.GOLD, box, border_radius=th.radius)
+        surface.blit(pin, pin.get_rect(center=box.center))
+
+    def _draw_stock(self, surface, lay: Layout, model: TableModel) -> None:
+        th = self.theme
+        r = lay.stock_rect
+        n = model.stock_size
+        if n == 0:
+            pygame.draw.rect(surface, T.PANEL_EDGE, r, 2, border_radius=th.radius)
+        else:
+            for i in range(min(4, (n + 9) // 10) - 1, 0, -1):
+                self.draw_card(surface, 0, r.move(-2 * i, -2 * i), False)
+        label = T.text(_("Stock {count}").format(count=n), th.small, T.TEXT, bold=True)
+        surface.blit(label, label.get_rect(midtop=(r.centerx, r.bottom + th.pad // 2)))
+        pl = lay.pile_rect
+        if len(model.discard) > 1:
+            text = ngettext("Discard pile · {count} card", "Discard pile · {count} cards",
+                            len(model.discard)).format(count=len(model.discard))
+        else:
+            text = _("Discard pile") if model.discard else _("Discard pile (empty)")
+        surface.blit(T.text(text, th.small, T.TEXT_DIM), (pl.x, pl.bottom + th.pad // 2))
+
+    def _draw_zones(self, surface, lay: Layout, model: TableModel) -> None:
+        th = self.theme
+        for seat, z in lay.zone_rects.items():
+            colour = T.SEAT_COLOURS[seat % len(T.SEAT_COLOURS)]
+            pygame.draw.rect(surface, T.ZONE_EDGE, z.inflate(-th.pad // 2, -th.pad // 2), 1,
+                             border_radius=th.radius)
+            whose = _("Your melds") if seat == self.viewer else _("{name}'s melds").format(name=self.names[seat])
+            label = T.fit_text(whose, th.small, z.width - 3 * th.pad, T.TEXT_DIM)
+            pygame.draw.circle(surface, colour, (z.x + th.pad + th.small // 3, z.y + th.pad // 2 + th.small // 2),
+                               max(3, th.small // 3))
+            surface.blit(label, (z.x + th.pad + th.small, z.y + th.pad // 2))
+
+    def _draw_tags(self, surface, lay: Layout) -> None:
+        """Matching letter tags on each meld and on the cards laid off on it by
+        another seat (R14); the thin line between them shows on hover."""
+        th = self.theme
+        letters = self._letters(lay)
+        for meld, letter in letters.items():
+            target = lay.meld_rects.get(meld)
+            if target is not None:
+                self._tag(surface, letter, (target.right - th.small // 2, target.top + th.small // 2))
+        for meld, rect, _layer in lay.layoff_groups:
+            self._tag(surface, "→" + letters.get(meld, "?"), (rect.right - th.small // 2, rect.top + th.small // 2))
+
+    @staticmethod
+    def _letters(lay: Layout) -> dict[int, str]:
+        return {m: chr(ord("A") + m % 26) for m in lay.tagged}  # a meld keeps its letter
+
+    def _draw_hover_links(self, surface, lay: Layout) -> None:
+        pos = self.mouse
+        if pos[0] < 0 or self.motions:
+            return
+        hovered = {meld for meld, rect in lay.meld_rects.items() if rect.collidepoint(pos)}
+        hovered |= {meld for meld, rect, _ in lay.layoff_groups if rect.collidepoint(pos)}
+        for meld, rect, _layer in lay.layoff_groups:
+            target = lay.meld_rects.get(meld)
+            if meld in hovered and target is not None:
+                pygame.draw.line(surface, T.LEGAL, rect.center, target.center, 2)
+                pygame.draw.rect(surface, T.LEGAL, rect.inflate(4, 4), 2, border_radius=self.theme.radius)
+                pygame.draw.rect(surface, T.LEGAL, target.inflate(4, 4), 2, border_radius=self.theme.radius)
+
+    def _tag(self, surface, s: str, center) -> None:
+        th = self.theme
+        t = T.text(s, th.small, T.TEXT_DARK, bold=True)
+        box = t.get_rect(center=center).inflate(8, 2)
+        pygame.draw.rect(surface, (255, 250, 225), box, border_radius=th.radius)
+        pygame.draw.rect(surface, (60, 60, 60), box, 1, border_radius=th.radius)
+        surface.blit(t, t.get_rect(center=box.center))
+
+    def _draw_seats(self, surface, lay: Layout, model: TableModel) -> None:
+        th = self.theme
+        for seat, r in lay.seat_rects.items():
+            current = model.current == seat
+            if current:
+                glow = r.inflate(8, 8)
+                T.draw_panel(surface, glow, th.radius + 4, (255, 255, 255, 60), T.HALO, 2)
+            T.draw_panel(surface, r, th.radius)
+            colour = T.SEAT_COLOURS[seat % len(T.SEAT_COLOURS)]
+            pygame.draw.rect(surface, colour, (r.x, r.y + th.radius, max(3, th.pad // 2), r.height - 2 * th.radius))
+            fan = lay.fan_rects.get(seat) if seat != self.viewer else None
+            text_w = (fan.left - r.left - 2 * th.pad) if fan is not None else r.width - 2 * th.pad
+            x = r.x + th.pad + max(3, th.pad // 2)
+            y = r.y + th.pad // 2
+            lh = round(th.small * 1.35)
+            name = (_("{name} (dealer)").format(name=self.names[seat]) if model.dealer == seat
+                    else self.names[seat])
+            surface.blit(T.fit_text(name, th.small, text_w, T.TEXT, bold=True), (x, y))
+            if current and model.committed is not None and seat != self.viewer:
+                note = T.fit_text(_("must meld {card}").format(card=short_name(model.committed)), th.small, text_w - 6,
+                                  T.TEXT_DARK, True)
+                box = note.get_rect(topleft=(x, y + lh)).inflate(6, 0)
+                pygame.draw.rect(surface, T.GOLD, box, border_radius=th.radius)
+                surface.blit(note, (x, y + lh))
+            else:
+                lv = self.levels[seat]
+                level = _(LEVEL_NAMES[lv]) if lv in LEVEL_NAMES else lv
+                if seat == self.viewer:
+                    level = _("your seat") if lv == "human" else _(PLAYS_FOR_YOU.get(lv, lv))
+                surface.blit(T.fit_text(level, th.small, text_w, T.TEXT_DIM), (x, y + lh))
+            count = len(model.hands[seat])
+            total = model.totals[seat]
+            if fan is None:
+                score = ngettext("{points} pts · {count} card", "{points} pts · {count} cards", count).format(
+                    points=total, count=count)
+            else:
+                score = _("{points} pts").format(points=total)
+            surface.blit(T.fit_text(score, th.small, text_w, T.GOLD if seat == self.viewer else T.TEXT, True),
+                         (x, y + 2 * lh))
+
+    def _draw_counts(self, surface, lay: Layout, model: TableModel) -> None:
+        """Each other seat's card count, as a badge on its face-down fan."""
+        th = self.theme
+        for seat, fan in lay.fan_rects.items():
+            if seat == self.viewer:
+                continue
+            t = T.text(str(len(model.hands[seat])), th.small, T.TEXT_DARK, bold=True)
+            d = max(t.get_width(), t.get_height()) + 6
+            c = (fan.right - d // 3, fan.bottom - d // 3)
+            pygame.draw.circle(surface, (250, 248, 240), c, d // 2)
+            pygame.draw.circle(surface, (40, 40, 40), c, d // 2, 1)
+            surface.blit(t, t.get_rect(center=c))
+
+    def _draw_thinking(self, surface, lay: Layout) -> None:
+        """While the game waits on a computer seat (choosing, or paced so a
+        person can follow): a pulsing outline and a "..." bubble on its seat."""
+        if self.steps or self.motions or self.shown.ended is not None:
+            return
+        seat = self.session.thinking_seat()
+        if seat is None and self.session.ready():
+            seat = self.shown.current
+        r = lay.seat_rects.get(seat) if seat is not None else None
+        if r is None:
+            return
+        th = self.theme
+        still = self.reduced_motion  # a steady outline and three dots instead of a pulse
+        pulse = 1.0 if still else 0.5 + 0.5 * math.sin(self.clock * 5.0)
+        pygame.draw.rect(surface, (120 + int(60 * pulse), 200, 255), r.inflate(4, 4), 2, border_radius=th.radius + 2)
+        dots = 3 if still else int(self.clock * 3) % 3 + 1
+        bubble = pygame.Rect(0, 0, th.small * 3, round(th.small * 1.3))
+        fan = lay.fan_rects.get(seat) if seat != self.viewer else None
+        if fan is not None:
+            bubble.midbottom = (fan.centerx, fan.top + bubble.height // 2)
+        else:
+            bubble.topright = (r.right - th.pad, r.top + th.pad)
+        pygame.draw.rect(surface, (235, 245, 255), bubble, border_radius=bubble.height // 2)
+        for i in range(3):
+            colour = (40, 90, 140) if i < dots else (170, 190, 210)
+            pygame.draw.circle(surface, colour, (bubble.x + bubble.width * (i + 1) // 4, bubble.centery),
+                               max(2, th.small // 6))
+
+    def _draw_hover(self, surface, lay: Layout, model: TableModel) -> None:
+        i = self.pile_index_at(self.mouse) if self.mouse[0] >= 0 else None
+        if self.human is not None and self.human.drag is not None:
+            return  # the dragged cards stay on top
+        if self.motions:
+            return
+        if i is None or i >= len(model.discard):
+            self._draw_meld_hover(surface, lay)
+            return
+        place = next((p for p in lay.places if p.zone == "pile" and p.index == i), None)
+        if place is None:
+            return
+        th = self.theme
+        h = round(place.rect.h * 1.35)
+        w = T.Theme.card_w(h)
+        r = pygame.Rect(0, 0, w, h)
+        # above the pile, so the cards a take would bring stay in sight
+        r.midbottom = (place.rect.centerx + w // 3, place.rect.top + place.rect.h // 4)
+        r.clamp_ip(surface.get_rect())
+        self.draw_card(surface, place.card, r, True, lifted=True)
+        depth = len(model.discard) - i
+        if depth == 1:
+            words = _("{card} · top of the pile").format(card=short_name(place.card))
+        else:
+            words = _("{card} · {depth} from the top").format(card=short_name(place.card), depth=depth)
+        tip = T.text(words, th.small, T.TEXT, bold=True)
+        box = tip.get_rect(midbottom=(r.centerx, r.top - 2)).inflate(10, 4)
+        box.clamp_ip(surface.get_rect())
+        T.draw_panel(surface, box, th.radius, (0, 0, 0, 200), None, 0)
+        surface.blit(tip, tip.get_rect(center=box.center))
+
+    def _draw_meld_hover(self, surface, lay: Layout) -> None:
+        """A table card under the pointer is shown larger (melds shrink on a crowded table)."""
+        if self.mouse[0] < 0:
+            return
+        place = None
+        for p in lay.places:
+            if p.zone == "meld" and p.rect.collidepoint(self.mouse):
+                place = p  # the topmost
+        if place is None or place.rect.h >= lay.cards.table * 1.2:
+            return
+        h = max(round(lay.cards.table * 1.25), round(place.rect.h * 1.35))
+        r = pygame.Rect(0, 0, T.Theme.card_w(h), h)
+        r.midbottom = (place.rect.centerx + r.w // 3, place.rect.top + place.rect.h // 3)
+        r.clamp_ip(surface.get_rect())
+        self.draw_card(surface, place.card, r, True, lifted=True)
+
+    def status_lines(self) -> list[str]:
+        """Whose turn it is and what they must do, in words."""
+        if self.human is not None and not self.steps and not self.motions:
+            words = self.human.status()
+            if words:
+                return words
+        model = self.shown
+        game = self.session.game
+        target = game.rules.target
+        head = _("Hand {hand} · target {target}").format(hand=model.hand_index + 1, target=target)
+        if model.phase == "deal" or (self.dealing and self.motions):
+            return [head, _("{name} deals.").format(name=self.names[model.dealer])]
+        if model.ended is not None:
+            return [head, _("The hand is over.")]
+        seat = model.current
+        name = self.names[seat]
+        if model.phase == "draw":
+            if model.window is not None and self.session.rummy_window_open():
+                if self.human is not None and model.window == self.viewer:  # the person's own discard
+                    return [head, _("Others may call Rummy on your discard.")]
+                return [head, _("Rummy? Anyone may call on {name}'s discard.").format(name=self.names[model.window])]
+            if model.stock_size == 0 and (game.rules.empty_stock == "end" or not game.hand.reshuffle_allowed()):
+                return [head, _("{name}: take from the discard pile or end the hand (stock empty).").format(name=name)]
+            return [head, _("{name} to draw from the stock or take from the discard pile.").format(name=name)]
+        if model.committed is not None:
+            return [head, _("{name} must meld the {card} this turn.").format(name=name,
+                                                                              card=short_name(model.committed))]
+        return [head, _("{name} to meld or lay off, then discard.").format(name=name)]
+
+    def _draw_status(self, surface, lay: Layout, model: TableModel) -> None:
+        th = self.theme
+        r = lay.status_rect
+        T.draw_panel(surface, r, th.radius)
+        y = r.y + th.pad // 2
+        lines = self.status_lines()
+        key = (tuple(lines), r.size, th.size)
+        if key != self._status_key:  # measured and wrapped once per message
+            self._status_key = key
+            # the message wraps, in a smaller size when it needs more than three lines (translations run longer)
+            room = r.height - th.pad - round(th.small * 1.5)
+            size = th.body
+            while True:
+                wrapped = T.wrap(lines[1], size, r.width - 2 * th.pad, bold=True)
+                if len(wrapped) * round(size * 1.25) <= room or size <= th.small:
+                    break
+                size -= 1
+            fits = max(1, room // round(size * 1.25))
+            if len(wrapped) > fits:  # still too long at the smallest size: the last line is cut with "…"
+                wrapped = wrapped[:fits - 1] + [" ".join(wrapped[fits - 1:])]
+            self._status_size = size
+            self._status_surfs = [T.fit_text(lines[0], th.small, r.width - 2 * th.pad, T.TEXT_DIM)] + [
+                T.fit_text(line, size, r.width - 2 * th.pad, T.TEXT, bold=True) for line in wrapped]
+        surface.blit(self._status_surfs[0], (r.x + th.pad, y))
+        y += round(th.small * 1.5)
+        for surf in self._status_surfs[1:]:
+            surface.blit(surf, (r.x + th.pad, y))
+            y += round(self._status_size * 1.25)
+
+    def log_rect(self) -> pygame.Rect:
+        """The game log's place beside the table, under the status panel (its
+        larger view is :meth:`scenes.table.game_log.LogPanel.frame`)."""
+        th = self.theme
+        lay = self.layout_
+        w = lay.status_rect.width
+        top = lay.status_rect.bottom + th.pad
+        bottom = lay.buttons_rect.top
+        if self.human is not None and self.human.buttons["sort"].rect.height:
+            bottom = min(bottom, self.human.buttons["sort"].rect.top)
+        r = pygame.Rect(lay.status_rect.x, top, w, max(th.body * 5, bottom - top - th.pad))
+        if r.bottom > th.height - th.pad:
+            r.bottom = th.height - th.pad
+        return r
+
+    def _draw_log(self, surface) -> None:
+        self.log_panel.draw(surface, self.theme)
+
+    def _draw_banner(self, surface, lay: Layout) -> None:
+        th = self.theme
+        text, seat, _ = self.banner
+        t = T.text(text, th.title, T.GOLD, bold=True)
+        if seat is not None and seat in lay.seat_rects:
+            anchor = lay.seat_rects[seat]
+            center = (anchor.centerx, anchor.bottom + t.get_height()) if seat != self.viewer else \
+                (surface.get_width() // 2, anchor.top - t.get_height())
+        else:
+            center = surface.get_rect().center
+        box = t.get_rect(center=center).inflate(th.pad * 4, th.pad * 2)
+        box.clamp_ip(surface.get_rect())
+        T.draw_panel(surface, box, th.radius * 2, (0, 0, 0, 200), T.GOLD, 2)
+        surface.blit(t, t.get_rect(center=box.center))

@@ -1,0 +1,300 @@
+"""Where everything sits on the table, from the window size and the game.
+
+:class:`TableModel` is what the table shows: a copy of the engine's state
+after one action (the scene keeps one per action still to animate, so it
+never shows a state the engine was not in). :func:`layout` places every card
+of a model: the viewer's hand fanned along the bottom, the other seats in a
+row along the top (play passes left, so the seat to the viewer's left is
+leftmost) with their face-down hands, each seat's meld area below its panel
+(the viewer's above its hand), and the stock and the spread discard pile in
+a strip across the middle. Pure geometry: no drawing, no state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pygame
+
+from game.rules.cards import in_hand_card, rank_of, suit_of, JOKER
+from game.rules.game import Game
+
+from scenes.core.theme import CardSizes, Theme, card_sizes
+
+@dataclass(frozen=True)
+class MeldShow:
+    """A meld on the table: its number, ``kind``, ``owner`` and its cards in
+    order with the seat that tabled each (``layers``, R14)."""
+
+    index: int
+    kind: str
+    owner: int
+    cards: tuple[int, ...]
+    layers: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class TableModel:
+    """The state the table shows (see the module docstring). Cards are card
+    codes; ``hands`` per seat in the engine's order; ``stock`` top card last."""
+
+    players: int
+    hands: tuple[tuple[int, ...], ...]
+    discard: tuple[int, ...]
+    stock: tuple[int, ...]
+    melds: tuple[MeldShow, ...]
+    current: int | None
+    phase: str
+    committed: int | None
+    window: int | None
+    dealer: int
+    hand_index: int
+    totals: tuple[int, ...]
+    ended: str | None
+    went_out: int | None
+    actions: int = 0  # actions applied in the hand so far
+
+    @property
+    def stock_size(self) -> int:
+        return len(self.stock)
+
+
+def model_of(game: Game) -> TableModel:
+    """The :class:`TableModel` of ``game``'s current hand (``ValueError`` before the first deal)."""
+    h = game.hand
+    if h is None:
+        raise ValueError("no hand has been dealt")
+    melds = tuple(MeldShow(i, m.kind, m.owner, tuple(m.cards), tuple(m.layers)) for i, m in enumerate(h.table))
+    return TableModel(
+        players=h.players, hands=tuple(tuple(x) for x in h.hands), discard=tuple(h.discard),
+        stock=tuple(h.stock), melds=melds, current=None if h.ended else h.current,
+        phase="over" if h.ended else h.phase.value, committed=h.committed, window=h.window,
+        dealer=h.dealer, hand_index=h.index, totals=tuple(game.totals), ended=h.ended,
+        went_out=h.went_out, actions=len(h.actions))
+
+
+def predeal_model(model: TableModel) -> TableModel:
+    """``model`` before its deal: every card in the stock (the deal animation's start)."""
+    pack = [c for hand in model.hands for c in hand] + list(model.discard) + list(model.stock)
+    return TableModel(model.players, tuple(() for _ in model.hands), (), tuple(pack), (), None, "deal",
+                      None, None, model.dealer, model.hand_index, model.totals, None, None)
+
+
+def sort_key(card: int) -> tuple[int, int]:
+    """Hand order by suit then rank (jokers last)."""
+    c = in_hand_card(card)
+    if c == JOKER:
+        return (9, 0)
+    return (suit_of(c), rank_of(c))
+
+
+@dataclass
+class Place:
+    """A card on screen: ``card`` code, ``rect``, ``face_up``, and where it
+    is: ``zone`` (``"hand"``, ``"seat"``, ``"stock"``, ``"pile"``, ``"meld"``),
+    ``seat`` and ``index`` (position in the hand, pile or meld)."""
+
+    card: int
+    rect: pygame.Rect
+    face_up: bool
+    zone: str
+    seat: int = -1
+    index: int = -1
+    meld: int = -1
+
+
+@dataclass
+class Layout:
+    """Every rectangle of one table picture (see :func:`layout`)."""
+
+    size: tuple[int, int]
+    places: list[Place] = field(default_factory=list)
+    seat_rects: dict[int, pygame.Rect] = field(default_factory=dict)
+    zone_rects: dict[int, pygame.Rect] = field(default_factory=dict)
+    fan_rects: dict[int, pygame.Rect] = field(default_factory=dict)
+    stock_rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    pile_rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    status_rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    hand_rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    buttons_rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    # meld number -> rect of its own cards in the owner's area (for tags and lines)
+    meld_rects: dict[int, pygame.Rect] = field(default_factory=dict)
+    # (meld number, rect of a group of cards laid off on it by another seat, layer)
+    layoff_groups: list[tuple[int, pygame.Rect, int]] = field(default_factory=list)
+    tagged: set[int] = field(default_factory=set)
+    cards: CardSizes = CardSizes(0, 0, 0)  # the card heights used
+
+
+def screen_seats(players: int, viewer: int) -> list[int]:
+    """The other seats from left to right along the top of the table."""
+    return [(viewer + i) % players for i in range(1, players)]
+
+
+def hand_display_order(hand, order: list[int] | None) -> list[int]:
+    """Indices into ``hand`` (engine order) in the order to show them: the
+    cards of ``order`` (card codes, the person's arrangement) first, in that
+    order, then any others by suit and rank; sorted by suit and rank when
+    ``order`` is ``None``."""
+    if order is None:
+        return sorted(range(len(hand)), key=lambda i: sort_key(hand[i]))
+    free = list(range(len(hand)))
+    shown = []
+    for card in order:
+        i = next((j for j in free if hand[j] == card), None)
+        if i is not None:
+            free.remove(i)
+            shown.append(i)
+    return shown + sorted(free, key=lambda i: sort_key(hand[i]))
+
+
+def layout(model: TableModel, theme: Theme, viewer: int = 0, viewer_face_up: bool = True,
+           hand_order: list[int] | None = None, card_size: str = "normal") -> Layout:
+    """Place every card of ``model`` for a window of ``theme.size`` seen from
+    seat ``viewer``; ``hand_order`` arranges the viewer's hand (see
+    :func:`hand_display_order`); ``card_size`` scales the cards (see
+    :func:`card_sizes`)."""
+    W, H = theme.size
+    pad = theme.pad
+    sizes = card_sizes(theme, card_size)
+    out = Layout((W, H), cards=sizes)
+    others = screen_seats(model.players, viewer)
+    k = len(others)
+
+    # -- bands: top (other seats), strip (stock and pile), bottom (the viewer's hand)
+    seat_h = sizes.seat
+    top_h = max(seat_h, round(theme.small * 1.35) * 3) + 2 * pad
+    hand_h = sizes.hand
+    bottom_h = hand_h + round(hand_h * 0.2) + pad
+    tc = sizes.table
+    strip_h = tc + theme.small + 3 * pad
+    bottom_h += round(hand_h * 0.04)  # room for a selected card's lift (18 %) and its ring under the buttons
+    avail = H - top_h - bottom_h - strip_h
+    opp_zone_h = max(tc // 2, round(avail * 0.55))
+    my_zone_h = max(tc // 2, avail - opp_zone_h)
+
+    # -- the other seats' panels and areas
+    col_w = min(W // max(1, k), W // 2)
+    x0 = (W - col_w * k) // 2
+    for i, seat in enumerate(others):
+        panel = pygame.Rect(x0 + i * col_w + pad // 2, pad // 2, col_w - pad, top_h - pad)
+        out.seat_rects[seat] = panel
+        out.zone_rects[seat] = pygame.Rect(panel.x, top_h, panel.width, opp_zone_h)
+    strip_y = top_h + opp_zone_h
+    out.zone_rects[viewer] = pygame.Rect(pad, strip_y + strip_h, W - 2 * pad, my_zone_h)
+    hand_top = H - bottom_h
+    side_w = max(round(W * 0.16), theme.body * 9)
+    out.seat_rects[viewer] = pygame.Rect(pad, hand_top + round(hand_h * 0.2), side_w - pad, hand_h - pad)
+    out.buttons_rect = pygame.Rect(W - side_w, hand_top + round(hand_h * 0.2), side_w - pad, hand_h - pad)
+    # a pad clear of the seat panel and the buttons, so a full hand never touches them
+    out.hand_rect = pygame.Rect(side_w + pad, hand_top, W - 2 * side_w - 2 * pad, bottom_h)
+
+    # -- the strip: stock, discard pile, status
+    cw = Theme.card_w(tc)
+    card_y = strip_y + pad
+    out.stock_rect = pygame.Rect(pad * 2, card_y, cw, tc)
+    status_w = max(round(W * 0.26), theme.body * 14)
+    out.status_rect = pygame.Rect(W - status_w - pad, strip_y + pad, status_w, strip_h - 2 * pad)
+    pile_x = out.stock_rect.right + 3 * pad
+    out.pile_rect = pygame.Rect(pile_x, card_y, max(cw, out.status_rect.left - 2 * pad - pile_x), tc)
+
+    # stock: its top card only (the rest is drawn as a stack under it)
+    if model.stock:
+        out.places.append(Place(model.stock[-1], out.stock_rect.copy(), False, "stock"))
+    n = len(model.discard)
+    if n:
+        step = cw * 0.34 if n == 1 else min(cw * 0.34, (out.pile_rect.width - cw) / (n - 1))
+        for i, c in enumerate(model.discard):
+            out.places.append(Place(c, pygame.Rect(round(pile_x + i * step), card_y, cw, tc), True, "pile", index=i))
+
+    # -- melds: each seat's own cards in its area, lay-offs on others' melds in the layer's area
+    groups: dict[int, list[tuple[int, tuple[int, ...], bool]]] = {s: [] for s in range(model.players)}
+    for m in model.melds:
+        own = tuple(c for c, layer in zip(m.cards, m.layers) if layer == m.owner)
+        if own:
+            groups[m.owner].append((m.index, own, False))
+        by_layer: dict[int, list[int]] = {}
+        for c, layer in zip(m.cards, m.layers):
+            if layer != m.owner:
+                by_layer.setdefault(layer, []).append(c)
+        for layer, cards in by_layer.items():
+            groups[layer].append((m.index, tuple(cards), True))
+            out.tagged.add(m.index)
+    for seat in range(model.players):
+        _flow(out, seat, groups[seat], out.zone_rects[seat], theme, tc)
+
+    # -- the other seats' hands: small face-down fans in their panels
+    for seat in others:
+        panel = out.seat_rects[seat]
+        cards = model.hands[seat]
+        sh = min(seat_h, panel.height - 2 * pad)
+        sw = Theme.card_w(sh)
+        fan_w = min(round(panel.width * (0.45 if panel.width > 260 else 0.36)), sw + max(0, len(cards) - 1) * max(3, sw // 4))
+        fan = pygame.Rect(panel.right - pad - fan_w, panel.centery - sh // 2, fan_w, sh)
+        out.fan_rects[seat] = fan
+        m = len(cards)
+        step = 0 if m <= 1 else min(sw // 4, (fan_w - sw) / (m - 1))
+        for i, c in enumerate(cards):
+            out.places.append(Place(c, pygame.Rect(round(fan.x + i * step), fan.y, sw, sh), False, "seat",
+                                    seat=seat, index=i))
+
+    # -- the viewer's hand: a gentle arc along the bottom, sorted by suit and rank
+    mine = hand_display_order(model.hands[viewer], hand_order)
+    hw = Theme.card_w(hand_h)
+    m = len(mine)
+    area = out.hand_rect
+    step = 0 if m <= 1 else min(hw * 0.62, (area.width - hw) / (m - 1))
+    total = hw + step * max(0, m - 1)
+    left = area.centerx - total / 2
+    base_y = hand_top + round(hand_h * 0.22)  # a selected card rises 18 %: its ring stays under the buttons
+    for j, i in enumerate(mine):
+        t = 0.0 if m <= 1 else (j / (m - 1)) * 2 - 1
+        y = base_y + round(t * t * hand_h * 0.025)
+        out.places.append(Place(model.hands[viewer][i], pygame.Rect(round(left + j * step), y, hw, hand_h),
+                                viewer_face_up, "hand", seat=viewer, index=j))
+    out.fan_rects[viewer] = pygame.Rect(round(left), base_y, round(total), hand_h)
+    return out
+
+
+def _flow(out: Layout, seat: int, groups, zone: pygame.Rect, theme: Theme, tc: int) -> None:
+    """Lay ``groups`` (meld number, cards, is a lay-off) out in rows in
+    ``zone``: ``tc`` px tall cards if they fit, down to the smallest
+    readable card, then rows overlap (each card's index stays visible)."""
+    if not groups:
+        return
+    pad = theme.pad
+    label_h = theme.small + pad
+    top = zone.y + label_h
+    room_h = max(10, zone.height - label_h - pad // 2)
+    min_h = max(52, round(tc * 0.62))
+    h = min(tc, room_h)
+    while True:
+        w = Theme.card_w(h)
+        step, gap = w * 0.3, w * 0.3
+        rows, x, row = [[]], 0.0, 0
+        for g in groups:
+            gw = w + step * (len(g[1]) - 1)
+            if x > 0 and x + gw > zone.width - 2 * pad:
+                rows.append([])
+                x = 0.0
+            rows[-1].append((g, x))
+            x += gw + gap
+        if len(rows) * (h + pad // 2) <= room_h or h <= min_h:
+            break
+        h = max(min_h, h - max(2, h // 12))
+    w = Theme.card_w(h)
+    pitch = h + pad // 2
+    if len(rows) > 1 and len(rows) * pitch > room_h:
+        pitch = max(h * 0.28, (room_h - h) / (len(rows) - 1))
+    step = w * 0.3
+    for r, row in enumerate(rows):
+        y = round(top + r * pitch)
+        for (meld, cards, is_layoff), x in row:
+            gx = zone.x + pad + x
+            for i, c in enumerate(cards):
+                out.places.append(Place(c, pygame.Rect(round(gx + i * step), y, w, h), True, "meld",
+                                        seat=seat, index=i, meld=meld))
+            rect = pygame.Rect(round(gx), y, round(w + step * (len(cards) - 1)), h)
+            if is_layoff:
+                out.layoff_groups.append((meld, rect, seat))
+            else:
+                out.meld_rects[meld] = rect

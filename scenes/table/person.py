@@ -1,0 +1,375 @@
+"""The person's hands on the table: select, drag, drop, click, keys.
+
+:class:`HumanPlay` belongs to a :class:`~scenes.table.scene.TableScene` whose
+bottom seat is played by a person. Every move goes through the engine
+(``TableSession.apply_human``): the table has no rule logic of its own, it
+asks the engine what is legal (to light up drop targets) and shows the
+engine's reason when a move is refused; a refused move changes nothing.
+
+Mouse: click hand cards to select them; drag the selection onto the felt to
+meld, onto a meld to lay off, onto the discard pile to discard, or within
+the hand to reorder; click or drag the stock to draw; click a card of the
+discard pile to take it and every card above it (hovering shows which cards
+would come, marks the one that must be tabled (R9), and says when the take
+is not allowed). Keys: arrows move the focus (Up to the table, Down to the
+hand), Space selects, Enter plays the selection on the focused target (or
+draws / takes there), R Rummy!, S sort, H hint, U undo, E end the hand.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.rules.actions import Action, CallRummy, DrawStock, EndHand, TakeDiscards
+from game.intent.drops import (
+    Choice, Outcome, Refusal, discard_outcome, hint_action, hint_cards, lay_off_outcome, meld_outcome
+)
+from game.rules.phase import Phase
+from game.errors import IllegalMove
+from game.rules.events import RummyCalled
+from game.i18n import N_, _
+from game.intent.turn import RummyOption, TurnUndo, rummy_options, undoable
+
+from game.text.cards import short_name
+from scenes.table.layout import sort_key
+from scenes.core.tween import Tween
+from scenes.table.person_drawing import HumanDrawing
+from scenes.table.person_input import Drag, HumanInput
+from scenes.table.person_words import CHOICE_TITLES, choice_label, hint_words, refusal_words
+from scenes.core.widgets import Button
+from game.text.events import plain, rummy_take_words, with_rule
+from scenes.core.dialogs import ChoiceDialog
+
+DOUBLE_CLICK_S = 0.45
+
+__all__ = ["Drag", "HumanPlay"]
+
+
+class HumanPlay(HumanInput, HumanDrawing):
+    """The person's controls at ``table`` (see the module docstring); the
+    gestures are in :mod:`scenes.table.person_input`, the drawing in
+    :mod:`scenes.table.person_drawing`."""
+
+    def __init__(self, table):
+        self.table = table
+        self.seat = table.viewer
+        self.order: list[int] = []          # the hand as the person arranged it (card codes)
+        self.sort_mode = "suit"
+        self.selected: set[int] = set()     # display positions in ``order``
+        self.press: tuple | None = None     # (what, pos) of the button-down
+        self.drag: Drag | None = None
+        self.hover: tuple | None = None
+        self.spring: list[tuple[int, pygame.Rect, Tween]] = []
+        self.message: tuple[str, bool, float] | None = None  # text, is a refusal, until
+        self.hint: tuple[str, set[int], float] | None = None
+        self.note: tuple[str, bool] | None = None  # about what is under the pointer or focus
+        self.undo_stack: TurnUndo[list[int]] = TurnUndo(self.seat)  # this turn's melds and lay-offs
+        self.focus_row = "hand"
+        self.focus_i = 0
+        self.keyboard = False
+        self.quiet = False  # a new turn, nothing done yet: a focus or pointer left on the pile warns of nothing
+        self._was_mine = False
+        self.last_draw_at = -10.0
+        s = table.app.settings
+        # the person's Rummy window (R18): kept and decided by the referee, shown here
+        self.window = table.session.attach_person(self.seat, float(getattr(s, "rummy_window_s", 2.0) or 2.0))
+        self.buttons = {
+            "sort": Button(N_("Sort by rank (S)"), self.toggle_sort, role="small"),
+            "hint": Button(N_("Hint (H)"), self.show_hint, role="small"),
+            "undo": Button(N_("Undo (U)"), self.undo, role="small"),
+            "end": Button(N_("End the hand (E)"), self.end_hand, role="small"),
+            "rummy": Button(N_("Rummy! (R)"), self.call_rummy, role="heading"),
+        }
+        self.sync()
+        table.session.resume_window(self.seat, table.clock)  # a game resumed right after a discard
+
+    @property
+    def rummy_window_s(self) -> float:
+        """How long the person's Rummy window stays open (seconds, a setting)."""
+        return self.window.seconds
+
+    @rummy_window_s.setter
+    def rummy_window_s(self, seconds: float) -> None:
+        """A new length from Settings applies from the next discard."""
+        self.window.seconds = float(seconds)
+
+    @property
+    def rummy_until(self) -> float | None:
+        """When the running Rummy window closes (table clock), or ``None``."""
+        return self.window.deadline
+
+    # ------------------------------------------------------------ state
+    @property
+    def game(self):
+        return self.table.session.game
+
+    @property
+    def hand(self):
+        return self.game.hand
+
+    def my_turn(self) -> bool:
+        h = self.hand
+        return self.game.winner is None and h.ended is None and h.current == self.seat
+
+    def idle(self) -> bool:
+        """True when nothing animates, so the picture is the engine's state."""
+        t = self.table
+        return not t.steps and not t.motions and not t.covered
+
+    def sync(self) -> None:
+        """Match the arrangement to the hand shown: kept cards keep their
+        places, new cards go to the right, gone cards leave."""
+        cards = list(self.table.shown.hands[self.seat]) if self.table.shown.phase != "deal" else []
+        kept, rest = [], list(cards)
+        for c in self.order:
+            if c in rest:
+                rest.remove(c)
+                kept.append(c)
+        if not self.order:
+            rest.sort(key=sort_key)
+        if kept != self.order or rest:  # positions moved: a selection would point at other cards
+            self.selected = set()
+        self.order = kept + rest
+        self.focus_i = min(self.focus_i, max(0, self.row_len() - 1))
+
+    def toggle_sort(self) -> None:
+        """Sort the hand by rank (then suit), or by suit (then rank), alternately."""
+        if self.sort_mode == "suit":
+            self.order.sort(key=lambda c: (sort_key(c)[1] if sort_key(c)[0] != 9 else 99, sort_key(c)[0]))
+            self.sort_mode = "rank"
+        else:
+            self.order.sort(key=sort_key)
+            self.sort_mode = "suit"
+        self.buttons["sort"].label = N_("Sort by suit (S)") if self.sort_mode == "rank" else N_("Sort by rank (S)")
+        self.selected.clear()
+        self.table.relayout()
+        self.layout_buttons()
+
+    def say(self, text: str, refusal: bool = False, seconds: float = 4.0) -> None:
+        """Show ``text`` above the hand (amber for a refusal) for ``seconds``."""
+        self.message = (plain(text), refusal, self.table.clock + seconds)
+
+    def refuse(self, message: str, rule: str | None = None) -> None:
+        """Say the refusal ``message`` above the hand (without its rule id)
+        and keep it in the game log with the rule id (item 18); ``rule`` is
+        the engine's ``IllegalMove.rule``, cited when the message has none."""
+        self.say(message, refusal=True)
+        self.table.log_refusal(with_rule(message, rule))
+
+    def cards_of(self, positions) -> list[int]:
+        return [self.order[i] for i in sorted(positions) if i < len(self.order)]
+
+    # ------------------------------------------------------------ playing
+    def apply(self, action: Action) -> bool:
+        """Apply a move of the person; on refusal say the engine's reason and return False."""
+        t = self.table
+        can_undo = undoable(action)
+        before = self.game.clone() if can_undo else None
+        try:
+            events = t.session.apply_human(action)
+        except IllegalMove as exc:
+            self.refuse(exc.message, exc.rule)
+            return False
+        if can_undo:
+            self.undo_stack.record(before, self.game, list(self.order))
+        else:
+            self.undo_stack.clear()
+        self.hint = None
+        self.message = None
+        self.selected = set()
+        self.window.close()
+        t.push_step(events)
+        return True
+
+    def claim_blocks(self) -> bool:
+        """A computer called Rummy on the discard and waits: the person, first
+        in turn order, may call too (R18) but not draw past it."""
+        claim = self.table.session.rummy_claimed()
+        if claim is None:
+            return False
+        self.say(_("{name} called Rummy! You come first: press R to call it yourself, "
+                   "or wait and let it go.").format(name=self.table.names[claim]), refusal=True)
+        return True
+
+    def draw_stock(self) -> None:
+        if self.claim_blocks():
+            return
+        if self.table.clock - self.last_draw_at < DOUBLE_CLICK_S and self.hand.phase == Phase.PLAY:
+            return  # the second click of a double click: one gesture, one draw
+        if self.apply(DrawStock(self.seat)):
+            self.last_draw_at = self.table.clock
+
+    def take(self, index: int) -> None:
+        """Take the pile card at ``index`` and all above it; while the person's
+        Rummy window is open (and it is not a plain draw of theirs) this calls
+        Rummy at that depth instead (R18)."""
+        n = len(self.hand.discard)
+        if self.calling_rummy():
+            self.call_rummy(n - index)
+            return
+        if self.claim_blocks():
+            return
+        self.apply(TakeDiscards(self.seat, n - index))
+
+    def discard(self, positions) -> None:
+        """Discard the one card at display position ``positions`` (R10)."""
+        self.perform(discard_outcome(self.seat, self.cards_of(positions)))
+
+    def meld(self, positions) -> None:
+        """Table the selection as a new meld; ask which card a joker stands for
+        when there is more than one legal way (R13, R15)."""
+        self.perform(meld_outcome(self.hand, self.seat, self.cards_of(positions)))
+
+    def lay_off(self, positions, meld: int) -> None:
+        """Lay the selection off on ``meld`` (R14): one card (a joker asks
+        what it stands for when it could be more than one), or several that
+        all fit, placed in an order that works."""
+        self.perform(lay_off_outcome(self.hand, self.seat, self.cards_of(positions), meld))
+
+    def perform(self, outcome: Outcome) -> bool:
+        """Carry out what the intent layer (:mod:`game.intent.drops`) made of a
+        gesture: apply its actions (stopping at a refusal), say a refusal, or
+        ask the person to choose. True when every action was applied."""
+        if isinstance(outcome, Refusal):
+            text = refusal_words(outcome)
+            if outcome.logged:
+                self.refuse(text, outcome.rule)
+            else:
+                self.say(text, refusal=True)
+            return False
+        if isinstance(outcome, Choice):
+            self.table.app.push(ChoiceDialog(self.table.app), title=CHOICE_TITLES[outcome.question],
+                                options=[(choice_label(a), a) for a in outcome.options], on_choose=self.apply)
+            return False
+        return all(self.apply(action) for action in outcome.actions)
+
+    def end_hand(self) -> None:
+        self.apply(EndHand(self.seat))
+
+    def undo(self) -> None:
+        """Take back this turn's melds and lay-offs, the last one first (never a
+        draw or discard, nor anything once the turn has passed)."""
+        if not self.undo_stack.available(self.game):
+            passed = bool(self.undo_stack)
+            self.undo_stack.clear()
+            self.say(_("Your turn has passed: its melds and lay-offs stay.") if passed else
+                     _("There is nothing to take back: draws and discards can't be undone."), refusal=True)
+            return
+        if not self.idle():
+            return
+        game, order = self.undo_stack.pop(self.game)
+        t = self.table
+        t.session.restore(game)
+        self.order = order
+        self.selected.clear()
+        t.push_step([], undo=True)
+        t.log_lines.append(_("You take back your last meld or lay-off."))
+
+    def show_hint(self) -> None:
+        """Show the move the Medium computer would make here, without playing it."""
+        action = hint_action(self.game, self.seat)
+        if action is None:
+            self.say(_("Hints are for your turn."), refusal=True)
+            return
+        positions, free = set(), list(range(len(self.order)))
+        for c in hint_cards(action):
+            i = next((j for j in free if self.order[j] == c), None)
+            if i is not None:
+                free.remove(i)
+                positions.add(i)
+        self.hint = (hint_words(action, self.hand, self.seat, self.table.names), positions, self.table.clock + 6.0)
+
+    # ------------------------------------------------------------ Rummy window
+    def on_step(self, events) -> None:
+        """Called when the table applies a computer's action (a discard by
+        another seat has opened the person's Rummy window: the referee)."""
+        for e in events:
+            if isinstance(e, RummyCalled) and self.seat in e.skipped:
+                self.say(_("{name} called Rummy, so your turn is skipped (R18).").format(name=self.table.names[e.seat]),
+                         seconds=5.0)
+
+    def on_shown(self) -> None:
+        """The table has shown a step: start the window's clock when it was a discard."""
+        if self.window.pending and not self.table.steps:
+            self.window.start(self.table.clock)
+        self.sync()
+
+    def rummy_window_open(self) -> bool:
+        """True while the person's Rummy window is open (shown or about to be)."""
+        return self.window.open
+
+    def calling_rummy(self) -> bool:
+        """True when a click on the pile means a Rummy call: the window is open
+        and the person is not simply the next to draw (or a computer's call
+        waits on theirs)."""
+        h = self.hand
+        return self.rummy_window_open() and (h.current != self.seat or self.table.session.rummy_claimed() is not None)
+
+    def call_rummy(self, count: int | None = None) -> None:
+        """Call Rummy (R18) taking ``count`` cards, or, with ``None`` (the R
+        key), the only call open, or ask which when there are several (the
+        deepest first)."""
+        h = self.hand
+        if not self.rummy_window_open() and not (h.window is not None and h.phase == Phase.DRAW):
+            self.say(_("Rummy can only be called right after another player's discard."), refusal=True)
+            return
+        options = [o for o in rummy_options(h, self.seat) if count is None or o.call.count == count]
+        if not options:
+            try:
+                h.check(CallRummy(self.seat, count or 1))
+                reason = _("There is no Rummy to call here.")
+            except IllegalMove as exc:
+                reason = with_rule(exc.message, exc.rule)
+            self.refuse(reason)
+            return
+        if len(options) == 1:
+            self._call(options[0].call)
+            return
+        self.table.app.push(ChoiceDialog(self.table.app), title=_("Rummy! How deep do you take?"),
+                            options=[(self.rummy_words(o, short=True), o.call) for o in options],
+                            on_choose=self._call)
+
+    def _call(self, call: CallRummy) -> None:
+        try:
+            self.table.session.call_rummy(call)
+        except IllegalMove as exc:
+            self.refuse(exc.message, exc.rule)
+            return
+        self.say(_("Rummy! You called it."), seconds=2.0)
+        self.close_rummy_window()
+
+    def rummy_words(self, option: RummyOption, short: bool = False) -> str:
+        """What a Rummy call would take and where its deepest card goes, in words."""
+        h = self.hand
+        k, card = option.call.count, short_name(option.card)
+        if option.meld is None:
+            where, name = "pile", ""
+        else:
+            owner = h.table[option.meld].owner if option.meld < len(h.table) else self.seat
+            where, name = ("yours", "") if owner == self.seat else ("theirs", self.table.names[owner])
+        return rummy_take_words(k, card, where, name, short)
+
+    def close_rummy_window(self) -> None:
+        """Close the person's Rummy window (computer calls waiting on it go ahead)."""
+        self.window.close()
+
+    def update(self, dt: float) -> None:
+        now = self.table.clock
+        self.table.session.tick(now, held=self.buttons["rummy"].hover)  # R18: time up, or the next player drew
+        for _, _, tw in self.spring:
+            tw.update(dt)
+        self.spring = [s for s in self.spring if not s[2].done]
+        if self.message and now > self.message[2]:
+            self.message = None
+        if self.hint and now > self.hint[2]:
+            self.hint = None
+        b = self.buttons
+        h = self.hand
+        mine = self.my_turn()
+        if mine and not self._was_mine:
+            self.quiet = True  # cleared by the person's next key, click or pointer move (issue 13, item 15)
+        self._was_mine = mine
+        b["undo"].enabled = mine and self.undo_stack.available(self.game)
+        b["hint"].enabled = mine
+        b["end"].visible = mine and h.phase == Phase.DRAW and not h.stock_draw_possible()
+        b["rummy"].visible = self.rummy_until is not None

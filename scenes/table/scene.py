@@ -1,0 +1,413 @@
+"""The table: the game being played, animated from the engine's events.
+
+The scene owns a :class:`~game.play.table_session.TableSession` (the engine and the
+computer players, each thinking in its worker process). Each engine action
+becomes one step on the table: the model after the action
+(:class:`~scenes.table.layout.TableModel`) and its events. Steps are shown one at
+a time, in order: every card that moved between the two pictures slides
+there (ease-out), flipping when it turns over; the log and banners ("Rummy!")
+come with the step. The next computer action is applied only once the last
+step has been shown and the pace time (0.6 s at normal speed) has passed, so
+a person can follow each move, and a frame never waits on a computer.
+
+At the end of a hand the results panel is pushed; at the end of the game,
+the game-over scene with the chart of totals.
+
+The scene is in three modules: this one (the game, saving, input and the
+update loop), :mod:`scenes.table.animation` (the animation queue) and
+:mod:`scenes.table.drawing` (drawing); the layout is :mod:`scenes.table.layout` and
+the card art :mod:`scenes.core.cardart`.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections import deque
+
+import pygame
+
+from game.rules.events import Event, HandEnded, TurnStarted
+from game.i18n import N_, _
+from game.rules.ruleset import RuleSet
+from game.play.table_session import Seat, TableSession
+
+from scenes.core.scene import Scene
+from scenes.core.cardart import CardArt
+from scenes.table.layout import Layout, TableModel, layout, model_of, predeal_model
+from scenes.table.drawing import LEVEL_NAMES, TableDrawing
+from scenes.table.animation import Motion, TableAnimation
+from scenes.core.tween import AI_PACE_S, SPEEDS
+from scenes.core.widgets import Button
+from game.text.events import deal_line
+from game.services.slots import Slots
+from scenes.table.game_log import LogPanel
+from scenes.table.rules_badge import RulesBadge
+from scenes.table.person import HumanPlay
+from scenes.table.first_tip import FirstGameTip
+from game.text.events import refusal_entry
+from game.rules.record import record_of
+from game.services.slots import info_of
+from game.services.finished import record_finished_game
+
+log = logging.getLogger("rummy500.table")
+
+__all__ = ["LEVEL_NAMES", "Motion", "TableScene"]
+
+
+class TableScene(TableAnimation, TableDrawing, Scene):
+    """The table (see the module docstring). ``enter(seats=..., rules=...,
+    seed=..., demo=False, session=None, slot=None, hand_order=(), sort_mode="suit")``:
+    a new game between ``seats`` (:class:`~game.play.table_session.Seat`), or the given
+    ``session`` (a continued game), saved in save slot ``slot`` (a new one
+    when ``None``, :mod:`game.services.slots`) with the person's ``hand_order`` (card
+    codes) and ``sort_mode`` ("suit" or "rank")."""
+
+    frees_memory = True  # a table left is collected at once (App.release_popped)
+
+    def enter(self, seats: list[Seat] | None = None, rules: RuleSet | None = None, seed: int | None = None,
+              demo: bool = False, session: TableSession | None = None, use_workers: bool = True,
+              slot: str | None = None, hand_order=(), sort_mode: str = "suit") -> None:
+        app = self.app
+        self.demo = demo
+        self.slots = Slots(app.storage)
+        self.slot = slot or self.slots.new_name()
+        self.session = session or TableSession(seats, rules, seed=seed, use_workers=use_workers)
+        self.names = self.session.names
+        self.levels = [s.level for s in self.session.seats]
+        self.viewer = 0
+        self.art = CardArt(app.settings.card_style, app.settings.card_back)
+        self.factor = SPEEDS.get(app.speed, 1.0)
+        self.reduced_motion = bool(app.settings.reduced_motion)
+        self.steps: deque[tuple[list[Event], TableModel, str]] = deque()
+        self.motions: list[Motion] = []
+        self.log_lines: list[str] = []
+        self.show_log = bool(app.settings.show_log)
+        self.log_panel = LogPanel()
+        self.banner: tuple[str, int | None, float] | None = None
+        self.last_action_at = 0.0
+        self.hold = 0.0  # seconds to wait before the next computer action
+        self.mouse = (-1, -1)
+        self.results_shown_for: int | None = None
+        self.clock = 0.0
+        self._static = None
+        self._static_key = None
+        self.save_failed = False
+        self._status_key = None
+        self._status_surfs = []
+        self.saved_at = 0.0
+        self.dealing = False
+        self.recorded = False  # the won game is kept and counted (record_if_won)
+        self.game_over_seen = False  # set by the game-over scene: Continue no longer needs the save
+        game = self.session.game
+        h = game.hand
+        if h is None or (h.ended is not None and game.winner is None):
+            self.session.deal_next_hand()
+            h = game.hand
+        self.shown = model_of(game)
+        self.layout_ = None
+        self.buttons = [Button(N_("Log (L)"), self.toggle_log, role="small"),
+                        Button(N_("Menu (Esc)"), self.open_menu, role="small")]
+        self.rules_badge = RulesBadge(app, game.rules)
+        if h.ended is None and not h.actions:
+            # a fresh deal: animate it from the stock
+            self.shown = predeal_model(self.shown)
+            self.steps.append(([], model_of(game), "deal"))
+            self.log_lines.append(deal_line(h.index, self.names[h.dealer]))
+        self.human = None
+        self.pending_order = None
+        if self.session.seats[self.viewer].is_human and not self.session.is_ai(self.viewer):
+            self.human = HumanPlay(self)
+            self._restore_hand(list(hand_order), sort_mode)
+        self.tip = FirstGameTip(self.human is not None and not demo and self._first_game(), game, self.viewer)
+        self.resize()
+        self.record_if_won()  # a continued game that was already won: recorded once, by its id
+
+    def _first_game(self) -> bool:
+        """True while the person has no finished game in the statistics."""
+        stats, _ = self.app.storage.load_statistics()
+        return stats.games_played == 0
+
+    def _restore_hand(self, order: list[int], sort_mode: str) -> None:
+        """Put back the person's saved arrangement and sort order (item 16);
+        while the deal is still to be shown, once it has been."""
+        h = self.human
+        if sort_mode == "rank":
+            h.toggle_sort()  # sorts by rank and relabels the Sort button
+        self.pending_order = order or None
+        self._apply_pending_order()
+
+    def _apply_pending_order(self) -> None:
+        if self.pending_order and self.shown.phase != "deal":
+            self.human.order = self.pending_order
+            self.pending_order = None
+            self.human.sync()  # kept cards keep their places; cards not in the hand leave
+
+    def hand_order(self) -> list[int] | None:
+        """The person's arrangement of the bottom hand (``None``: sorted)."""
+        return self.human.order if self.human is not None else None
+
+    def lay_out(self, model: TableModel) -> Layout:
+        return layout(model, self.theme, self.viewer, hand_order=self.hand_order(),
+                      card_size=self.app.settings.card_size)
+
+    def relayout(self) -> None:
+        """Lay the shown picture out again (the person rearranged the hand)."""
+        self.layout_ = self.lay_out(self.shown)
+
+    def push_step(self, events: list[Event], undo: bool = False) -> None:
+        """Queue the picture after a move of the person (or an undo) for showing."""
+        self.steps.append((events, model_of(self.session.game), "undo" if undo else "move"))
+        self.hold = self.clock + AI_PACE_S * self.factor
+        self.record_if_won()
+        self.autosave(durable=False)  # every move of the person is saved at once: a kill loses nothing
+
+    def exit(self) -> None:
+        self.record_if_won()
+        self.autosave()
+        self.session.close()
+
+    def on_cover(self) -> None:
+        """A menu or dialog is pushed on top: the pointer is no longer over
+        the table (no hover is drawn under it) and a drag or press of the
+        person's is let go, the cards going home."""
+        super().on_cover()
+        self.mouse = (-1, -1)
+        if self.human is not None:
+            self.human.let_go()
+            self.human.hover = None
+
+    # ------------------------------------------------------------ layout
+    def resize(self) -> None:
+        for m in self.motions:
+            m.tween.finish()
+        self.motions = []
+        self.layout_ = self.lay_out(self.shown)
+        th = self.theme
+        self.warm_at = self.clock + 0.3  # scale the card images once resizing stops
+        box = self.layout_.buttons_rect
+        bh = max(th.body * 2, 28)
+        for i, b in enumerate(self.buttons):
+            b.rect = pygame.Rect(box.x + th.pad, box.bottom - (i + 1) * (bh + th.pad), box.width - 2 * th.pad, bh)
+        badge = getattr(self, "rules_badge", None)
+        if badge is not None:  # above the Log and Menu buttons, right-aligned with them
+            w, h = badge.size(th)
+            w = min(w, box.width - 2 * th.pad)
+            top_button = self.buttons[-1].rect
+            badge.rect = pygame.Rect(top_button.right - w, top_button.top - th.pad - h, w, h)
+        if getattr(self, "human", None) is not None:
+            self.human.layout_buttons()
+        if getattr(self, "tip", None) is not None:
+            zone = self.layout_.zone_rects[self.viewer]  # left of the status panel and the log
+            self.tip.layout(pygame.Rect(zone.x, zone.y, self.layout_.status_rect.x - zone.x, zone.h), th)
+
+    def apply_settings(self) -> None:
+        """Pick up changed settings at once: card faces and back, card size
+        (laid out again), felt (the still picture is redrawn), speed, reduced
+        motion and the time to call Rummy (from the next discard)."""
+        s = self.app.settings
+        if (s.card_style, s.card_back) != (self.art.style, self.art.back_name):
+            self.art = CardArt(s.card_style, s.card_back)
+        self.factor = SPEEDS.get(self.app.speed, 1.0)
+        self.reduced_motion = bool(s.reduced_motion)
+        if self.human is not None:
+            self.human.rummy_window_s = float(s.rummy_window_s)
+        self._static_key = None
+        self.resize()
+
+    def play_sound(self, name: str) -> None:
+        """Play a card sound (the app's player decides whether sound is on)."""
+        player = getattr(self.app, "sound", None)
+        if player is not None and not (self.demo and self.factor == 0):
+            player.play(name)
+
+    # ------------------------------------------------------------ actions
+    def log_refusal(self, message: str) -> None:
+        """Keep a refused move in the game log with the rule it cites (the
+        one-line message above the hand leaves the rule id out, item 18)."""
+        self.log_lines.append(refusal_entry(message))
+
+    def toggle_log(self) -> None:
+        self.show_log = not self.show_log
+        self.app.settings.show_log = self.show_log
+
+    def open_menu(self) -> None:
+        self.app.open("pause_menu")
+
+    def autosave(self, durable: bool = True) -> None:
+        """Save the game in its slot (a game record and the slot's sidecar:
+        seats, sort order, arrangement) so Continue can resume it.
+        ``durable=False`` (after each move) skips the fsyncs."""
+        if self.demo:
+            return
+        try:
+            game = self.session.game
+            if game.winner is not None and self.game_over_seen:
+                self.slots.delete(self.slot)
+                return
+            human = self.human
+            order = (self.pending_order or human.order) if human is not None else ()
+            info = info_of(self.slot, game, self.levels, order,
+                           human.sort_mode if human is not None else "suit", seed=self.session.seed)
+            self.slots.save(info, record_of(game), durable=durable)
+        except (OSError, ValueError, TypeError) as exc:
+            log.warning("autosave failed: %s", exc)
+            if not self.save_failed:
+                self.save_failed = True
+                self.app.notify(_("The game cannot be saved ({error}); you can play on, but Continue will not "
+                                  "have it.").format(error=getattr(exc, "strerror", None) or exc), 8.0)
+        else:
+            self.save_failed = False
+        self.saved_at = self.clock
+
+    def record_if_won(self) -> None:
+        """When the engine says the game is won (R21): save it (Continue
+        keeps it until the game-over screen is seen), keep its record in
+        ``saves/finished`` and count it in the person's statistics, once
+        (:func:`game.services.finished.record_finished_game`, by the game's id).
+        Only a game the person played at seat 0 counts; a demo or a watched
+        game is kept but not counted."""
+        game = self.session.game
+        if game.winner is None or self.recorded:
+            return
+        self.recorded = True
+        self.autosave()
+        person = 0 if not self.demo and self.session.seats[0].is_human else None
+        _, _, message = record_finished_game(self.app.storage, record_of(game), self.levels, person)
+        if message:
+            self.app.notify(message, 8.0)
+
+    def next_hand(self) -> None:
+        """Deal the next hand (called by the results panel)."""
+        game = self.session.game
+        if game.winner is not None or game.hand.ended is None:
+            return
+        self.session.deal_next_hand()
+        model = model_of(game)
+        self.shown = predeal_model(model)
+        if self.human is not None:
+            self.human.order = []
+            self.human.undo_stack.clear()
+        self.layout_ = self.lay_out(self.shown)
+        self.steps.append(([], model, "deal"))
+        self.log_lines.append(deal_line(game.hand.index, self.names[game.hand.dealer]))
+        self.autosave()
+
+    # ------------------------------------------------------------ events
+    def handle_event(self, event) -> bool:
+        if self.rules_badge.handle(event):
+            return True
+        for b in self.buttons:
+            if b.handle(event):
+                return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE and self.motions:
+            self._finish_motions()  # skip the running animation
+            return True
+        if self.show_log and self.log_panel.handle(event, self.mouse):
+            return True
+        if self.tip.handle(event):
+            return True
+        if self.human is not None and self.human.handle_event(event):
+            return True
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+        elif event.type in (pygame.WINDOWLEAVE, pygame.WINDOWFOCUSLOST):
+            self.mouse = (-1, -1)
+        elif event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.open_menu()
+                return True
+            if event.key == pygame.K_l:
+                self.toggle_log()
+                return True
+        return False
+
+    def pile_index_at(self, pos) -> int | None:
+        """The index (0 = the bottom) of the discard-pile card under ``pos``
+        (window pixels), the topmost one where cards overlap, or ``None``."""
+        lay = self.layout_
+        if lay is None or not lay.pile_rect.inflate(0, 8).collidepoint(pos):
+            return None
+        best = None
+        for p in lay.places:
+            if p.zone == "pile" and p.rect.collidepoint(pos):
+                best = p.index  # the topmost card under the pointer
+        return best
+
+    # ------------------------------------------------------------ update
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        if self.show_log and self.layout_ is not None:
+            self.log_panel.layout(self.log_lines, self.log_rect(), self.theme,
+                                  self.layout_.hand_rect.top - self.theme.pad)
+        if self.warm_at is not None and self.clock >= self.warm_at:
+            self.warm_at = None
+            cs = self.layout_.cards
+            backs = {p.rect.h for p in self.layout_.places if not p.face_up}
+            self.art.warm([cs.hand, cs.table], backs | {cs.hand, cs.table})
+        for m in self.motions:
+            m.tween.update(dt)
+            if self.dealing and not m.sounded and m.tween.elapsed >= m.tween.delay:
+                m.sounded = True
+                self.play_sound("deal")
+        if self.motions and all(m.tween.done for m in self.motions):
+            self.motions = []
+        if self.banner and self.clock > self.banner[2]:
+            self.banner = None
+        if self.human is not None:
+            self.human.update(dt)
+        self.tip.update()
+        if self.factor == 0:
+            self._run_instant()
+            return
+        if self.steps and not self.motions:
+            self._show_next_step()  # this frame redraws the still picture: the AIs are asked next frame
+            return
+        self.session.update()
+        if self.motions:
+            return
+        if self._hand_over_shown():
+            return
+        if self.clock >= self.hold and self.session.ready():
+            self._take_step()
+
+    def _run_instant(self) -> None:
+        """Speed "instant": apply and show actions without animation, as many
+        as fit in a few milliseconds of this frame."""
+        deadline = time.perf_counter() + 0.012
+        while True:
+            while self.steps:
+                self._show_next_step()
+            if self._hand_over_shown():
+                return
+            self.session.update()
+            if self.session.ready():
+                self._take_step()
+            elif self.session.waiting_for_human() or self.session.hold_rummy:
+                return  # the person's move: nothing to wait for in this frame
+            elif time.perf_counter() < deadline:
+                time.sleep(0.0005)
+            if time.perf_counter() >= deadline:
+                return
+
+    def _take_step(self) -> None:
+        events = self.session.advance()
+        self.record_if_won()
+        if any(isinstance(e, (TurnStarted, HandEnded)) for e in events):
+            self.autosave(durable=False)  # the end of every computer turn is saved (benchmarks/autosave.py)
+        if events:
+            self.steps.append((events, model_of(self.session.game), "move"))
+            self.hold = self.clock + AI_PACE_S * self.factor
+            if self.human is not None:
+                self.human.on_step(events)
+
+    def _hand_over_shown(self) -> bool:
+        """When the shown hand is over, push the results panel once; True while it is."""
+        model = self.shown
+        if model.ended is None:
+            return False
+        if self.results_shown_for != model.hand_index:
+            self.results_shown_for = model.hand_index
+            self.autosave()
+            self.app.open("hand_results", table=self)
+        return True
