@@ -115,7 +115,7 @@ def check_invariants(game: Game) -> None:
 def claim_session(players: int = 3, discard: str = "JS") -> TableSession:
     """You (0, the person), Ana (a Medium computer: seat 1 of 3, seat 3 of 4),
     Bot (2) moved by the test; Bot melds 5-6-7♠ and will discard the 8♠,
-    which Ana (and you) can call Rummy on. The same deal as tests/test_human.py;
+    which Ana (and you) can call Rummy on. The same deal as tests/test_person.py;
     ``discard`` is the card dealt face up (under the 8♠ then)."""
     names = ["You", "Ana", "Bot", "Ana"][:players]
     levels = ["human", "medium", "human", "medium"][:players]

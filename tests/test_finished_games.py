@@ -236,7 +236,7 @@ def test_the_persons_own_winning_move_keeps_and_counts_the_game_at_once(tmp_path
                                use_workers=False)
         table = app.push(TableScene(app), session=session)
         assert not kept(app.storage)
-        assert table.human.apply(Discard(0, parse_card(last["discard"])))
+        assert table.person.apply(Discard(0, parse_card(last["discard"])))
         # no frame has run: the engine said "won" and the game is already kept, counted and saved
         stats, _ = app.storage.load_statistics()
         assert stats.games_played == stats.games_won == 1 and stats.rummy_calls == 1

@@ -7,7 +7,7 @@ import pygame
 
 from game.rules.actions import Discard, DrawStock
 from game.intent.targets import PileCard
-from test_human import C, SCRIPT, app, bot_moves, click, drag, key, felt_spot, pos_of, post, record, select, settle, table_for  # noqa: F401
+from test_person import C, SCRIPT, app, bot_moves, click, drag, key, felt_spot, pos_of, post, record, select, settle, table_for  # noqa: F401
 
 
 def hover(app, pos):
@@ -23,14 +23,14 @@ def test_a_refused_meld_goes_to_the_log_with_its_rule_id(app):
     table = table_for(app, SCRIPT)
     h = table.session.game.hand
     bot_moves(table, DrawStock(1), Discard(1, C("2C")))
-    table.human.close_rummy_window()
-    table.human.draw_stock()
+    table.person.close_rummy_window()
+    table.person.draw_stock()
     settle(app)
     before = h.snapshot()
     select(app, table, "KC", "4D")
     drag(app, pos_of(table, "KC"), felt_spot(table))
     assert h.snapshot() == before
-    shown = table.human.message[0]
+    shown = table.person.message[0]
     refused = [line for line in table.log_lines if line.startswith("Refused: ")]
     assert len(refused) == 1
     assert "(R" not in shown  # the one-line message leaves the rule id out...
@@ -44,29 +44,29 @@ def strict_table(app, strict):
                  stock=["QD", "QH", "5H", "6C", "7C", "2D"], rules={"top_discard_must_be_used": strict})
     table = table_for(app, rec)
     bot_moves(table, DrawStock(1), Discard(1, C("TD")))
-    table.human.close_rummy_window()
+    table.person.close_rummy_window()
     return table
 
 
 def test_strict_top_discard_hover_says_it_must_be_used(app):
     table = strict_table(app, True)
     hover(app, pile_place(table, "TD").rect.center)
-    assert table.human.note == ("Take the 10♦ — you must meld it this turn", False)
+    assert table.person.note == ("Take the 10♦ — you must meld it this turn", False)
 
 
 def test_usual_top_discard_hover_just_says_take(app):
     table = strict_table(app, False)
     hover(app, pile_place(table, "TD").rect.center)
-    assert table.human.note == ("Take the 10♦", False)
+    assert table.person.note == ("Take the 10♦", False)
 
 
 
 def test_a_refused_take_under_the_pointer_cites_its_rule(app):
     table = table_for(app, SCRIPT)
     bot_moves(table, DrawStock(1), Discard(1, C("2C")))
-    table.human.close_rummy_window()
+    table.person.close_rummy_window()
     hover(app, pile_place(table, "JS").rect.move(3, 0).midleft)
-    text, refusal = table.human.note
+    text, refusal = table.person.note
     assert refusal and "J♠" in text and text.endswith("(R9)")  # the hover's detail cites the rule
 
 
@@ -74,11 +74,11 @@ def test_a_refused_take_by_click_is_logged_with_its_rule(app):
     table = table_for(app, SCRIPT)
     h = table.session.game.hand
     bot_moves(table, DrawStock(1), Discard(1, C("2C")))
-    table.human.close_rummy_window()
+    table.person.close_rummy_window()
     before = h.snapshot()
     click(app, pile_place(table, "JS").rect.move(3, 0).midleft)
     assert h.snapshot() == before
-    assert "(R9)" not in table.human.message[0]
+    assert "(R9)" not in table.person.message[0]
     assert [line for line in table.log_lines if line.startswith("Refused: ")][-1].endswith("(R9)")
 
 
@@ -86,8 +86,8 @@ def test_the_rummy_window_after_ones_own_discard_is_worded_for_the_person(app, m
     table = table_for(app, SCRIPT)
     h = table.session.game.hand
     bot_moves(table, DrawStock(1), Discard(1, C("2C")))
-    table.human.close_rummy_window()
-    table.human.draw_stock()
+    table.person.close_rummy_window()
+    table.person.draw_stock()
     settle(app)
     drag(app, pos_of(table, "KC"), table.layout_.pile_rect.center)
     assert h.discard[-1] == C("KC") and h.window == 0 and table.shown.window == 0
@@ -96,13 +96,13 @@ def test_the_rummy_window_after_ones_own_discard_is_worded_for_the_person(app, m
     bot_moves(table, DrawStock(1), Discard(1, C("3D")))
     settle(app)
     assert table.shown.window == 1
-    monkeypatch.setattr(table.human, "status", lambda: None)  # the table's own words for another's discard
+    monkeypatch.setattr(table.person, "status", lambda: None)  # the table's own words for another's discard
     assert table.status_lines()[1] == "Rummy? Anyone may call on Bot's discard."
 
 
 def test_a_focus_left_on_the_pile_warns_only_once_the_person_acts(app):
     table = table_for(app, SCRIPT)
-    human, h = table.human, table.session.game.hand
+    human, h = table.person, table.session.game.hand
     bot_moves(table, DrawStock(1), Discard(1, C("2C")))
     human.close_rummy_window()
     key(app, pygame.K_UP)
@@ -125,7 +125,7 @@ def test_a_focus_left_on_the_pile_warns_only_once_the_person_acts(app):
 
 def test_a_pointer_resting_on_the_pile_warns_only_once_it_moves(app):
     table = table_for(app, SCRIPT)
-    human = table.human
+    human = table.person
     bot_moves(table, DrawStock(1), Discard(1, C("2C")))
     human.close_rummy_window()
     spot = pile_place(table, "JS").rect.move(3, 0).midleft
@@ -145,7 +145,7 @@ def test_a_pointer_resting_on_the_pile_warns_only_once_it_moves(app):
 def test_the_focus_ring_goes_around_the_pile_not_over_its_faces(app):
     from scenes.core import theme as T
     table = table_for(app, SCRIPT)
-    human = table.human
+    human = table.person
     bot_moves(table, DrawStock(1), Discard(1, C("2C")))
     human.close_rummy_window()
     key(app, pygame.K_UP)

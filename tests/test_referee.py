@@ -37,7 +37,7 @@ BOT_TURN = (DrawStock(2), TableMeld(2, (C("5S"), C("6S"), C("7S"))), Discard(2, 
 def bot_discards_8s(session: TableSession, now: float) -> None:
     """Bot's turn; the discard opens the person's window at ``now`` (as the table does)."""
     for a in BOT_TURN:
-        events = session.apply_human(a)
+        events = session.apply_person(a)
     assert any(isinstance(e, Discarded) for e in events)
     session.person_window.expect()
     session.person_window.start(now)
@@ -96,7 +96,7 @@ def test_the_window_closes_when_the_next_player_has_drawn():
 def test_a_game_resumed_mid_window_opens_it_on_the_new_clock():
     first = claim_session()
     for a in BOT_TURN:
-        first.apply_human(a)
+        first.apply_person(a)
     game = game_from_record(record_of(first.game))
     session = TableSession([Seat("You", "human"), Seat("Ana", "medium"), Seat("Bot", "human")], game.rules,
                            game=game, use_workers=False)
@@ -110,7 +110,7 @@ def test_a_game_resumed_mid_window_opens_it_on_the_new_clock():
 def test_no_window_for_the_discarder_or_with_rummy_calls_off():
     session = claim_session()
     for a in BOT_TURN:
-        session.apply_human(a)
+        session.apply_person(a)
     assert PersonWindow.possible(session.game.hand, 0)
     assert not PersonWindow.possible(session.game.hand, 2)  # not on one's own discard
     off = TableSession(session.seats, session.rules.with_changes(rummy_calls=False),
@@ -167,7 +167,7 @@ def test_the_persons_draw_is_blocked_while_a_computers_call_waits():
     before = h.snapshot()
     for draw in (DrawStock(0), TakeDiscards(0, 1)):
         with pytest.raises(IllegalMove) as refused:
-            session.apply_human(draw)
+            session.apply_person(draw)
         assert refused.value.rule == "R18" and "Ana" in refused.value.message
         assert h.snapshot() == before
     session.person_window.close()  # the person lets it go: Ana's call stands, and only then may the game go on
@@ -179,12 +179,12 @@ def test_the_person_next_to_draw_with_no_call_waiting_may_draw_at_once():
     h = session.game.hand
     session.attach_person(0)
     for a in BOT_TURN:
-        session.apply_human(a)
+        session.apply_person(a)
     session.person_window.start(0.0)
     session.referee.players[1].ai.call_rummy = lambda view: None  # Ana does not call
     run_until(session, 0.1)
     assert session.rummy_claimed() is None and session.hold_rummy
-    session.apply_human(DrawStock(0))
+    session.apply_person(DrawStock(0))
     assert h.current == 0 and h.phase == Phase.PLAY and not session.hold_rummy
 
 
@@ -193,7 +193,7 @@ def test_the_person_calls_rummy_at_the_depth_they_choose():
     h = session.game.hand
     window = session.attach_person(0)  # as the table does when it opens
     for a in BOT_TURN:
-        session.apply_human(a)
+        session.apply_person(a)
     assert window.pending  # the referee opened it on Bot's discard
     window.start(0.0)
     assert sorted(o.call.count for o in rummy_options(h, 0)) == [1, 2]
@@ -282,8 +282,8 @@ def test_an_illegal_rummy_call_by_a_computer_is_no_call():
     session.referee.players[1].ai.call_rummy = lambda view: CallRummy(0, 1)  # Ana answers for you
     h = session.game.hand
     for a in BOT_TURN:
-        session.apply_human(a)
+        session.apply_person(a)
     session.update()
     assert session.rummy_claimed() is None and not session.ready()
-    assert not session.rummy_window_open() and session.waiting_for_human()  # on to your draw
+    assert not session.rummy_window_open() and session.waiting_for_person()  # on to your draw
     assert not any(isinstance(a, CallRummy) for a in h.actions)

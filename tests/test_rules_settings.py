@@ -313,7 +313,7 @@ def test_table_badge_keeps_clear_of_hand_piles_and_status(app, players):
         r = table.rules_badge.rect
         assert pygame.Rect(0, 0, *size).contains(r) and r.width > 0
         for other in [lay.hand_rect, lay.pile_rect, lay.stock_rect, lay.status_rect,
-                      table.human.buttons["sort"].rect, *[b.rect for b in table.buttons]]:
+                      table.person.buttons["sort"].rect, *[b.rect for b in table.buttons]]:
             assert not r.colliderect(other), (size, other)
         for p in lay.places:
             assert not r.colliderect(p.rect), (size, p.zone)
@@ -405,7 +405,7 @@ def test_demo_is_played_under_the_rules_file(tmp_path, monkeypatch):
 
 
 def test_scroll_area_shows_whole_rows_and_reveals_the_focused_one():
-    from scenes.core.scroll import ScrollArea
+    from scenes.core.scrolling import ScrollArea
 
     class W:
         rect = None
@@ -460,7 +460,7 @@ def test_table_says_the_hand_can_only_end_once_the_reshuffles_are_used(app):
     app.pop()
     # limit 1, used up, the person to draw: the End button and the words offer it
     table, game = table_after("reshuffle_limit_one_refuses_second_turning.json", 4)
-    assert game.hand.current == 0 and table.human.buttons["end"].visible
+    assert game.hand.current == 0 and table.person.buttons["end"].visible
     assert "end the hand" in " ".join(table.status_lines())
-    table.human.apply(EndHand(0))
+    table.person.apply(EndHand(0))
     assert game.hand.ended == "stock_out"

@@ -60,13 +60,13 @@ def test_a_table_under_a_dialog_is_not_idle_and_shows_no_banner(app):
     table = app.push(TableScene(app), session=session)
     for _ in range(200):  # let the deal be shown
         app.step(1 / 60)
-        if table.human.idle():
+        if table.person.idle():
             break
-    assert table.human.idle()
+    assert table.person.idle()
     app.push(ChoiceDialog(app), title="?", options=[("Yes", 1)])
-    assert table.covered and not table.human.idle()
+    assert table.covered and not table.person.idle()
     app.pop()
-    assert not table.covered and table.human.idle()
+    assert not table.covered and table.person.idle()
 
 
 def test_to_title_from_the_pause_menu_of_a_game_started_without_a_title(app):
@@ -93,9 +93,9 @@ def test_a_covered_table_lets_go_of_a_drag_and_the_hover(app):
     table = app.push(TableScene(app), session=session)
     for _ in range(200):
         app.step(1 / 60)
-        if table.human.idle():
+        if table.person.idle():
             break
-    human = table.human
+    human = table.person
     start = human.card_rect(0).center
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(start[0] + 40, start[1] - 60), rel=(40, -60),

@@ -282,8 +282,8 @@ def test_continue_resumes_the_saved_game(app):
     click(app, title.buttons[1].rect.center)
     resumed = app.top
     assert isinstance(resumed, TableScene) and resumed is not table
-    assert resumed.session.seats[1].level == "hard" and resumed.session.seats[0].is_human
-    assert resumed.human is not None  # the person plays their own seat again
+    assert resumed.session.seats[1].level == "hard" and resumed.session.seats[0].is_person
+    assert resumed.person is not None  # the person plays their own seat again
     after = resumed.session.game.hand.snapshot()
     for k in ("hands", "discard", "stock", "table", "current", "phase"):
         assert after[k] == before[k]

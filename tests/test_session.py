@@ -66,7 +66,7 @@ def test_human_seat_waits_and_autoplay_plays_it():
             s.update()
             s.advance()
     s.update()
-    assert s.waiting_for_human() and not s.ready()
+    assert s.waiting_for_person() and not s.ready()
     auto = TableSession([Seat("Me", "human"), Seat("B", "easy")], seed=2, use_workers=False, autoplay_level="easy")
     auto.update()
     assert auto.ready()

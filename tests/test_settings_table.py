@@ -25,7 +25,7 @@ from scenes.table.scene import TableScene
 from scenes.screens.title import TitleScene
 from scenes.core.tween import MOVE_S
 
-from test_human import SCRIPT, app, bot_moves, click, drag, felt_spot, key, pos_of, post, table_for  # noqa: F401
+from test_person import SCRIPT, app, bot_moves, click, drag, felt_spot, key, pos_of, post, table_for  # noqa: F401
 from test_scenes import SIZES
 from test_sound import YOU_FIRST, listen
 
@@ -185,7 +185,7 @@ def test_the_rummy_window_control_sets_the_time_the_table_gives(app):
     assert app.settings.rummy_window_s == 1.5
     back_to_table(app, table)
     bot_moves(table, DrawStock(1), Discard(1, parse_card("2C")))
-    human = table.human
+    human = table.person
     assert human.rummy_until == pytest.approx(table.clock + 1.5, abs=0.1)
     for _ in range(13):
         app.step(0.1)
@@ -254,8 +254,8 @@ def test_reduced_motion_from_the_page_stops_the_spring_back(app):
     click(app, table.layout_.stock_rect.center)
     before = table.session.game.hand.snapshot()
     drag(app, pos_of(table, "KC"), felt_spot(table))  # one card is no meld: refused
-    assert table.session.game.hand.snapshot() == before and table.human.message[1]
-    assert table.human.spring == []  # the card is home at once, not sliding back
+    assert table.session.game.hand.snapshot() == before and table.person.message[1]
+    assert table.person.spring == []  # the card is home at once, not sliding back
 
 
 def test_sound_and_volume_controls(app):

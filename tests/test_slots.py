@@ -21,7 +21,7 @@ from scenes.screens.load_game import LoadGameScene
 from scenes.screens.setup import SetupScene
 from scenes.table.scene import TableScene
 from scenes.screens.title import TitleScene
-from test_human import drag
+from test_person import drag
 from test_scenes import app, click, frames, key  # noqa: F401  (app is a fixture)
 
 
@@ -175,7 +175,7 @@ def test_sort_order_and_arrangement_come_back_on_continue(app):
     session = TableSession([Seat("Me", "human"), Seat("Ana", "hard")], seed=11, use_workers=False)
     table = app.push(TableScene(app), session=session)
     frames(app, 4)
-    human = table.human
+    human = table.person
     key(app, pygame.K_s)  # sort by rank
     assert human.sort_mode == "rank"
     first = human.order[0]
@@ -189,8 +189,8 @@ def test_sort_order_and_arrangement_come_back_on_continue(app):
     resumed = app.top
     assert isinstance(resumed, TableScene) and resumed is not table
     frames(app, 2)
-    assert resumed.human.order == arranged and resumed.human.sort_mode == "rank"
-    assert resumed.human.buttons["sort"].label == "Sort by suit (S)"
+    assert resumed.person.order == arranged and resumed.person.sort_mode == "rank"
+    assert resumed.person.buttons["sort"].label == "Sort by suit (S)"
     resumed.session.close()
 
 

@@ -20,7 +20,7 @@ from scenes.screens.setup import SetupScene
 from scenes.table.scene import TableScene
 from scenes.screens.title import TitleScene
 from game.text.events import plain, refusal_entry, rule_ids
-from test_human import SCRIPT, bot_moves, drag, felt_spot, pos_of, select, table_for
+from test_person import SCRIPT, bot_moves, drag, felt_spot, pos_of, select, table_for
 from test_scenes import app, click, frames, key, post, resize  # noqa: F401  (app is a fixture)
 
 # --------------------------------------------------------------- 14: the game log
@@ -113,7 +113,7 @@ def test_a_refused_meld_shows_no_rule_id_above_the_hand(app):
     click(app, table.layout_.stock_rect.center)
     select(app, table, "KC", "4D", "9D")
     drag(app, pos_of(table, "KC"), felt_spot(table))
-    text, refusal, _ = table.human.message
+    text, refusal, _ = table.person.message
     assert refusal and "meld" in text and "(R" not in text and "R11" not in text
     table.log_refusal("A set can't hold two cards of the same suit (R11).")
     assert table.log_lines[-1] == "Refused: A set can't hold two cards of the same suit. (R11)"
@@ -264,10 +264,10 @@ def test_a_big_hand_clears_the_seat_panel_and_raised_cards_clear_the_buttons(app
     while len(h.hands[0]) < 22:  # a hand swollen by deep takes
         h.hands[0].append(h.stock.pop())
     table.shown = model_of(game)
-    table.human.sync()
+    table.person.sync()
     table.resize()
     frames(app, 2)
-    human, lay = table.human, table.layout_
+    human, lay = table.person, table.layout_
     assert len(human.order) == 22
     first = human.card_rect(0)
     assert first.left >= lay.seat_rects[0].right + app.theme.pad  # the first card does not touch the seat panel

@@ -21,7 +21,7 @@ from scenes.core.app import App
 from scenes.core.options import Options
 from scenes.core.sound import SOUND_NAMES, SoundPlayer, sound_folder, sounds_for
 
-from test_human import SCRIPT, app, bot_moves, click, drag, felt_spot, key, pos_of, record, select, settle, table_for  # noqa: F401
+from test_person import SCRIPT, app, bot_moves, click, drag, felt_spot, key, pos_of, record, select, settle, table_for  # noqa: F401
 
 
 class FakeSound:
@@ -264,7 +264,7 @@ def test_the_sound_plays_when_the_step_is_shown_not_when_applied(app):
     for _ in range(120):  # the deal animates
         app.step(1 / 30)
     mixer.played.clear()
-    events = table.session.apply_human(DrawStock(1))  # the bot's move, played by the test
+    events = table.session.apply_person(DrawStock(1))  # the bot's move, played by the test
     table.push_step(events)
     assert mixer.played == []  # applied, not yet shown
     app.step(1 / 60)

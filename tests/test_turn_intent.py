@@ -16,25 +16,25 @@ from scenes.core.dialogs import ChoiceDialog
 from scenes.table.scene import TableScene
 
 from helpers import check_invariants
-from test_human import (C, app, bot_moves, click, drag, felt_spot, float_table, key, pos_of,  # noqa: F401
+from test_person import (C, app, bot_moves, click, drag, felt_spot, float_table, key, pos_of,  # noqa: F401
                         record, select, settle, table_for)
 
 
 def test_undo_after_floating_is_refused_once_the_next_seat_has_played(app):
     offered = []  # after the first meld, still the person's own turn: undo is offered
-    table = float_table(app, between=lambda t: offered.append(t.human.buttons["undo"].enabled))
+    table = float_table(app, between=lambda t: offered.append(t.person.buttons["undo"].enabled))
     h = table.session.game.hand
     assert offered == [True]
     assert h.hands[0] == [] and h.current == 1  # floated: the turn has passed
-    assert not table.human.buttons["undo"].enabled
+    assert not table.person.buttons["undo"].enabled
     bot_moves(table, DrawStock(1), Discard(1, C("2C")))
-    table.human.close_rummy_window()
+    table.person.close_rummy_window()
     h = table.session.game.hand
     before = h.snapshot()
     key(app, pygame.K_u)
     assert table.session.game.hand.snapshot() == before  # the bot's turn is not rewound
-    assert table.human.message[1] and "passed" in table.human.message[0]
-    click(app, table.human.buttons["undo"].rect.center)
+    assert table.person.message[1] and "passed" in table.person.message[0]
+    click(app, table.person.buttons["undo"].rect.center)
     assert table.session.game.hand.snapshot() == before
     check_invariants(table.session.game)
 
@@ -76,9 +76,9 @@ def depth_table(app):
     settle(app)
     bot_moves(table, DrawStock(1), TableMeld(1, (C("KS"), C("KH"), C("KC"))),
               TableMeld(1, (C("4S"), C("5S"), C("6S"))), Discard(1, C("2C")))
-    table.human.close_rummy_window()
+    table.person.close_rummy_window()
     bot_moves(table, DrawStock(2), Discard(2, C("9H")))
-    table.human.close_rummy_window()
+    table.person.close_rummy_window()
     click(app, table.layout_.stock_rect.center)
     drag(app, pos_of(table, "QC"), table.layout_.pile_rect.center)
     bot_moves(table, DrawStock(1), Discard(1, C("7S")))
@@ -104,12 +104,12 @@ def test_the_position_offers_two_depths():
 def test_the_person_picks_the_deep_rummy_by_clicking_the_pile_card(app):
     table = depth_table(app)
     h = table.session.game.hand
-    assert table.human.rummy_window_open() and h.current == 2
+    assert table.person.rummy_window_open() and h.current == 2
     deep = pile_place(table, "KD")
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=deep.rect.move(3, 0).midleft, rel=(1, 0),
                                          buttons=(0, 0, 0)))
     settle(app)
-    text, refusal = table.human.note
+    text, refusal = table.person.note
     assert not refusal and "5 cards" in text and "K♦" in text and "Ben" in text  # takes 5, KD onto Ben's kings
     click(app, deep.rect.move(3, 0).midleft)
     settle(app, 10)
@@ -137,7 +137,7 @@ def test_the_keyboard_calls_rummy_at_the_focused_depth(app):
     table = depth_table(app)
     h = table.session.game.hand
     key(app, pygame.K_UP)  # to the table: the stock first
-    human = table.human
+    human = table.person
     targets = human.targets()
     want = targets.index(PileCard(pile_place(table, "7S").index))
     for _ in range(want):

@@ -54,7 +54,7 @@ class Seat:
     level: str
 
     @property
-    def is_human(self) -> bool:
+    def is_person(self) -> bool:
         return self.level == "human"
 
 
@@ -71,9 +71,9 @@ class TableSession:
     have: the same next deal, the same computer moves (a Hard decision cut
     short by its clock aside).
 
-    A human seat never acts by itself: the table applies its moves with
-    :meth:`apply_human`. ``autoplay_level``, when given, lets an AI of that
-    level play the human seats too (demo mode and watching).
+    A person's seat never acts by itself: the table applies its moves with
+    :meth:`apply_person`. ``autoplay_level``, when given, lets an AI of that
+    level play the person's seats too (demo mode and watching).
     """
 
     def __init__(self, seats: list[Seat], rules: RuleSet | None = None, seed: int | None = None,
@@ -97,7 +97,7 @@ class TableSession:
         self.autoplay_level = autoplay_level
         players: dict[int, SeatPlayer] = {}
         for i, s in enumerate(seats):
-            level = s.level if not s.is_human else autoplay_level
+            level = s.level if not s.is_person else autoplay_level
             if level is None:
                 continue
             seed_i = self.seed + 1000 * (i + 1)
@@ -168,7 +168,7 @@ class TableSession:
         """The seat whose AI is choosing right now (for the thinking shimmer), or ``None``."""
         return self.referee.thinking_seat()
 
-    def waiting_for_human(self) -> bool:
+    def waiting_for_person(self) -> bool:
         """True when the game waits on a move of a seat nobody plays for."""
         state = self.referee.state
         return isinstance(state, AwaitingMove) and state.person
@@ -192,7 +192,7 @@ class TableSession:
         """Apply the waiting AI action; return its events (``[]`` if none waits)."""
         return self.referee.advance()
 
-    def apply_human(self, action: Action) -> list[Event]:
+    def apply_person(self, action: Action) -> list[Event]:
         """Apply a move of a seat nobody plays for. Raises
         :class:`~game.errors.IllegalMove` (nothing changes) when it is not
         legal, or for a draw while a computer's Rummy call waits on the

@@ -30,7 +30,7 @@ from scenes.core import rules_choice as C
 from scenes.core import theme as T
 from scenes.core.forms import FormScene
 from scenes.screens.rule_controls import CONTROLS, choices_for, greyed_reason, note
-from scenes.core.scroll import ScrollArea
+from scenes.core.scrolling import ScrollArea
 from scenes.core.widgets import Button, FocusRing, Stepper, TextField
 from scenes.screens.rules_help import RulesScene
 

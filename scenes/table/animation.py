@@ -52,8 +52,8 @@ class TableAnimation:
         events, model, kind = self.steps.popleft()
         old = self.layout_
         self.shown = model
-        if self.human is not None:
-            self.human.on_shown()
+        if self.person is not None:
+            self.person.on_shown()
             self._apply_pending_order()
         new = self.lay_out(model)
         for e in events:

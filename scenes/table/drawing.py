@@ -39,7 +39,7 @@ class TableDrawing:
             self._static = self._render_static(surface.get_size(), lay, model, set(moving))
             self._static_key = key
         for m in self.motions:  # a card that has landed joins the still picture (drawn once)
-            if m.tween.done and not m.baked and not (self.human is not None and m.place.zone == "hand"):
+            if m.tween.done and not m.baked and not (self.person is not None and m.place.zone == "hand"):
                 self._draw_motion(self._static, m)
                 m.baked = True
         surface.blit(self._static, (0, 0))
@@ -49,8 +49,8 @@ class TableDrawing:
             if m.tween.elapsed < m.tween.delay or m.baked:
                 continue
             self._draw_motion(surface, m)
-        if self.human is not None:
-            self.human.draw(surface, {id(m.place) for m in self.motions if not m.tween.done})
+        if self.person is not None:
+            self.person.draw(surface, {id(m.place) for m in self.motions if not m.tween.done})
         self.tip.draw(surface, th)
         self._draw_hover(surface, lay, model)
         self._draw_status(surface, lay, model)
@@ -72,7 +72,7 @@ class TableDrawing:
         self._draw_seats(surf, lay, model)
         self._draw_stock(surf, lay, model)
         committed = model.committed
-        live_hand = self.human is not None
+        live_hand = self.person is not None
         for p in lay.places:
             if id(p) in moving or (live_hand and p.zone == "hand"):
                 continue  # moving cards, and the person's hand (drawn each frame: it lifts and drags)
@@ -255,7 +255,7 @@ class TableDrawing:
 
     def _draw_hover(self, surface, lay: Layout, model: TableModel) -> None:
         i = self.pile_index_at(self.mouse) if self.mouse[0] >= 0 else None
-        if self.human is not None and self.human.drag is not None:
+        if self.person is not None and self.person.drag is not None:
             return  # the dragged cards stay on top
         if self.motions:
             return
@@ -302,8 +302,8 @@ class TableDrawing:
 
     def status_lines(self) -> list[str]:
         """Whose turn it is and what they must do, in words."""
-        if self.human is not None and not self.steps and not self.motions:
-            words = self.human.status()
+        if self.person is not None and not self.steps and not self.motions:
+            words = self.person.status()
             if words:
                 return words
         model = self.shown
@@ -318,7 +318,7 @@ class TableDrawing:
         name = self.names[seat]
         if model.phase == "draw":
             if model.window is not None and self.session.rummy_window_open():
-                if self.human is not None and model.window == self.viewer:  # the person's own discard
+                if self.person is not None and model.window == self.viewer:  # the person's own discard
                     return [head, _("Others may call Rummy on your discard.")]
                 return [head, _("Rummy? Anyone may call on {name}'s discard.").format(name=self.names[model.window])]
             if model.stock_size == 0 and (game.rules.empty_stock == "end" or not game.hand.reshuffle_allowed()):
@@ -366,8 +366,8 @@ class TableDrawing:
         w = lay.status_rect.width
         top = lay.status_rect.bottom + th.pad
         bottom = lay.buttons_rect.top
-        if self.human is not None and self.human.buttons["sort"].rect.height:
-            bottom = min(bottom, self.human.buttons["sort"].rect.top)
+        if self.person is not None and self.person.buttons["sort"].rect.height:
+            bottom = min(bottom, self.person.buttons["sort"].rect.top)
         r = pygame.Rect(lay.status_rect.x, top, w, max(th.body * 5, bottom - top - th.pad))
         if r.bottom > th.height - th.pad:
             r.bottom = th.height - th.pad

@@ -1,8 +1,8 @@
 """The person's hands on the table: select, drag, drop, click, keys.
 
-:class:`HumanPlay` belongs to a :class:`~scenes.table.scene.TableScene` whose
+:class:`PersonPlay` belongs to a :class:`~scenes.table.scene.TableScene` whose
 bottom seat is played by a person. Every move goes through the engine
-(``TableSession.apply_human``): the table has no rule logic of its own, it
+(``TableSession.apply_person``): the table has no rule logic of its own, it
 asks the engine what is legal (to light up drop targets) and shows the
 engine's reason when a move is refused; a refused move changes nothing.
 
@@ -33,8 +33,8 @@ from game.intent.turn import RummyOption, TurnUndo, rummy_options, undoable
 from game.text.cards import short_name
 from scenes.table.layout import sort_key
 from scenes.core.tween import Tween
-from scenes.table.person_drawing import HumanDrawing
-from scenes.table.person_input import Drag, HumanInput
+from scenes.table.person_drawing import PersonDrawing
+from scenes.table.person_input import Drag, PersonInput
 from scenes.table.person_words import CHOICE_TITLES, choice_label, hint_words, refusal_words
 from scenes.core.widgets import Button
 from game.text.events import plain, rummy_take_words, with_rule
@@ -42,10 +42,10 @@ from scenes.core.dialogs import ChoiceDialog
 
 DOUBLE_CLICK_S = 0.45
 
-__all__ = ["Drag", "HumanPlay"]
+__all__ = ["Drag", "PersonPlay"]
 
 
-class HumanPlay(HumanInput, HumanDrawing):
+class PersonPlay(PersonInput, PersonDrawing):
     """The person's controls at ``table`` (see the module docstring); the
     gestures are in :mod:`scenes.table.person_input`, the drawing in
     :mod:`scenes.table.person_drawing`."""
@@ -166,7 +166,7 @@ class HumanPlay(HumanInput, HumanDrawing):
         can_undo = undoable(action)
         before = self.game.clone() if can_undo else None
         try:
-            events = t.session.apply_human(action)
+            events = t.session.apply_person(action)
         except IllegalMove as exc:
             self.refuse(exc.message, exc.rule)
             return False

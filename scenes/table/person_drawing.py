@@ -1,7 +1,7 @@
 """Drawing the person's side of the table: the hand, drop targets, hovers,
 the keyboard focus, messages, and the status words.
 
-:class:`HumanDrawing` is a part of :class:`~scenes.table.person.HumanPlay` (split
+:class:`PersonDrawing` is a part of :class:`~scenes.table.person.PersonPlay` (split
 out of it, issue 14); it only reads the play's state and the engine's
 answers, and changes nothing but ``note`` (what the pointer or focus is on).
 """
@@ -22,8 +22,8 @@ from scenes.table.person_words import enter_words
 from game.text.events import plain, with_rule
 
 
-class HumanDrawing:
-    """The drawing of :class:`~scenes.table.person.HumanPlay` (a mixin)."""
+class PersonDrawing:
+    """The drawing of :class:`~scenes.table.person.PersonPlay` (a mixin)."""
 
     # ------------------------------------------------------------ drawing
     def layout_buttons(self) -> None:

@@ -1,10 +1,10 @@
 """The person's gestures at the table: hit testing, mouse and keyboard input.
 
-:class:`HumanInput` is a part of :class:`~scenes.table.person.HumanPlay` (split out
+:class:`PersonInput` is a part of :class:`~scenes.table.person.PersonPlay` (split out
 of it, issue 14): where the pointer is (a hand card, the stock, a pile card,
 a meld, the felt), what a press, drag, drop or key means, and the keyboard
 focus. It turns gestures into calls of the playing methods of
-:class:`~scenes.table.person.HumanPlay` (``draw_stock``, ``take``, ``discard``,
+:class:`~scenes.table.person.PersonPlay` (``draw_stock``, ``take``, ``discard``,
 ``meld``, ``lay_off``, ``call_rummy``, ``undo``...). Places are typed
 targets (:mod:`game.intent.targets`); what cards dropped on one (or Enter there)
 come to is the intent layer's answer (:mod:`game.intent.drops`), so no rule
@@ -48,8 +48,8 @@ class Drag:
         return isinstance(self.source, HandSlot)
 
 
-class HumanInput:
-    """Hit testing and input of :class:`~scenes.table.person.HumanPlay` (a mixin: it
+class PersonInput:
+    """Hit testing and input of :class:`~scenes.table.person.PersonPlay` (a mixin: it
     uses the play's state: ``order``, ``selected``, ``drag``, ``focus_*``...)."""
 
     # ------------------------------------------------------------ geometry

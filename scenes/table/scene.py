@@ -43,7 +43,7 @@ from game.text.events import deal_line
 from game.services.slots import Slots
 from scenes.table.game_log import LogPanel
 from scenes.table.rules_badge import RulesBadge
-from scenes.table.person import HumanPlay
+from scenes.table.person import PersonPlay
 from scenes.table.first_tip import FirstGameTip
 from game.text.events import refusal_entry
 from game.rules.record import record_of
@@ -114,12 +114,12 @@ class TableScene(TableAnimation, TableDrawing, Scene):
             self.shown = predeal_model(self.shown)
             self.steps.append(([], model_of(game), "deal"))
             self.log_lines.append(deal_line(h.index, self.names[h.dealer]))
-        self.human = None
+        self.person = None
         self.pending_order = None
-        if self.session.seats[self.viewer].is_human and not self.session.is_ai(self.viewer):
-            self.human = HumanPlay(self)
+        if self.session.seats[self.viewer].is_person and not self.session.is_ai(self.viewer):
+            self.person = PersonPlay(self)
             self._restore_hand(list(hand_order), sort_mode)
-        self.tip = FirstGameTip(self.human is not None and not demo and self._first_game(), game, self.viewer)
+        self.tip = FirstGameTip(self.person is not None and not demo and self._first_game(), game, self.viewer)
         self.resize()
         self.record_if_won()  # a continued game that was already won: recorded once, by its id
 
@@ -131,7 +131,7 @@ class TableScene(TableAnimation, TableDrawing, Scene):
     def _restore_hand(self, order: list[int], sort_mode: str) -> None:
         """Put back the person's saved arrangement and sort order (item 16);
         while the deal is still to be shown, once it has been."""
-        h = self.human
+        h = self.person
         if sort_mode == "rank":
             h.toggle_sort()  # sorts by rank and relabels the Sort button
         self.pending_order = order or None
@@ -139,13 +139,13 @@ class TableScene(TableAnimation, TableDrawing, Scene):
 
     def _apply_pending_order(self) -> None:
         if self.pending_order and self.shown.phase != "deal":
-            self.human.order = self.pending_order
+            self.person.order = self.pending_order
             self.pending_order = None
-            self.human.sync()  # kept cards keep their places; cards not in the hand leave
+            self.person.sync()  # kept cards keep their places; cards not in the hand leave
 
     def hand_order(self) -> list[int] | None:
         """The person's arrangement of the bottom hand (``None``: sorted)."""
-        return self.human.order if self.human is not None else None
+        return self.person.order if self.person is not None else None
 
     def lay_out(self, model: TableModel) -> Layout:
         return layout(model, self.theme, self.viewer, hand_order=self.hand_order(),
@@ -173,9 +173,9 @@ class TableScene(TableAnimation, TableDrawing, Scene):
         person's is let go, the cards going home."""
         super().on_cover()
         self.mouse = (-1, -1)
-        if self.human is not None:
-            self.human.let_go()
-            self.human.hover = None
+        if self.person is not None:
+            self.person.let_go()
+            self.person.hover = None
 
     # ------------------------------------------------------------ layout
     def resize(self) -> None:
@@ -195,8 +195,8 @@ class TableScene(TableAnimation, TableDrawing, Scene):
             w = min(w, box.width - 2 * th.pad)
             top_button = self.buttons[-1].rect
             badge.rect = pygame.Rect(top_button.right - w, top_button.top - th.pad - h, w, h)
-        if getattr(self, "human", None) is not None:
-            self.human.layout_buttons()
+        if getattr(self, "person", None) is not None:
+            self.person.layout_buttons()
         if getattr(self, "tip", None) is not None:
             zone = self.layout_.zone_rects[self.viewer]  # left of the status panel and the log
             self.tip.layout(pygame.Rect(zone.x, zone.y, self.layout_.status_rect.x - zone.x, zone.h), th)
@@ -210,8 +210,8 @@ class TableScene(TableAnimation, TableDrawing, Scene):
             self.art = CardArt(s.card_style, s.card_back)
         self.factor = SPEEDS.get(self.app.speed, 1.0)
         self.reduced_motion = bool(s.reduced_motion)
-        if self.human is not None:
-            self.human.rummy_window_s = float(s.rummy_window_s)
+        if self.person is not None:
+            self.person.rummy_window_s = float(s.rummy_window_s)
         self._static_key = None
         self.resize()
 
@@ -245,10 +245,10 @@ class TableScene(TableAnimation, TableDrawing, Scene):
             if game.winner is not None and self.game_over_seen:
                 self.slots.delete(self.slot)
                 return
-            human = self.human
-            order = (self.pending_order or human.order) if human is not None else ()
+            person = self.person
+            order = (self.pending_order or person.order) if person is not None else ()
             info = info_of(self.slot, game, self.levels, order,
-                           human.sort_mode if human is not None else "suit", seed=self.session.seed)
+                           person.sort_mode if person is not None else "suit", seed=self.session.seed)
             self.slots.save(info, record_of(game), durable=durable)
         except (OSError, ValueError, TypeError) as exc:
             log.warning("autosave failed: %s", exc)
@@ -272,7 +272,7 @@ class TableScene(TableAnimation, TableDrawing, Scene):
             return
         self.recorded = True
         self.autosave()
-        person = 0 if not self.demo and self.session.seats[0].is_human else None
+        person = 0 if not self.demo and self.session.seats[0].is_person else None
         _, _, message = record_finished_game(self.app.storage, record_of(game), self.levels, person)
         if message:
             self.app.notify(message, 8.0)
@@ -285,9 +285,9 @@ class TableScene(TableAnimation, TableDrawing, Scene):
         self.session.deal_next_hand()
         model = model_of(game)
         self.shown = predeal_model(model)
-        if self.human is not None:
-            self.human.order = []
-            self.human.undo_stack.clear()
+        if self.person is not None:
+            self.person.order = []
+            self.person.undo_stack.clear()
         self.layout_ = self.lay_out(self.shown)
         self.steps.append(([], model, "deal"))
         self.log_lines.append(deal_line(game.hand.index, self.names[game.hand.dealer]))
@@ -307,7 +307,7 @@ class TableScene(TableAnimation, TableDrawing, Scene):
             return True
         if self.tip.handle(event):
             return True
-        if self.human is not None and self.human.handle_event(event):
+        if self.person is not None and self.person.handle_event(event):
             return True
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
@@ -354,8 +354,8 @@ class TableScene(TableAnimation, TableDrawing, Scene):
             self.motions = []
         if self.banner and self.clock > self.banner[2]:
             self.banner = None
-        if self.human is not None:
-            self.human.update(dt)
+        if self.person is not None:
+            self.person.update(dt)
         self.tip.update()
         if self.factor == 0:
             self._run_instant()
@@ -383,7 +383,7 @@ class TableScene(TableAnimation, TableDrawing, Scene):
             self.session.update()
             if self.session.ready():
                 self._take_step()
-            elif self.session.waiting_for_human() or self.session.hold_rummy:
+            elif self.session.waiting_for_person() or self.session.hold_rummy:
                 return  # the person's move: nothing to wait for in this frame
             elif time.perf_counter() < deadline:
                 time.sleep(0.0005)
@@ -398,8 +398,8 @@ class TableScene(TableAnimation, TableDrawing, Scene):
         if events:
             self.steps.append((events, model_of(self.session.game), "move"))
             self.hold = self.clock + AI_PACE_S * self.factor
-            if self.human is not None:
-                self.human.on_step(events)
+            if self.person is not None:
+                self.person.on_step(events)
 
     def _hand_over_shown(self) -> bool:
         """When the shown hand is over, push the results panel once; True while it is."""

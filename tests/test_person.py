@@ -86,7 +86,7 @@ def key(app, k, mod=0):
 
 def pos_of(table, token: str) -> tuple[int, int]:
     """The centre of the first card ``token`` in the person's hand (as shown)."""
-    human = table.human
+    human = table.person
     i = human.order.index(C(token))
     r = human.card_rect(i)
     return (r.centerx, r.y + 12)
@@ -106,10 +106,10 @@ def felt_spot(table):
 def bot_moves(table, *actions):
     """The test plays the bot's actions through the engine and the table."""
     for a in actions:
-        events = table.session.apply_human(a)
+        events = table.session.apply_person(a)
         table.push_step(events)
-        if table.human is not None:
-            table.human.on_step(events)
+        if table.person is not None:
+            table.person.on_step(events)
     settle(table.app)
 
 
@@ -134,7 +134,7 @@ def test_a_scripted_turn_with_the_mouse(app):
     assert h.phase == Phase.PLAY and len(h.hands[0]) == 10 and len(h.stock) == 4
     # drag a new meld onto the felt
     select(app, table, "7H", "8H", "9H")
-    assert len(table.human.selected) == 3
+    assert len(table.person.selected) == 3
     drag(app, pos_of(table, "8H"), felt_spot(table))
     assert [m.owner for m in h.table] == [1, 0] and sorted(h.table[1].cards) == sorted(map(C, ["7H", "8H", "9H"]))
     # lay off on the bot's run (another seat's meld)
@@ -169,13 +169,13 @@ def test_an_illegal_drop_is_refused_with_the_reason_and_nothing_changes(app):
     select(app, table, "KC", "4D", "9D")
     drag(app, pos_of(table, "KC"), felt_spot(table))
     assert h.snapshot() == before
-    text, refusal, _ = table.human.message
+    text, refusal, _ = table.person.message
     assert refusal and text  # the engine's words, shown above the hand
-    assert table.human.spring  # the cards spring back
+    assert table.person.spring  # the cards spring back
     # two cards on the pile: one card at a time
-    table.human.selected = {table.human.order.index(C("4D")), table.human.order.index(C("9D"))}
+    table.person.selected = {table.person.order.index(C("4D")), table.person.order.index(C("9D"))}
     drag(app, pos_of(table, "4D"), table.layout_.pile_rect.center)
-    assert h.snapshot() == before and "one card" in table.human.message[0]
+    assert h.snapshot() == before and "one card" in table.person.message[0]
 
 
 def test_a_drop_before_drawing_is_refused(app):
@@ -183,10 +183,10 @@ def test_a_drop_before_drawing_is_refused(app):
     table = table_for(app, SCRIPT)
     h = table.session.game.hand
     bot_moves(table, DrawStock(1), Discard(1, C("2C")))
-    table.human.close_rummy_window()
+    table.person.close_rummy_window()
     before = h.snapshot()
     drag(app, pos_of(table, "KC"), table.layout_.pile_rect.center)
-    assert h.snapshot() == before and "Draw first" in table.human.message[0]
+    assert h.snapshot() == before and "Draw first" in table.person.message[0]
 
 
 def test_hovering_the_pile_says_what_a_take_would_do(app):
@@ -197,7 +197,7 @@ def test_hovering_the_pile_says_what_a_take_would_do(app):
     deep = next(p for p in pile if p.card == C("JS"))
     post(pygame.MOUSEMOTION, pos=deep.rect.move(3, 0).midleft, rel=(1, 0), buttons=(0, 0, 0))
     settle(app)
-    text, refusal = table.human.note
+    text, refusal = table.person.note
     assert refusal and "J♠" in text  # the JS can't be tabled: the reason is shown
     assert table.session.game.hand.phase == Phase.DRAW  # hovering took nothing
 
@@ -250,7 +250,7 @@ def test_the_person_calls_rummy(app):
     drag(app, pos_of(table, "KC"), table.layout_.pile_rect.center)
     # the bot discards the TH, which extends the person's run: Rummy!
     bot_moves(table, DrawStock(1), Discard(1, C("TH")))
-    assert table.human.rummy_window_open() and table.human.buttons["rummy"].visible
+    assert table.person.rummy_window_open() and table.person.buttons["rummy"].visible
     key(app, pygame.K_r)
     settle(app, 10)
     assert h.current == 0 and h.phase == Phase.PLAY and h.committed == C("TH")
@@ -266,25 +266,25 @@ def test_rummy_when_there_is_none_says_why(app):
     bot_moves(table, DrawStock(1), Discard(1, C("2C")))
     before = h.snapshot()
     key(app, pygame.K_r)
-    assert h.snapshot() == before and table.human.message[1]
+    assert h.snapshot() == before and table.person.message[1]
 
 
 def test_the_rummy_window_closes_by_itself(app):
     from game.rules.actions import Discard, DrawStock
     table = table_for(app, SCRIPT)
     bot_moves(table, DrawStock(1), Discard(1, C("2C")))
-    assert table.human.rummy_until is not None and table.session.hold_rummy
+    assert table.person.rummy_until is not None and table.session.hold_rummy
     assert "Rummy" in table.status_lines()[1]  # the next player: draw, or call Rummy
-    for _ in range(int(table.human.rummy_window_s / 0.1) + 3):
+    for _ in range(int(table.person.rummy_window_s / 0.1) + 3):
         app.step(0.1)
-    assert table.human.rummy_until is None and not table.session.hold_rummy
+    assert table.person.rummy_until is None and not table.session.hold_rummy
 
 
 def test_the_same_turn_with_the_keyboard_only(app):
     from game.rules.actions import Discard, DrawStock, TableMeld
     table = table_for(app, SCRIPT)
     h = table.session.game.hand
-    human = table.human
+    human = table.person
     bot_moves(table, DrawStock(1), TableMeld(1, (C("5S"), C("6S"), C("7S"))), Discard(1, C("2C")))
     human.close_rummy_window()
     key(app, pygame.K_UP)  # to the table: the stock first when drawing
@@ -322,7 +322,7 @@ def test_undo_takes_back_melds_and_layoffs_not_the_draw(app):
     from game.rules.actions import Discard, DrawStock, TableMeld
     table = table_for(app, SCRIPT)
     bot_moves(table, DrawStock(1), TableMeld(1, (C("5S"), C("6S"), C("7S"))), Discard(1, C("2C")))
-    table.human.close_rummy_window()
+    table.person.close_rummy_window()
     click(app, table.layout_.stock_rect.center)
     after_draw = table.session.game.hand.snapshot()
     select(app, table, "7H", "8H", "9H")
@@ -335,7 +335,7 @@ def test_undo_takes_back_melds_and_layoffs_not_the_draw(app):
     assert restored["hands"] == after_draw["hands"] and restored["table"] == after_draw["table"]
     assert restored["phase"] == "play"  # the draw stays
     key(app, pygame.K_u)
-    assert table.human.message[1]  # nothing more to take back: said so
+    assert table.person.message[1]  # nothing more to take back: said so
     check_invariants(table.session.game)
 
 
@@ -344,17 +344,17 @@ def test_hint_shows_a_move_without_playing_it(app):
     table = table_for(app, SCRIPT)
     h = table.session.game.hand
     bot_moves(table, DrawStock(1), TableMeld(1, (C("5S"), C("6S"), C("7S"))), Discard(1, C("2C")))
-    table.human.close_rummy_window()
+    table.person.close_rummy_window()
     click(app, table.layout_.stock_rect.center)
     before = h.snapshot()
     key(app, pygame.K_h)
-    assert table.human.hint and table.human.hint[0].startswith("Hint: ")
+    assert table.person.hint and table.person.hint[0].startswith("Hint: ")
     assert h.snapshot() == before
 
 
 def test_sort_and_reorder_by_drag(app):
     table = table_for(app, SCRIPT)
-    human = table.human
+    human = table.person
     key(app, pygame.K_s)
     ranks = [c % 13 for c in human.order if c != JOKER]
     assert ranks == sorted(ranks)
@@ -371,11 +371,11 @@ def test_with_an_empty_stock_the_person_is_asked(app):
     table = table_for(app, rec)
     h = table.session.game.hand
     bot_moves(table, DrawStock(1), Discard(1, C("2C")))
-    table.human.close_rummy_window()
+    table.person.close_rummy_window()
     settle(app)
     assert not h.stock
     assert "end the hand" in table.status_lines()[1]
-    assert table.human.buttons["end"].visible
+    assert table.person.buttons["end"].visible
     key(app, pygame.K_e)
     assert h.ended == "stock_out"
 
@@ -385,7 +385,7 @@ def test_computer_turns_go_on_after_the_person(app):
     h = table.session.game.hand
     for _ in range(200):
         app.step(1 / 60)
-        if h.current == 0 and h.phase == Phase.DRAW and not table.human.rummy_window_open():
+        if h.current == 0 and h.phase == Phase.DRAW and not table.person.rummy_window_open():
             break
     assert h.current == 0 and h.actions  # the bot played its turn by itself
     click(app, table.layout_.stock_rect.center)
@@ -506,7 +506,7 @@ def test_monkey_20000_random_events_across_every_scene(app, monkeypatch):
     random.setstate(state)
     assert tables  # the monkey reached the table
     person = sum(1 for t in tables for h in t.session.game.hands for a in h.actions
-                 if a.seat == 0 and t.session.seats[0].is_human)
+                 if a.seat == 0 and t.session.seats[0].is_person)
     assert person > 30  # and played there: draws, melds, lay-offs, discards
     for t in tables:
         check_invariants(t.session.game)
@@ -543,7 +543,7 @@ def play_through_the_table(app, players: int, seed: int, max_frames: int = 60_00
             continue
         game = session.game
         h = game.hand
-        human = table.human
+        human = table.person
         if h.ended is not None or not human.idle():
             continue
         if human.rummy_until is not None and (h.current != 0 or session.rummy_claimed() is not None):
@@ -637,14 +637,14 @@ def test_a_computers_rummy_waits_for_the_person_who_comes_first(app):
     assert "Ana called Rummy" in table.status_lines()[1]
     before = h.snapshot()
     click(app, table.layout_.stock_rect.center)  # drawing past a call is refused
-    assert h.snapshot() == before and "called Rummy" in table.human.message[0]
+    assert h.snapshot() == before and "called Rummy" in table.person.message[0]
     for _ in range(40):  # the window runs out: Ana's call stands, your turn is skipped
         app.step(0.1)
-        if table.human.message and "skipped" in table.human.message[0]:
+        if table.person.message and "skipped" in table.person.message[0]:
             break
     from game.rules.actions import CallRummy
     assert CallRummy(1, 1) in h.actions and not any(a.seat == 0 for a in h.actions)
-    assert "skipped" in table.human.message[0]
+    assert "skipped" in table.person.message[0]
 
 
 def test_the_person_first_in_turn_order_wins_the_rummy_call(app):
@@ -681,13 +681,13 @@ def test_continue_right_after_a_discard_opens_the_window(app):
                            game=game, use_workers=False)
     resumed = app.push(TableScene(app), session=session)
     settle(app)
-    assert resumed.human.rummy_until is not None and session.rummy_claimed() == 1
+    assert resumed.person.rummy_until is not None and session.rummy_claimed() == 1
 
 
 def test_keyboard_focus_survives_the_table_changing_under_it(app):
     from game.rules.actions import Discard, DrawStock
     table = table_for(app, SCRIPT)
-    human = table.human
+    human = table.person
     bot_moves(table, DrawStock(1), Discard(1, C("2C")))
     human.close_rummy_window()
     key(app, pygame.K_UP)
@@ -770,15 +770,15 @@ def test_the_rummy_window_stays_open_while_the_pointer_is_on_the_button(app):
     from game.rules.actions import Discard, DrawStock
     table = table_for(app, SCRIPT)
     bot_moves(table, DrawStock(1), Discard(1, C("2C")))
-    button = table.human.buttons["rummy"]
+    button = table.person.buttons["rummy"]
     assert button.visible
     post(pygame.MOUSEMOTION, pos=button.rect.center, rel=(1, 0), buttons=(0, 0, 0))
-    for _ in range(int(table.human.rummy_window_s / 0.1) + 10):
+    for _ in range(int(table.person.rummy_window_s / 0.1) + 10):
         app.step(0.1)
-    assert table.human.rummy_until is not None  # held open under the pointer
+    assert table.person.rummy_until is not None  # held open under the pointer
     post(pygame.MOUSEMOTION, pos=(5, 5), rel=(1, 0), buttons=(0, 0, 0))
     settle(app, 3)
-    assert table.human.rummy_until is None  # and it closes once the pointer leaves
+    assert table.person.rummy_until is None  # and it closes once the pointer leaves
 
 
 def test_a_drag_is_cancelled_when_the_window_loses_focus(app):
@@ -786,16 +786,16 @@ def test_a_drag_is_cancelled_when_the_window_loses_focus(app):
     table = table_for(app, SCRIPT)
     h = table.session.game.hand
     bot_moves(table, DrawStock(1), Discard(1, C("2C")))
-    table.human.close_rummy_window()
+    table.person.close_rummy_window()
     click(app, table.layout_.stock_rect.center)
     before = h.snapshot()
     start = pos_of(table, "KC")
     post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
     post(pygame.MOUSEMOTION, pos=(start[0], start[1] - 80), rel=(0, -80), buttons=(1, 0, 0))
     app.step(1 / 60)
-    assert table.human.drag is not None
+    assert table.person.drag is not None
     post(pygame.WINDOWFOCUSLOST)
     app.step(1 / 60)
     post(pygame.MOUSEBUTTONUP, pos=table.layout_.pile_rect.center, button=1)
     settle(app)
-    assert table.human.drag is None and h.snapshot() == before  # the card went home, nothing played
+    assert table.person.drag is None and h.snapshot() == before  # the card went home, nothing played
