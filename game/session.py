@@ -39,6 +39,7 @@ from .actions import Action, CallRummy
 from .ai import LEVELS, make_ai
 from .engine import Game
 from .events import Event
+from .names import shown_names
 from .referee import AwaitingMove, PersonWindow, Referee
 from .rules import RuleSet
 from .seats import LocalPlayer, SeatPlayer, WorkerPlayer
@@ -89,7 +90,7 @@ class TableSession:
             seed_i = self.seed + 1000 * (i + 1)
             players[i] = (WorkerPlayer(level, seed_i, time_cap_s) if use_workers
                           else LocalPlayer(make_ai(level, seed_i)))
-        self.referee = Referee(game, players, names=self.names)
+        self.referee = Referee(game, players, names=shown_names(self.names))  # its refusals name seats as drawn
         self.closed = False
 
     # ----------------------------------------------------------------- state

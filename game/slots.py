@@ -25,9 +25,11 @@ from datetime import datetime
 
 from .i18n import _, and_list, month_abbr
 from .cards import card_token, parse_card
+from .names import shown_names
 from .paths import shown
 from .safe_files import SEATS_LEVELS
-from .schema import Bool, Choice, Float, Int, ListOf, Obj, Text, check
+from .record import MAX_NAME, name_problem
+from .schema import Bool, Choice, Custom, Float, Int, ListOf, Obj, Text, check, clean_text
 from .storage import Storage, atomic_write_text
 
 log = logging.getLogger("rummy500.slots")
@@ -39,8 +41,24 @@ LEGACY = "autosave"  # the single save of versions before slots
 SORT_MODES = ("suit", "rank")
 MAX_SIDECAR_BYTES = 64 * 1024
 SIDECAR_REFRESH_S = 60.0  # a per-move save rewrites an unchanged sidecar only this often (for its saved_at)
+
+
+def _seat_name(value):
+    """A seat's name in a sidecar: kept exactly as it is when a game record
+    takes it (:func:`game.record.name_problem`: zero-width joiners and other
+    format characters included), so it stays equal to the record's name;
+    otherwise cleaned like any text from disk (:func:`game.schema.clean_text`),
+    ``ValueError`` when nothing readable is left."""
+    if name_problem(value) is None:
+        return value
+    cleaned = clean_text(value, MAX_NAME)
+    if cleaned is None:
+        raise ValueError("not a name")
+    return cleaned
+
+
 SIDECAR_SCHEMA = Obj({
-    "players": ListOf(Text(64), 8), "totals": ListOf(Int(-10**12, 10**12), 8), "hand": Int(1, 10**6),
+    "players": ListOf(Custom(_seat_name), 8), "totals": ListOf(Int(-10**12, 10**12), 8), "hand": Int(1, 10**6),
     "saved_at": Float(0.0, 1e11), "levels": ListOf(Choice(SEATS_LEVELS), 8), "hand_order": ListOf(Text(4), 200),
     "sort_mode": Choice(SORT_MODES), "won": Bool()}, required=("players", "totals", "hand", "saved_at"))
 """What a slot's sidecar may hold (:mod:`game.schema`); anything else makes it unusable."""
@@ -70,8 +88,9 @@ class SlotInfo:
     won: bool = False
 
     def title(self) -> str:
-        """The players, "Ana, Ben and Cleo"."""
-        return and_list(self.players)
+        """The players as drawn, "Ana, Ben and Cleo" ("Player 2" for a name
+        with no visible character, :func:`game.names.shown_names`)."""
+        return and_list(shown_names(self.players))
 
     def scores(self) -> str:
         """The totals by seat, "151–94–30"."""
@@ -148,8 +167,8 @@ class Slots:
     def read_info(self, name: str) -> SlotInfo | None:
         """The sidecar of slot ``name``, or ``None`` when missing or unreadable.
 
-        Every value is checked by :data:`SIDECAR_SCHEMA` (names the font can
-        draw, levels the table knows, finite times, no deep nesting); a
+        Every value is checked by :data:`SIDECAR_SCHEMA` (names as a game
+        record takes them, levels the table knows, finite times, no deep nesting); a
         sidecar with any bad value is not used (the slot is then rebuilt from
         its record, and the player told when the levels are lost)."""
         path = self._sidecar(name)

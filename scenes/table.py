@@ -29,6 +29,7 @@ import pygame
 
 from game.events import Event, HandEnded, TurnStarted
 from game.i18n import N_, _
+from game.names import shown_names
 from game.rules import RuleSet
 from game.session import Seat, TableSession
 
@@ -65,7 +66,6 @@ class TableScene(TableAnimation, TableDrawing, Scene):
         self.slots = Slots(app.storage)
         self.slot = slot or self.slots.new_name()
         self.session = session or TableSession(seats, rules, seed=seed, use_workers=use_workers)
-        self.names = self.session.names
         self.levels = [s.level for s in self.session.seats]
         self.viewer = 0
         self.art = CardArt(app.settings.card_style, app.settings.card_back)
@@ -118,6 +118,13 @@ class TableScene(TableAnimation, TableDrawing, Scene):
         self.tip = FirstGameTip(self.human is not None and not demo and self._first_game(), game, self.viewer)
         self.resize()
         self.record_if_won()  # a continued game that was already won: recorded once, by its id
+
+    @property
+    def names(self) -> list[str]:
+        """The seats' names as drawn, in seat order: each seat's own name, or
+        "Player N" for a name with no visible character (:func:`game.names.shown_names`;
+        the game and its record keep the names as they are)."""
+        return shown_names(self.session.names)
 
     def _first_game(self) -> bool:
         """True while the person has no finished game in the statistics."""
