@@ -171,3 +171,83 @@ def test_a_sidecar_keeps_a_name_with_a_zero_width_joiner_and_its_levels(app):
     (info,) = slots.list()
     assert info.players == ["Me", "لا\u200dم"] and info.levels == ["human", "hard"]
     assert slots.messages == []
+
+
+# ------------------------------------------------------------------ typing a name
+
+def type_into(app, field, text):
+    """Click ``field``, clear it and type ``text`` (as SDL's text input)."""
+    click(app, field.rect.center)
+    field.value = ""
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=text))
+    app.step(1 / 60)
+
+
+@pytest.mark.parametrize("typed", ["\u0301", " \u3164 ", "\u2800\u0301"])
+def test_new_game_refuses_a_computer_name_with_nothing_visible_and_keeps_the_form(app, drawn, typed):
+    from scenes.setup import SetupScene
+    app.push(TitleScene(app))
+    setup = app.push(SetupScene(app))
+    setup.players.step(1)  # 4 -> 5 players: kept through the refusal
+    setup.resize()
+    type_into(app, setup.seat_names[2], typed)
+    assert setup.seat_names[2].value == typed  # the field took it (printable characters)
+    click(app, setup.start.rect.center)
+    assert app.top is setup  # not started
+    assert setup.problem == ("The name of computer player 3 needs at least one character that shows: "
+                             "a letter, a digit or a sign.")
+    assert setup.seat_names[2].value == typed and setup.players.value == 5  # nothing lost
+    assert setup.focus.focused is setup.seat_names[2]
+    frames(app, 1)
+    assert any(s.startswith("The name of computer player 3 needs") for s in drawn)
+    type_into(app, setup.seat_names[2], "Zo" + typed)  # a visible character: the name is fine
+    assert setup.problem == ""
+    click(app, setup.start.rect.center)
+    table = app.top
+    assert isinstance(table, TableScene) and table.session.names[3] == ("Zo" + typed).strip()
+    table.session.close()
+
+
+def test_new_game_refuses_your_name_with_nothing_visible_but_an_empty_one_is_the_default(app):
+    from scenes.setup import SetupScene
+    app.push(TitleScene(app))
+    setup = app.push(SetupScene(app))
+    type_into(app, setup.you, "\u0301\u0301")
+    click(app, setup.start.rect.center)
+    assert app.top is setup and setup.problem == ("Your name needs at least one character that shows: "
+                                                  "a letter, a digit or a sign.")
+    assert setup.you.value == "\u0301\u0301"
+    type_into(app, setup.you, "   ")  # spaces only: trimmed to nothing, so the default, as before
+    click(app, setup.start.rect.center)
+    table = app.top
+    assert isinstance(table, TableScene) and table.session.names[0] == "Player"
+    table.session.close()
+
+
+def test_new_game_offers_a_default_for_a_remembered_name_with_nothing_visible(app):
+    from scenes.setup import SetupScene
+    app.settings.player_name = "\u3164"
+    app.settings.last_setup = {"players": 3, "names": ["\u0301", "Bo"]}
+    setup = app.push(SetupScene(app))
+    assert setup.you.value == "Player" and [f.value for f in setup.seat_names[:2]] == ["Ana", "Bo"]
+
+
+def test_settings_keep_the_last_good_opponent_name_until_the_typed_one_shows(app, drawn):
+    from game.storage import Storage
+    from scenes.settings import SettingsScene
+    app.settings.last_setup = {"players": 3, "names": ["Zoë", "Bo"]}
+    app.push(TitleScene(app))
+    page = app.push(SettingsScene(app))
+    type_into(app, page.seat_names[1], "\u0301")
+
+    def saved():
+        settings, _message = Storage(app.storage.config_dir).load_settings()
+        return settings.last_setup["names"][:2]
+    assert saved() == ["Zoë", "Bo"]  # the one before is kept
+    assert page.seat_names[1].value == "\u0301"  # what was typed stays, to be put right
+    assert page.problem == ("The name of opponent 2 needs at least one character that shows: a letter, a digit "
+                            "or a sign; until then the one before is kept.")
+    frames(app, 1)
+    assert page.problem in drawn
+    type_into(app, page.seat_names[1], "Cy")
+    assert saved() == ["Zoë", "Cy"] and page.problem == ""
