@@ -12,6 +12,13 @@ Continue resumes the slot played most recently; New game with a game in
 progress keeps it in its slot (while fewer than :data:`MAX_SLOTS` are used)
 or replaces it. The one ``autosave`` of older versions is moved into a slot
 by :meth:`Slots.migrate`, so a player upgrading keeps their game.
+
+A third file, ``saves_dir/game-<time>.crash``, counts the times in a row the
+slot's table stopped on an error (:meth:`Slots.note_crash`); the table
+clears it once the person makes a move or leaves without an error. At
+:data:`SET_ASIDE_AFTER` the slot is set aside like an unreadable file
+(:meth:`Slots.set_aside`), so a crash that comes back on every Continue stops
+coming back (``scenes/crash.py``).
 """
 
 from __future__ import annotations
@@ -30,6 +37,7 @@ from .paths import shown
 from .safe_files import SEATS_LEVELS
 from .record import MAX_NAME, name_problem
 from .schema import Bool, Choice, Custom, Float, Int, ListOf, Obj, Text, check, clean_text
+from .file_io import _move_aside
 from .storage import Storage, atomic_write_text
 
 log = logging.getLogger("rummy500.slots")
@@ -37,6 +45,8 @@ log = logging.getLogger("rummy500.slots")
 MAX_SLOTS = 5  # games in progress kept at once
 PREFIX = "game-"
 SIDECAR = ".slot"
+CRASHES = ".crash"  # how many times in a row the slot's table stopped on an error (Slots.crashes)
+SET_ASIDE_AFTER = 2  # ... before the slot is set aside (Slots.set_aside)
 LEGACY = "autosave"  # the single save of versions before slots
 SORT_MODES = ("suit", "rank")
 MAX_SIDECAR_BYTES = 64 * 1024
@@ -197,7 +207,8 @@ class Slots:
                 log.warning("%s", message)
                 self.messages.append(message)
             if not self.storage.has_game(name):  # moved aside: its sidecars go too (a newer
-                for side in (self._sidecar(name), self.storage.game_path(name).with_suffix(".seats")):
+                for side in (self._sidecar(name), self.storage.game_path(name).with_suffix(".seats"),
+                             self._crashes(name)):
                     try:                          # program's save stays whole, never deleted)
                         side.unlink()
                     except FileNotFoundError:
@@ -272,12 +283,68 @@ class Slots:
         Raises ``OSError`` when a file exists but cannot be removed."""
         removed = self.storage.delete_game(name)
         self._written.pop(name, None)
-        for side in (self._sidecar(name), self.storage.game_path(name).with_suffix(".seats")):
+        for side in (self._sidecar(name), self.storage.game_path(name).with_suffix(".seats"), self._crashes(name)):
             try:
                 side.unlink()
             except FileNotFoundError:
                 pass
         return removed
+
+    # ---------------------------------------------------------------- crashes
+    def _crashes(self, name: str):
+        return self.storage.game_path(name).with_suffix(CRASHES)
+
+    def crashes(self, name: str) -> int:
+        """How many times in a row the table of slot ``name`` stopped on an
+        error without the person making a move in between (0: none, or the
+        file ``<name>.crash`` is missing or unreadable)."""
+        path = self._crashes(name)
+        try:
+            if path.stat().st_size > 1024:
+                return 0
+            count, dropped = check(Obj({"crashes": Int(0, 1000)}, required=("crashes",)),
+                                   json.loads(path.read_text(encoding="utf-8")))
+        except (OSError, ValueError, RecursionError):
+            return 0
+        return count["crashes"] if count is not None and not dropped else 0
+
+    def note_crash(self, name: str, before: int) -> int:
+        """Count one more crash of slot ``name``'s table, after ``before``
+        in a row (:meth:`crashes`, read before the table closed); returns the
+        new count, or 0 for a slot with no saved game (gone: nothing is
+        written). Raises ``OSError`` when the count cannot be written."""
+        if not self.storage.has_game(name):
+            return 0
+        count = max(0, before) + 1
+        atomic_write_text(self._crashes(name), json.dumps({"version": 1, "crashes": count}) + "\n")
+        return count
+
+    def clear_crashes(self, name: str) -> None:
+        """Forget the crashes of slot ``name`` (the person made a move, or
+        left the table without an error). Never raises (logged)."""
+        try:
+            self._crashes(name).unlink()
+        except FileNotFoundError:
+            pass
+        except OSError as exc:
+            log.warning("cannot clear the crash count of %s: %s", name, exc)
+
+    def set_aside(self, name: str):
+        """Move slot ``name`` out of the way like a file that cannot be read
+        (:func:`game.file_io._move_aside`): its record to
+        ``<name>.json.corrupt-<time>``, its sidecars beside it; Continue and
+        Load game no longer see it, and nothing is deleted. Returns the
+        record's new path, or ``None`` when it could not be moved (logged;
+        then the sidecars stay too)."""
+        moved = _move_aside(self.storage.game_path(name))
+        if moved is None:
+            return None
+        self._written.pop(name, None)
+        for side in (self._sidecar(name), self.storage.game_path(name).with_suffix(".seats")):
+            if side.exists():
+                _move_aside(side)
+        self.clear_crashes(name)
+        return moved
 
     # ---------------------------------------------------------------- upgrade
     def migrate(self) -> str | None:

@@ -92,6 +92,7 @@ class App:
         self.exit_status = 0
         self.frames = 0
         self.popped: list[Scene] = []  # scenes left, emptied at the next frame (release_popped)
+        self.resuming: str | None = None  # the save slot whose table is being opened (scenes.load_game.resume)
         from .crash import install
         self._restore_hooks = install(self)  # uncaught exceptions to the log; SIGTERM/SIGHUP save
         if self.settings.fullscreen and not self.options.demo:

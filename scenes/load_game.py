@@ -41,7 +41,9 @@ class SlotButton(Button):
 def resume(app, info: SlotInfo) -> bool:
     """Open the table on slot ``info`` (its seats' levels, the person's sort
     order and hand arrangement). A slot that cannot be loaded is moved aside
-    by the storage and the player told; returns False then."""
+    by the storage and the player told; returns False then. While the table
+    is being opened, ``app.resuming`` names the slot (an error then is
+    counted against it, :func:`scenes.crash.crashed`)."""
     from game.session import Seat, TableSession
 
     from .table import TableScene
@@ -51,6 +53,7 @@ def resume(app, info: SlotInfo) -> bool:
         Slots(app.storage).delete(info.name)  # its sidecar: the record itself was moved aside
         app.notify(message or _("That saved game is gone."))
         return False
+    app.resuming = info.name  # an error before the table is open still counts against the slot (scenes.crash)
     seats = []
     for i, name in enumerate(game.names):
         level = info.levels[i] if i < len(info.levels) and info.players[i:i + 1] == [name] else None
@@ -59,6 +62,7 @@ def resume(app, info: SlotInfo) -> bool:
     session = TableSession(seats, game.rules, game=game)
     app.push(TableScene(app), session=session, slot=info.name, hand_order=order_cards(info.hand_order),
              sort_mode=info.sort_mode)
+    app.resuming = None
     return True
 
 

@@ -65,6 +65,8 @@ class TableScene(TableAnimation, TableDrawing, Scene):
         self.demo = demo
         self.slots = Slots(app.storage)
         self.slot = slot or self.slots.new_name()
+        # the slot stopped the game on an error last time: counted until the person moves (scenes.crash)
+        self.crash_marked = not demo and self.slots.crashes(self.slot) > 0
         self.session = session or TableSession(seats, rules, seed=seed, use_workers=use_workers)
         self.levels = [s.level for s in self.session.seats]
         self.viewer = 0
@@ -164,11 +166,21 @@ class TableScene(TableAnimation, TableDrawing, Scene):
         self.hold = self.clock + AI_PACE_S * self.factor
         self.record_if_won()
         self.autosave(durable=False)  # every move of the person is saved at once: a kill loses nothing
+        self.forget_crashes()
 
     def exit(self) -> None:
         self.record_if_won()
         self.autosave()
+        self.forget_crashes()  # left without an error (scenes.crash.crashed counts from what it read before)
         self.session.close()
+
+    def forget_crashes(self) -> None:
+        """The slot's table works again (the person moved, or left it): its
+        count of crashes in a row (:meth:`game.slots.Slots.crashes`) starts
+        again from nothing."""
+        if self.crash_marked:
+            self.crash_marked = False
+            self.slots.clear_crashes(self.slot)
 
     def on_cover(self) -> None:
         """A menu or dialog is pushed on top: the pointer is no longer over
