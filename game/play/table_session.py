@@ -43,6 +43,7 @@ from game.play.referee import AwaitingMove, Referee
 from game.play.rummy_window import PersonWindow
 from game.rules.ruleset import RuleSet
 from game.play.seats import LocalPlayer, SeatPlayer, WorkerPlayer
+from game.rules.names import shown_names
 
 
 @dataclass(frozen=True)
@@ -103,7 +104,7 @@ class TableSession:
             seed_i = self.seed + 1000 * (i + 1)
             players[i] = (WorkerPlayer(level, seed_i, time_cap_s) if use_workers
                           else LocalPlayer(make_ai(level, seed_i)))
-        self.referee = Referee(game, players, names=self.names)
+        self.referee = Referee(game, players, names=shown_names(self.names))  # its refusals name seats as drawn
         self.closed = False
 
     # ----------------------------------------------------------------- state

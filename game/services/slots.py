@@ -12,6 +12,13 @@ Continue resumes the slot played most recently; New game with a game in
 progress keeps it in its slot (while fewer than :data:`MAX_SLOTS` are used)
 or replaces it. The one ``autosave`` of older versions is moved into a slot
 by :meth:`Slots.migrate`, so a player upgrading keeps their game.
+
+A third file, ``saves_dir/game-<time>.crash``, counts the times in a row the
+slot's table stopped on an error (:meth:`Slots.note_crash`); the table
+clears it once the person makes a move or leaves without an error. At
+:data:`SET_ASIDE_AFTER` the slot is set aside like an unreadable file
+(:meth:`Slots.set_aside`), so a crash that comes back on every Continue stops
+coming back (``scenes/crash.py``).
 """
 
 from __future__ import annotations
@@ -31,18 +38,40 @@ from game.services.files import SEATS_LEVELS
 from game.services.schema import Bool, Choice, Float, Int, ListOf, Obj, Text, check
 from game.services.storage import Storage
 from game.services.files import atomic_write_text
+from game.rules.names import shown_names
+from game.rules.record import MAX_NAME, name_problem
+from game.services.schema import Custom, clean_text
+from game.services.files import move_aside
 
 log = logging.getLogger("rummy500.slots")
 
 MAX_SLOTS = 5  # games in progress kept at once
 PREFIX = "game-"
 SIDECAR = ".slot"
+CRASHES = ".crash"  # how many times in a row the slot's table stopped on an error (Slots.crashes)
+SET_ASIDE_AFTER = 2  # ... before the slot is set aside (Slots.set_aside)
 LEGACY = "autosave"  # the single save of versions before slots
 SORT_MODES = ("suit", "rank")
 MAX_SIDECAR_BYTES = 64 * 1024
 SIDECAR_REFRESH_S = 60.0  # a per-move save rewrites an unchanged sidecar only this often (for its saved_at)
+
+
+def _seat_name(value):
+    """A seat's name in a sidecar: kept exactly as it is when a game record
+    takes it (:func:`game.record.name_problem`: zero-width joiners and other
+    format characters included), so it stays equal to the record's name;
+    otherwise cleaned like any text from disk (:func:`game.schema.clean_text`),
+    ``ValueError`` when nothing readable is left."""
+    if name_problem(value) is None:
+        return value
+    cleaned = clean_text(value, MAX_NAME)
+    if cleaned is None:
+        raise ValueError("not a name")
+    return cleaned
+
+
 SIDECAR_SCHEMA = Obj({
-    "players": ListOf(Text(64), 8), "totals": ListOf(Int(-10**12, 10**12), 8), "hand": Int(1, 10**6),
+    "players": ListOf(Custom(_seat_name), 8), "totals": ListOf(Int(-10**12, 10**12), 8), "hand": Int(1, 10**6),
     "saved_at": Float(0.0, 1e11), "levels": ListOf(Choice(SEATS_LEVELS), 8), "hand_order": ListOf(Text(4), 200),
     "sort_mode": Choice(SORT_MODES), "won": Bool(), "seed": Int(0, 2**63 - 1)},
     required=("players", "totals", "hand", "saved_at"))
@@ -76,8 +105,9 @@ class SlotInfo:
     seed: int | None = None
 
     def title(self) -> str:
-        """The players, "Ana, Ben and Cleo"."""
-        return and_list(self.players)
+        """The players as drawn, "Ana, Ben and Cleo" ("Player 2" for a name
+        with no visible character, :func:`game.names.shown_names`)."""
+        return and_list(shown_names(self.players))
 
     def scores(self) -> str:
         """The totals by seat, "151–94–30"."""
@@ -166,8 +196,8 @@ class Slots:
     def read_info(self, name: str) -> SlotInfo | None:
         """The sidecar of slot ``name``, or ``None`` when missing or unreadable.
 
-        Every value is checked by :data:`SIDECAR_SCHEMA` (names the font can
-        draw, levels the table knows, finite times, no deep nesting); a
+        Every value is checked by :data:`SIDECAR_SCHEMA` (names as a game
+        record takes them, levels the table knows, finite times, no deep nesting); a
         sidecar with any bad value is not used (the slot is then rebuilt from
         its record, and the player told when the levels are lost)."""
         path = self._sidecar(name)
@@ -267,7 +297,7 @@ class Slots:
         Raises ``OSError`` when a file exists but cannot be removed."""
         removed = self.storage.delete_game(name)
         self._written.pop(name, None)
-        for side in (self._sidecar(name), self.storage.game_path(name).with_suffix(".seats")):
+        for side in (self._sidecar(name), self.storage.game_path(name).with_suffix(".seats"), self._crashes(name)):
             try:
                 side.unlink()
             except FileNotFoundError:
@@ -284,7 +314,7 @@ class Slots:
         if self.storage.has_game(name):
             return False
         self._written.pop(name, None)
-        for side in (self._sidecar(name), self.storage.game_path(name).with_suffix(".seats")):
+        for side in (self._sidecar(name), self.storage.game_path(name).with_suffix(".seats"), self._crashes(name)):
             try:
                 side.unlink()
             except FileNotFoundError:
@@ -292,6 +322,62 @@ class Slots:
             except OSError as exc:
                 log.warning("cannot remove the sidecars of %s: %s", name, exc)
         return True
+
+    # ---------------------------------------------------------------- crashes
+    def _crashes(self, name: str):
+        return self.storage.game_path(name).with_suffix(CRASHES)
+
+    def crashes(self, name: str) -> int:
+        """How many times in a row the table of slot ``name`` stopped on an
+        error without the person making a move in between (0: none, or the
+        file ``<name>.crash`` is missing or unreadable)."""
+        path = self._crashes(name)
+        try:
+            if path.stat().st_size > 1024:
+                return 0
+            count, dropped = check(Obj({"crashes": Int(0, 1000)}, required=("crashes",)),
+                                   json.loads(path.read_text(encoding="utf-8")))
+        except (OSError, ValueError, RecursionError):
+            return 0
+        return count["crashes"] if count is not None and not dropped else 0
+
+    def note_crash(self, name: str, before: int) -> int:
+        """Count one more crash of slot ``name``'s table, after ``before``
+        in a row (:meth:`crashes`, read before the table closed); returns the
+        new count, or 0 for a slot with no saved game (gone: nothing is
+        written). Raises ``OSError`` when the count cannot be written."""
+        if not self.storage.has_game(name):
+            return 0
+        count = max(0, before) + 1
+        atomic_write_text(self._crashes(name), json.dumps({"version": 1, "crashes": count}) + "\n")
+        return count
+
+    def clear_crashes(self, name: str) -> None:
+        """Forget the crashes of slot ``name`` (the person made a move, or
+        left the table without an error). Never raises (logged)."""
+        try:
+            self._crashes(name).unlink()
+        except FileNotFoundError:
+            pass
+        except OSError as exc:
+            log.warning("cannot clear the crash count of %s: %s", name, exc)
+
+    def set_aside(self, name: str):
+        """Move slot ``name`` out of the way like a file that cannot be read
+        (:func:`game.services.files.move_aside`): its record to
+        ``<name>.json.corrupt-<time>``, its sidecars beside it; Continue and
+        Load game no longer see it, and nothing is deleted. Returns the
+        record's new path, or ``None`` when it could not be moved (logged;
+        then the sidecars stay too)."""
+        moved = move_aside(self.storage.game_path(name))
+        if moved is None:
+            return None
+        self._written.pop(name, None)
+        for side in (self._sidecar(name), self.storage.game_path(name).with_suffix(".seats")):
+            if side.exists():
+                move_aside(side)
+        self.clear_crashes(name)
+        return moved
 
     # ---------------------------------------------------------------- upgrade
     def migrate(self) -> str | None:

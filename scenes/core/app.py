@@ -98,6 +98,7 @@ class App:
         self.frames = 0
         self.popped: list[Scene] = []  # scenes left, emptied at the next frame (release_popped)
         self.profile_book = None  # the rules profiles, loaded on first use (scenes.core.rules_choice.book)
+        self.resuming: str | None = None  # the save slot whose table is being opened (scenes.screens.load_game.resume)
         self._restore_hooks = install(self)  # uncaught exceptions to the log; SIGTERM/SIGHUP save
         if self.settings.fullscreen and not self.options.demo:
             self.toggle_fullscreen()

@@ -8,7 +8,11 @@ every uncaught exception is written with its traceback to the log file
 * in the main loop (after the first frame; before it, see
   :mod:`scenes.core.startup`): :func:`crashed` logs it, autosaves the game when
   its state is intact (its record replays), closes the window and shows a
-  short message box naming the log file; the exit status is 1;
+  short message box naming the log file; the exit status is 1. The crash
+  is counted against the table's save slot; a slot that stops the game
+  twice in a row, with no move of the person's in between, is set aside
+  (``game.slots``) and the message box says so, so a crash that comes back
+  on every Continue comes back once at most;
 * anywhere else in the main thread (``sys.excepthook``) and in other threads
   (``threading.excepthook``): logged, and a thread's error is also shown as a
   notice at the bottom of the window (the game goes on).
@@ -29,6 +33,7 @@ from game.i18n import _
 
 from scenes.core import startup
 from game.rules.record import game_from_record, record_of
+from game.services.slots import SET_ASIDE_AFTER, Slots
 
 if TYPE_CHECKING:
     from scenes.core.app import App
@@ -105,20 +110,60 @@ def _tables(app: "App") -> list:
     return [s for s in app.stack if getattr(s, "session", None) is not None and not getattr(s, "demo", True)]
 
 
+def _crashes_before(app: "App", slot: str | None) -> int:
+    """The crashes in a row of ``slot`` so far (read before its table
+    closes, which clears them); 0 without a slot or when it cannot be read."""
+
+    if not slot:
+        return 0
+    try:
+        return Slots(app.storage).crashes(slot)
+    except Exception:
+        log.exception("the crash count of %s could not be read", slot)
+        return 0
+
+
+def _count_crash(app: "App", slot: str | None, before: int):
+    """Count this crash of ``slot`` after ``before`` in a row; at
+    :data:`game.slots.SET_ASIDE_AFTER` set the slot aside. Returns the path
+    the slot's record was moved to, or ``None`` (not set aside)."""
+
+    if not slot:
+        return None
+    slots = Slots(app.storage)
+    try:
+        if slots.note_crash(slot, before) < SET_ASIDE_AFTER:
+            return None
+        moved = slots.set_aside(slot)
+    except Exception:  # the message box must still come
+        log.exception("the crash of %s could not be counted", slot)
+        return None
+    if moved is not None:
+        log.warning("slot %s stopped the game %d times in a row: set aside as %s", slot, before + 1, moved)
+    return moved
+
+
 def crashed(app: "App", exc: BaseException, show: startup.ShowBox | None = None) -> int:
     """Handle ``exc``, uncaught in the main loop: log it with its traceback,
     close every scene (the table autosaves on closing) unless a game's state
-    is not intact (then the last autosave is kept as it was), and show the
-    player what happened and where the log is. Returns the exit status, 1."""
+    is not intact (then the last autosave is kept as it was), count the crash
+    against the table's save slot (or the slot being resumed when the table
+    never opened), and show the player what happened and where the log is.
+    A slot whose table has now stopped on an error twice in a row, with no
+    move of the person's in between (:data:`game.slots.SET_ASIDE_AFTER`), is
+    set aside (:meth:`game.slots.Slots.set_aside`) and the message says so:
+    a crash that comes back on every Continue comes back once at most.
+    Returns the exit status, 1."""
     log.error("the game stopped: uncaught exception in the main loop", exc_info=exc)
     tables = _tables(app)
     intact = all(game_intact(t.session.game) for t in tables)
     # the table's save slot (game.services.slots): its record, and its sidecar put back with it
-    save = app.storage.game_path(getattr(tables[-1], "slot", None) or "autosave") if tables \
-        else app.storage.game_path("autosave")
+    slot = (getattr(tables[-1], "slot", None) if tables else None) or getattr(app, "resuming", None)
+    save = app.storage.game_path(slot or "autosave")
     side = save.with_suffix(".slot")
     before = save.read_bytes() if save.exists() else None
     side_before = side.read_bytes() if side.exists() else None
+    crashes = _crashes_before(app, slot)
     while app.stack:
         scene = app.stack.pop()
         try:
@@ -135,7 +180,11 @@ def crashed(app: "App", exc: BaseException, show: startup.ShowBox | None = None)
         except OSError:
             log.exception("the last good autosave could not be put back")
     note = ""
-    if tables and intact and save.exists():
+    aside = _count_crash(app, slot, crashes)
+    if aside is not None:
+        note = "\n\n" + _("This game has now stopped Rummy 500 twice in a row, so it was set aside as {path} "
+                          "and Continue will not open it again.").format(path=aside)
+    elif tables and intact and save.exists():
         note = "\n\n" + _("Your game was saved: Continue on the title screen resumes it.")
     elif tables and not intact:
         note = "\n\n" + (_("Its last moves could not be saved; Continue resumes the last saved position.")

@@ -87,13 +87,26 @@ _text_cache: dict[tuple, pygame.Surface] = {}
 
 
 def text(s: str, px: int, colour=TEXT, bold: bool = False) -> pygame.Surface:
-    """``s`` rendered antialiased in DejaVu Sans (cached by string, size, colour)."""
+    """``s`` rendered antialiased in DejaVu Sans (cached by string, size, colour).
+
+    Never raises for what ``s`` holds: text the font draws with no width
+    (zero-width or format characters only, which pygame refuses with "Text
+    has zero width") gives a transparent surface 1 pixel wide and a line
+    high, as does any other text the font cannot render (a NUL, a lone
+    surrogate: logged)."""
     key = (s, int(px), tuple(colour), bold)
     surf = _text_cache.get(key)
     if surf is None:
         if len(_text_cache) > 4000:
             _text_cache.clear()
-        surf = font(int(px), bold).render(s, True, colour)
+        f = font(int(px), bold)
+        try:
+            surf = f.render(s, True, colour)
+        except (pygame.error, ValueError) as exc:  # ValueError: a NUL or a lone surrogate
+            if "zero width" not in str(exc):
+                import logging
+                logging.getLogger("rummy500.theme").warning("cannot render %r: %s", s, exc)
+            surf = pygame.Surface((1, f.get_height()), pygame.SRCALPHA)
         _text_cache[key] = surf
     return surf
 

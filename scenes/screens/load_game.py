@@ -43,12 +43,15 @@ class SlotButton(Button):
 def resume(app, info: SlotInfo) -> bool:
     """Open the table on slot ``info`` (its seats' levels, the person's sort
     order and hand arrangement). A slot that cannot be loaded is moved aside
-    by the storage and the player told; returns False then."""
+    by the storage and the player told; returns False then. While the table
+    is being opened, ``app.resuming`` names the slot (an error then is
+    counted against it, :func:`scenes.core.crash.crashed`)."""
     game, message = app.storage.load_game_state(info.name)  # replayed once (a won game opens on its last results)
     if game is None:
         Slots(app.storage).forget(info.name)  # sidecars go only with a record moved aside: a newer one stays whole
         app.notify(message or _("That saved game is gone."))
         return False
+    app.resuming = info.name  # an error before the table is open still counts against the slot (scenes.crash)
     seats = []
     for i, name in enumerate(game.names):
         level = info.levels[i] if i < len(info.levels) and info.players[i:i + 1] == [name] else None
@@ -57,6 +60,7 @@ def resume(app, info: SlotInfo) -> bool:
     session = TableSession(seats, game.rules, game=game, table_seed=table_seed(info, game))
     app.open("table", session=session, slot=info.name, hand_order=order_cards(info.hand_order),
              sort_mode=info.sort_mode)
+    app.resuming = None
     return True
 
 

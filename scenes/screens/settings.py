@@ -27,6 +27,7 @@ from game.rules.cards import make_card
 from game.text.levels import LEVEL_LABELS
 from game.i18n import LANGUAGES, N_, _, system_language
 from game.services.settings import CARD_BACKS, CARD_SIZES, FELTS, SPEEDS
+from game.rules.names import has_visible
 
 from scenes.core import theme as T
 from scenes.core.cardart import CardArt
@@ -123,6 +124,7 @@ class SettingsScene(FormScene):
             self.seat_names.append(TextField("", name, NAME_LEN, on_change=change))
             self.seat_levels.append(Stepper("", list(LEVELS), level, [LEVEL_LABELS.get(x, x) for x in LEVELS],
                                             on_change=change))
+        self.problem = ""  # a name typed that cannot be saved (see _names_to_save)
         self.rules_button = Button(N_("House rules…"), self.open_rules)
         self.done = Button(N_("Done"), self.back)
         self._art: CardArt | None = None
@@ -214,7 +216,7 @@ class SettingsScene(FormScene):
                                                           self.felt.value)
         s.sound, s.volume, s.language = self.sound.value, self.volume.value, self.language.value
         last = dict(s.last_setup or {})
-        last.update(players=self.opponents.value + 1, names=[f.value for f in self.seat_names],
+        last.update(players=self.opponents.value + 1, names=self._names_to_save(last.get("names")),
                     levels=[st.value for st in self.seat_levels])
         s.last_setup = last
         T.set_felt(s.felt)
@@ -224,6 +226,27 @@ class SettingsScene(FormScene):
             apply = getattr(scene, "apply_settings", None)
             if apply is not None and scene is not self:
                 apply()
+
+    def _names_to_save(self, before) -> list[str]:
+        """The opponents' names to save: each field's, except a name with no
+        visible character (:func:`game.names.has_visible`), for which the
+        name saved before is kept and :attr:`problem` says why (the field
+        keeps what was typed, to be put right). An empty field is saved
+        empty: New game then uses its default name."""
+        before = before if isinstance(before, list) else []
+        self.problem = ""
+        names = []
+        for i, f in enumerate(self.seat_names):
+            name = f.value
+            if name.strip() and not has_visible(name):
+                old = before[i] if i < len(before) and isinstance(before[i], str) else DEFAULT_NAMES[i]
+                name = old if has_visible(old) or not old.strip() else DEFAULT_NAMES[i]
+                if not self.problem and i < self.opponents.value:
+                    self.problem = _("The name of opponent {number} needs at least one character that shows: a "
+                                     "letter, a digit or a sign; until then the one before is kept.").format(
+                        number=i + 1)
+            names.append(name)
+        return names
 
     def open_rules(self) -> None:
         self.app.push(RulesSettingsScene(self.app))
@@ -240,7 +263,10 @@ class SettingsScene(FormScene):
     def draw(self, surface) -> None:
         th = self.theme
         self.draw_heading(surface)
-        sub = T.text(_("Table · changes are saved as you make them"), th.small, T.TEXT_DIM)
+        if self.problem:  # in place of the line about saving: a name typed is not saved
+            sub = T.fit_text(self.problem, th.small, th.width - 4 * th.pad, (255, 190, 170))
+        else:
+            sub = T.text(_("Table · changes are saved as you make them"), th.small, T.TEXT_DIM)
         surface.blit(sub, sub.get_rect(midtop=(th.width // 2, th.pad * 2 + th.title + th.pad)))
         for head, anchor in ((_("Table and cards"), self.language.rect), (_("Default opponents"), self.opponents.rect)):
             t = T.fit_text(head, th.body, anchor.width, T.TEXT, bold=True)

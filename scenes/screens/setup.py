@@ -18,6 +18,7 @@ from game.rules.ruleset import RuleSet
 from game.i18n import N_, _
 from game.text.rules_text import PROFILE_SUMMARIES, profile_summary, rule_change_items
 from game.play.table_session import Seat
+from game.rules.names import has_visible
 
 from scenes.core import rules_choice as C
 from scenes.core import theme as T
@@ -60,7 +61,8 @@ class SetupScene(FormScene):
         you_level = last.get("you_level") if last.get("you_level") in LEVELS + ("human",) else "human"
         self.players = Stepper(N_("Players"), list(range(2, 9)), players, on_change=lambda v: self._players_changed())
         you = "".join(ch for ch in (self.app.settings.player_name or "") if ch.isprintable())[:16]
-        self.you = TextField(N_("Your name"), you if you and you != "You" else _("Player"), 16)
+        self.you = TextField(N_("Your name"), you if has_visible(you) and you != "You" else _("Player"), 16,
+                             on_change=self._name_changed)
         self.you_level = Stepper(N_("Your seat"), ["human"] + list(LEVELS), you_level,
                                  [N_("You play")] + [PLAYS_FOR_YOU.get(x, x) for x in LEVELS])
         self.profile = Stepper(N_("Rules"), [self.sel_name], self.sel_name, on_change=self._pick_profile)
@@ -70,8 +72,9 @@ class SetupScene(FormScene):
         for i in range(7):
             name = names[i] if i < len(names) and isinstance(names[i], str) and names[i].strip() else DEFAULT_NAMES[i]
             level = levels[i] if i < len(levels) and levels[i] in LEVELS else "medium"
-            name = "".join(ch for ch in name if ch.isprintable())[:16] or DEFAULT_NAMES[i]
-            self.seat_names.append(TextField("", name, 16))
+            name = "".join(ch for ch in name if ch.isprintable())[:16]
+            name = name if has_visible(name) else DEFAULT_NAMES[i]
+            self.seat_names.append(TextField("", name, 16, on_change=self._name_changed))
             self.seat_levels.append(Stepper("", list(LEVELS), level, [LEVEL_LABELS.get(x, x) for x in LEVELS]))
         self.start = Button(N_("Start the game"), self.start_game)
         self.back_button = Button(N_("Back"), self.back)
@@ -143,6 +146,9 @@ class SetupScene(FormScene):
         C.choose(self.app, self.sel_name, self.sel_rules)
         self._sync_profiles()
 
+    def _name_changed(self, _value: str) -> None:
+        self.problem = ""  # said again at the next Start if still so
+
     def _players_changed(self) -> None:
         self.problem = ""
         self._relayout()
@@ -185,9 +191,31 @@ class SetupScene(FormScene):
             seats.append(Seat(name, self.seat_levels[i].value))
         return seats
 
+    def name_problem(self) -> str | None:
+        """Why a name typed on the form cannot be used, or ``None``: a name
+        with no visible character (:func:`game.names.has_visible`; spaces,
+        a combining mark alone). An empty name is fine: it becomes the
+        default. The field with the problem gets the focus."""
+        fields = [(self.you, _("Your name needs at least one character that shows: a letter, a digit or a sign."))]
+        for i in range(self.players.value - 1):
+            fields.append((self.seat_names[i], _("The name of computer player {number} needs at least one character "
+                                                 "that shows: a letter, a digit or a sign.").format(number=i + 1)))
+        for field, problem in fields:
+            name = field.value.strip()
+            if name and not has_visible(name):
+                self.focus.focus(field)
+                return problem
+        return None
+
     def start_game(self) -> None:
-        """Start the table, unless the pack can't deal this many players
-        (then say so in the engine's words and stay)."""
+        """Start the table, unless a name has no visible character
+        (:meth:`name_problem`) or the pack can't deal this many players
+        (then say so, in the engine's words for the pack, and stay: every
+        choice on the form is kept)."""
+        problem = self.name_problem()
+        if problem:
+            self.problem = problem
+            return
         rules = self.chosen_rules()
         problem = rules.deal_problem(self.players.value)
         if problem:

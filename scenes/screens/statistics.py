@@ -23,6 +23,7 @@ import pygame
 
 from game.services.finished import FinishedGames, game_date
 from game.services.statistics import GameSummary, profile_shown
+from game.rules.names import shown_name, shown_names
 
 from scenes.core import theme as T
 from game.i18n import N_, _, ngettext
@@ -94,7 +95,7 @@ def result_words(s: GameSummary) -> str:
     ``"Ana won 505; you 230"``, ``"Watched: Ana won 505"``."""
     if s.winner is None:
         return _("not finished")
-    name, total = s.players[s.winner], s.totals[s.winner]
+    name, total = shown_name(s.players[s.winner], s.winner), s.totals[s.winner]
     if s.person is None:
         return _("Watched: {name} won {total}").format(name=name, total=total)
     if s.won:
@@ -108,7 +109,7 @@ def result_words(s: GameSummary) -> str:
 def players_words(s: GameSummary) -> str:
     """``"You, Ana (Medium), Ben (Hard)"`` (levels left out when unknown)."""
     out = []
-    for i, name in enumerate(s.players):
+    for i, name in enumerate(shown_names(s.players)):
         if i == s.person:
             out.append(name)
         elif s.levels is not None:

@@ -31,6 +31,7 @@ from game.rules.events import Event, HandEnded, TurnStarted
 from game.i18n import N_, _
 from game.rules.ruleset import RuleSet
 from game.play.table_session import Seat, TableSession
+from game.rules.names import shown_names
 
 from scenes.core.scene import Scene
 from scenes.core.cardart import CardArt
@@ -72,8 +73,9 @@ class TableScene(TableAnimation, TableDrawing, Scene):
         self.demo = demo
         self.slots = Slots(app.storage)
         self.slot = slot or self.slots.new_name()
+        # the slot stopped the game on an error last time: counted until the person moves (scenes.crash)
+        self.crash_marked = not demo and self.slots.crashes(self.slot) > 0
         self.session = session or TableSession(seats, rules, seed=seed, use_workers=use_workers)
-        self.names = self.session.names
         self.levels = [s.level for s in self.session.seats]
         self.viewer = 0
         self.art = CardArt(app.settings.card_style, app.settings.card_back)
@@ -123,6 +125,13 @@ class TableScene(TableAnimation, TableDrawing, Scene):
         self.resize()
         self.record_if_won()  # a continued game that was already won: recorded once, by its id
 
+    @property
+    def names(self) -> list[str]:
+        """The seats' names as drawn, in seat order: each seat's own name, or
+        "Player N" for a name with no visible character (:func:`game.names.shown_names`;
+        the game and its record keep the names as they are)."""
+        return shown_names(self.session.names)
+
     def _first_game(self) -> bool:
         """True while the person has no finished game in the statistics."""
         stats, _ = self.app.storage.load_statistics()
@@ -161,11 +170,21 @@ class TableScene(TableAnimation, TableDrawing, Scene):
         self.hold = self.clock + AI_PACE_S * self.factor
         self.record_if_won()
         self.autosave(durable=False)  # every move of the person is saved at once: a kill loses nothing
+        self.forget_crashes()
 
     def exit(self) -> None:
         self.record_if_won()
         self.autosave()
+        self.forget_crashes()  # left without an error (scenes.crash.crashed counts from what it read before)
         self.session.close()
+
+    def forget_crashes(self) -> None:
+        """The slot's table works again (the person moved, or left it): its
+        count of crashes in a row (:meth:`game.slots.Slots.crashes`) starts
+        again from nothing."""
+        if self.crash_marked:
+            self.crash_marked = False
+            self.slots.clear_crashes(self.slot)
 
     def on_cover(self) -> None:
         """A menu or dialog is pushed on top: the pointer is no longer over
