@@ -142,12 +142,12 @@ def layer(mod: str) -> str:
     return ".".join(parts[:2])
 
 
-def rank(mod: str) -> int:
+def rank(mod: str) -> float:
     lay = layer(mod)
     if lay in LEAVES:
         return 0
     if lay == "game":
-        return 1  # the engine API: rules only
+        return 1.5  # the engine API: above rules, naming only rules
     if lay == "scenes":
         return 13
     if lay in GAME_RANK:
@@ -253,3 +253,50 @@ def test_the_lazy_list_names_only_imports_that_exist():
 def test_at_most_twelve_modules_directly_in_each_top_folder(top):
     direct = [p.name for p in (ROOT / top).glob("*.py")]
     assert len(direct) <= 12, direct
+
+
+def test_every_engine_event_has_words_in_the_text_layer():
+    """Events carry facts, never English (issue 22): ``game.text.events.describe``
+    words every event type the engine has, so none falls back to its class name."""
+    import dataclasses
+    import typing
+
+    from game.rules import events as E
+    from game.text.events import describe
+
+    samples = {int: 0, str: "7H", bool: False}
+    kinds = [c for c in vars(E).values() if isinstance(c, type) and issubclass(c, E.Event) and c is not E.Event]
+    assert len(kinds) >= 12
+    names = ["Ana", "Ben", "Cy"]
+    for cls in kinds:
+        hints = typing.get_type_hints(cls)
+        values = {}
+        for f in dataclasses.fields(cls):
+            hint = hints[f.name]
+            origin = typing.get_origin(hint)
+            if origin is tuple:
+                inner = typing.get_args(hint)[0]
+                values[f.name] = (samples.get(inner, 0),) * 3
+            elif hint is str or "str" in str(hint):
+                values[f.name] = {"kind": "set", "reason": "went_out"}.get(f.name, "7H")
+            else:
+                values[f.name] = 0
+        if cls is E.HandEnded:
+            values["went_out"] = 0
+        words = describe(cls(**values), names)
+        assert words != cls.__name__, f"{cls.__name__} has no words in game.text.events"
+        assert not any(hasattr(cls, m) for m in ("describe",)), f"{cls.__name__} still words itself"
+
+
+def test_the_engine_api_stays_importable_from_the_package():
+    """The README's engine API for outside users lives at ``game`` itself, whatever the folders inside."""
+    import game
+    from game.rules.game import Game
+
+    assert game.Game is Game
+    g = game.Game.new(["You", "Ada"], game.RuleSet(target=300), seed=42)
+    g.apply(game.DrawStock(g.current))
+    again = game.game_from_record(game.record_of(g))
+    assert game.record_of(again) == game.record_of(g)
+    assert set(game.__all__) >= {"Game", "RuleSet", "DrawStock", "Discard", "IllegalMove", "record_of",
+                                 "game_from_record", "PlayerView", "view_for"}

@@ -2,7 +2,8 @@
 
 Each is a small frozen dataclass; cards are record tokens (``"7H"``,
 ``"JK=7H"``) so events can be logged and shown without the card module.
-``describe()`` gives one line of plain words for the game log.
+The words for them, in the player's language, are in
+:func:`game.text.events.describe`: an event carries facts, never English.
 """
 
 from __future__ import annotations
@@ -13,10 +14,6 @@ from dataclasses import dataclass
 @dataclass(frozen=True)
 class Event:
     """Base class of every event."""
-
-    def describe(self, names: list[str]) -> str:  # pragma: no cover - overridden
-        """One line of plain words; ``names`` are the players' names by seat."""
-        return type(self).__name__
 
 
 @dataclass(frozen=True)
@@ -30,9 +27,6 @@ class HandDealt(Event):
     discard: tuple[str, ...]
     stock: int
 
-    def describe(self, names):
-        return f"Hand {self.hand + 1}: {names[self.dealer]} deals {self.sizes[0]} cards each."
-
 
 @dataclass(frozen=True)
 class CardDrawn(Event):
@@ -41,9 +35,6 @@ class CardDrawn(Event):
 
     seat: int
     card: str
-
-    def describe(self, names):
-        return f"{names[self.seat]} draws from the stock."
 
 
 @dataclass(frozen=True)
@@ -54,9 +45,6 @@ class StockReshuffled(Event):
     seat: int
     size: int
 
-    def describe(self, names):
-        return f"The discard pile is shuffled into a new stock of {self.size} cards."
-
 
 @dataclass(frozen=True)
 class DiscardTaken(Event):
@@ -66,12 +54,6 @@ class DiscardTaken(Event):
     seat: int
     cards: tuple[str, ...]
     committed: str | None
-
-    def describe(self, names):
-        if len(self.cards) == 1:
-            return f"{names[self.seat]} takes the {self.cards[0]} from the discard pile."
-        return (f"{names[self.seat]} takes {len(self.cards)} cards from the discard pile "
-                f"down to the {self.cards[0]}, which must be tabled.")
 
 
 @dataclass(frozen=True)
@@ -85,9 +67,6 @@ class RummyCalled(Event):
     committed: str
     skipped: tuple[int, ...]
 
-    def describe(self, names):
-        return f"{names[self.seat]} calls Rummy! and takes {' '.join(self.cards)}."
-
 
 @dataclass(frozen=True)
 class MeldTabled(Event):
@@ -97,9 +76,6 @@ class MeldTabled(Event):
     meld: int
     cards: tuple[str, ...]
     kind: str
-
-    def describe(self, names):
-        return f"{names[self.seat]} melds a {self.kind}: {' '.join(self.cards)}."
 
 
 @dataclass(frozen=True)
@@ -111,10 +87,6 @@ class LaidOff(Event):
     meld: int
     owner: int
 
-    def describe(self, names):
-        whose = "their own" if self.owner == self.seat else f"{names[self.owner]}'s"
-        return f"{names[self.seat]} lays off the {self.card} on {whose} meld."
-
 
 @dataclass(frozen=True)
 class CommittedCardTabled(Event):
@@ -122,9 +94,6 @@ class CommittedCardTabled(Event):
 
     seat: int
     card: str
-
-    def describe(self, names):
-        return f"{names[self.seat]} has tabled the {self.card} they had to play."
 
 
 @dataclass(frozen=True)
@@ -134,9 +103,6 @@ class Discarded(Event):
     seat: int
     card: str
 
-    def describe(self, names):
-        return f"{names[self.seat]} discards the {self.card}."
-
 
 @dataclass(frozen=True)
 class Floated(Event):
@@ -144,18 +110,12 @@ class Floated(Event):
 
     seat: int
 
-    def describe(self, names):
-        return f"{names[self.seat]} has tabled every card and floats."
-
 
 @dataclass(frozen=True)
 class TurnStarted(Event):
     """It is ``seat``'s turn to draw."""
 
     seat: int
-
-    def describe(self, names):
-        return f"{names[self.seat]} to play."
 
 
 @dataclass(frozen=True)
@@ -170,11 +130,6 @@ class HandEnded(Event):
     scores: tuple[int, ...]
     totals: tuple[int, ...]
 
-    def describe(self, names):
-        if self.reason == "went_out":
-            return f"{names[self.went_out]} goes out. Hand {self.hand + 1} is over."
-        return f"The stock is empty and nobody takes from the pile: hand {self.hand + 1} is over."
-
 
 @dataclass(frozen=True)
 class GameWon(Event):
@@ -183,5 +138,3 @@ class GameWon(Event):
     winner: int
     totals: tuple[int, ...]
 
-    def describe(self, names):
-        return f"{names[self.winner]} wins the game with {self.totals[self.winner]} points."

@@ -198,4 +198,4 @@ def describe(e: Event, names: list[str]) -> str | None:
                        ngettext("You win the game with {total} point.", "You win the game with {total} points.", total),
                        ngettext("{name} wins the game with {total} point.", "{name} wins the game with {total} points.",
                                 total), total=total)
-    return e.describe(names)
+    return type(e).__name__  # an event this module has no words for yet (a test keeps the list whole)
