@@ -273,11 +273,11 @@ def test_the_rummy_window_closes_by_itself(app):
     from game.rules.actions import Discard, DrawStock
     table = table_for(app, SCRIPT)
     bot_moves(table, DrawStock(1), Discard(1, C("2C")))
-    assert table.person.rummy_until is not None and table.session.hold_rummy
+    assert table.person.rummy_until is not None and table.session.person_rummy_window_open
     assert "Rummy" in table.status_lines()[1]  # the next player: draw, or call Rummy
     for _ in range(int(table.person.rummy_window_s / 0.1) + 3):
         app.step(0.1)
-    assert table.person.rummy_until is None and not table.session.hold_rummy
+    assert table.person.rummy_until is None and not table.session.person_rummy_window_open
 
 
 def test_the_same_turn_with_the_keyboard_only(app):

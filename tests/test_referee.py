@@ -23,7 +23,7 @@ from game.play.referee import AIError
 from game.play.all_computer import ai_step
 from game.rules.record import game_from_record, record_of
 from game.play.referee import AwaitingMove, GameOver, HandOver, Referee, RummyWindow
-from game.play.rummy_window import PersonWindow
+from game.play.rummy_window import PersonRummyWindow
 from game.rules.ruleset import RuleSet
 from game.play.seats import LocalPlayer
 from game.play.table_session import Seat, TableSession
@@ -39,14 +39,14 @@ def bot_discards_8s(session: TableSession, now: float) -> None:
     for a in BOT_TURN:
         events = session.apply_person(a)
     assert any(isinstance(e, Discarded) for e in events)
-    session.person_window.expect()
-    session.person_window.start(now)
+    session.person_rummy_window.expect()
+    session.person_rummy_window.start(now)
 
 
 def run_until(session: TableSession, now: float) -> list:
     """One frame at ``now``: tick the window, collect answers, apply at most
     one ready action (the table shows one move at a time)."""
-    session.person_window.tick(now, session.game.hand)
+    session.person_rummy_window.tick(now, session.game.hand)
     session.update()
     return session.advance() if session.ready() else []
 
@@ -58,10 +58,10 @@ def test_a_computer_behind_the_person_waits_for_the_window():
     for t in (0.0, 0.5, 1.0, 1.99):
         assert run_until(session, t) == []
         assert session.rummy_claimed() == 1  # Ana's call waits: the person comes first (R18)
-        assert session.hold_rummy and not any(isinstance(a, CallRummy) for a in h.actions)
+        assert session.person_rummy_window_open and not any(isinstance(a, CallRummy) for a in h.actions)
     events = run_until(session, 2.0)  # time is up: Ana's call stands
     assert any(isinstance(e, RummyCalled) and e.seat == 1 and 0 in e.skipped for e in events)
-    assert not session.hold_rummy and session.rummy_claimed() is None
+    assert not session.person_rummy_window_open and session.rummy_claimed() is None
 
 
 def test_the_person_first_in_turn_order_wins_the_call():
@@ -71,7 +71,7 @@ def test_the_person_first_in_turn_order_wins_the_call():
     run_until(session, 10.3)
     assert session.rummy_claimed() == 1
     session.call_rummy(CallRummy(0, 1))
-    session.person_window.close()
+    session.person_rummy_window.close()
     run_until(session, 10.4)
     assert h.current == 0 and h.phase == Phase.PLAY and h.committed == C("8S")
     assert CallRummy(0, 1) in h.actions and CallRummy(1, 1) not in h.actions
@@ -87,7 +87,7 @@ def test_a_computer_ahead_of_the_person_calls_at_once():
 
 def test_the_window_closes_when_the_next_player_has_drawn():
     session = claim_session(players=4)
-    window = session.person_window
+    window = session.person_rummy_window
     bot_discards_8s(session, now=0.0)
     run_until(session, 0.0)  # Ana called, so the Rummy window of that discard is over
     assert window.tick(0.1, session.game.hand) and not window.open
@@ -100,10 +100,10 @@ def test_a_game_resumed_mid_window_opens_it_on_the_new_clock():
     game = game_from_record(record_of(first.game))
     session = TableSession([Seat("You", "human"), Seat("Ana", "medium"), Seat("Bot", "human")], game.rules,
                            game=game, use_workers=False)
-    assert not session.hold_rummy
-    assert session.resume_window(0, now=100.0) and session.person_window.left(100.5) == 1.5
+    assert not session.person_rummy_window_open
+    assert session.resume_rummy_window(0, now=100.0) and session.person_rummy_window.left(100.5) == 1.5
     run_until(session, 101.9)
-    assert session.rummy_claimed() == 1 and session.hold_rummy
+    assert session.rummy_claimed() == 1 and session.person_rummy_window_open
     assert any(isinstance(e, RummyCalled) for e in run_until(session, 102.0))
 
 
@@ -111,12 +111,12 @@ def test_no_window_for_the_discarder_or_with_rummy_calls_off():
     session = claim_session()
     for a in BOT_TURN:
         session.apply_person(a)
-    assert PersonWindow.possible(session.game.hand, 0)
-    assert not PersonWindow.possible(session.game.hand, 2)  # not on one's own discard
+    assert PersonRummyWindow.possible(session.game.hand, 0)
+    assert not PersonRummyWindow.possible(session.game.hand, 2)  # not on one's own discard
     off = TableSession(session.seats, session.rules.with_changes(rummy_calls=False),
                        game=game_from_record({**record_of(session.game), "rules": {"rummy_calls": False}}),
                        use_workers=False)
-    assert not off.resume_window(0, now=0.0) and not off.hold_rummy
+    assert not off.resume_rummy_window(0, now=0.0) and not off.person_rummy_window_open
 
 
 # ------------------------------------------------------ the referee on its own
@@ -134,15 +134,15 @@ def test_the_referee_states_through_a_claimed_window_on_a_fake_clock():
     assert ref.state == AwaitingMove(2, person=True)
     for a in BOT_TURN:
         ref.apply_person(a)
-    assert ref.window.pending and ref.window.deadline is None  # opened by the discard, clock not yet running
+    assert ref.person_rummy_window.pending and ref.person_rummy_window.deadline is None  # opened by the discard, clock not yet running
     ref.update()
     assert ref.state == RummyWindow(2, frozenset({1}), frozenset({0}), None, 1) and not ref.ready()
-    ref.window.start(50.0)  # the discard is on show
+    ref.person_rummy_window.start(50.0)  # the discard is on show
     for now in (50.0, 51.0, 51.9):
         assert not ref.tick(now)
         ref.update()
         assert not ref.ready() and ref.rummy_claimed() == 1 and ref.state.deadline == 52.0
-    assert ref.tick(52.0) and not ref.window.open  # time is up: the person let it go
+    assert ref.tick(52.0) and not ref.person_rummy_window.open  # time is up: the person let it go
     ref.update()
     events = ref.advance()
     assert any(isinstance(e, RummyCalled) and e.seat == 1 and 0 in e.skipped for e in events)
@@ -153,9 +153,9 @@ def test_holding_the_rummy_button_keeps_the_window_open():
     ref = bare_referee()
     for a in BOT_TURN:
         ref.apply_person(a)
-    ref.window.start(0.0)
-    assert not ref.tick(5.0, held=True) and ref.window.open
-    assert ref.tick(5.1) and not ref.window.open
+    ref.person_rummy_window.start(0.0)
+    assert not ref.tick(5.0, held=True) and ref.person_rummy_window.open
+    assert ref.tick(5.1) and not ref.person_rummy_window.open
 
 
 def test_the_persons_draw_is_blocked_while_a_computers_call_waits():
@@ -170,7 +170,7 @@ def test_the_persons_draw_is_blocked_while_a_computers_call_waits():
             session.apply_person(draw)
         assert refused.value.rule == "R18" and "Ana" in refused.value.message
         assert h.snapshot() == before
-    session.person_window.close()  # the person lets it go: Ana's call stands, and only then may the game go on
+    session.person_rummy_window.close()  # the person lets it go: Ana's call stands, and only then may the game go on
     assert any(isinstance(e, RummyCalled) and e.seat == 1 for e in run_until(session, 0.6))
 
 
@@ -180,12 +180,12 @@ def test_the_person_next_to_draw_with_no_call_waiting_may_draw_at_once():
     session.attach_person(0)
     for a in BOT_TURN:
         session.apply_person(a)
-    session.person_window.start(0.0)
+    session.person_rummy_window.start(0.0)
     session.referee.players[1].ai.call_rummy = lambda view: None  # Ana does not call
     run_until(session, 0.1)
-    assert session.rummy_claimed() is None and session.hold_rummy
+    assert session.rummy_claimed() is None and session.person_rummy_window_open
     session.apply_person(DrawStock(0))
-    assert h.current == 0 and h.phase == Phase.PLAY and not session.hold_rummy
+    assert h.current == 0 and h.phase == Phase.PLAY and not session.person_rummy_window_open
 
 
 def test_the_person_calls_rummy_at_the_depth_they_choose():
@@ -200,7 +200,7 @@ def test_the_person_calls_rummy_at_the_depth_they_choose():
     run_until(session, 0.2)
     assert session.rummy_claimed() == 1  # Ana would take the 8♠
     session.call_rummy(CallRummy(0, 2))  # you take both, down to the 4♠
-    assert not session.hold_rummy
+    assert not session.person_rummy_window_open
     events = run_until(session, 0.3)
     assert any(isinstance(e, RummyCalled) and e.seat == 0 for e in events)
     assert CallRummy(0, 2) in h.actions and h.committed == C("4S") and h.current == 0
@@ -215,7 +215,7 @@ def test_an_illegal_rummy_call_by_the_person_is_refused_and_changes_nothing():
         session.call_rummy(CallRummy(0, 2))  # the J♠ under the 8♠ fits nothing of yours
     with pytest.raises(ValueError):
         session.call_rummy(CallRummy(1, 1))  # Ana is a computer: she answers for herself
-    assert session.game.hand.snapshot() == before and session.hold_rummy
+    assert session.game.hand.snapshot() == before and session.person_rummy_window_open
 
 
 def test_hand_over_and_game_over_states():

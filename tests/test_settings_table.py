@@ -193,7 +193,7 @@ def test_the_rummy_window_control_sets_the_time_the_table_gives(app):
     for _ in range(4):
         app.step(0.1)
     assert human.rummy_until is None  # ...and closed by 1.7 s, not the default 2 s
-    assert table.session.hold_rummy is False
+    assert table.session.person_rummy_window_open is False
 
 
 def test_the_speed_control_changes_the_tables_pace(app):

@@ -22,7 +22,7 @@ discard, waiting for Rummy calls: who has answered, the person's deadline),
 R18, decided here only: after a discard every other computer seat is asked
 whether it calls Rummy; the first caller in turn order after the discarder
 wins. A seat played by nobody (the person) answers through its window
-(:class:`PersonWindow`): a computer caller behind the person waits until the
+(:class:`PersonRummyWindow`): a computer caller behind the person waits until the
 person has called or the window has closed (:meth:`Referee.rummy_claimed`),
 and meanwhile the person may not draw; a computer ahead of the person takes
 the cards at once. Any illegal or failed answer is replaced by the engine's
@@ -41,13 +41,13 @@ from game.rules.game import Game
 from game.rules.phase import Phase, rummy_winner
 from game.errors import IllegalMove
 from game.rules.events import Discarded, Event
-from game.play.rummy_window import PersonWindow
+from game.play.rummy_window import PersonRummyWindow
 from game.play.seats import PersonPlayer, Reply, SeatPlayer
 from game.rules.view import view_for
 
 log = logging.getLogger("rummy500.referee")
 
-__all__ = ["AIError", "AwaitingMove", "GameOver", "HandOver", "PersonWindow", "Referee", "RummyWindow", "TimeLog"]
+__all__ = ["AIError", "AwaitingMove", "GameOver", "HandOver", "PersonRummyWindow", "Referee", "RummyWindow", "TimeLog"]
 
 TimeLog = Callable[[int, float], None]
 """``timing(seat, seconds)``: called with each in-process decision's time."""
@@ -112,8 +112,8 @@ class Referee:
                  names: list[str] | None = None):
         self.game = game
         self.players = dict(players)
-        self.window = PersonWindow(window_s)
-        self.people = {s: PersonPlayer(s, self.window) for s in range(game.players) if s not in self.players}
+        self.person_rummy_window = PersonRummyWindow(window_s)
+        self.people = {s: PersonPlayer(s, self.person_rummy_window) for s in range(game.players) if s not in self.players}
         self.person = person
         self.strict = strict
         self.timing = timing
@@ -155,7 +155,7 @@ class Referee:
             answered = self._answers if self._window_at == self.position() else {}
             thinking = [s for s in self.players if s != h.window and s not in answered]
             return RummyWindow(h.window, frozenset(answered), frozenset(thinking + self._waiting_people()),
-                               self.window.deadline, self.rummy_claimed())
+                               self.person_rummy_window.deadline, self.rummy_claimed())
         return AwaitingMove(h.current, h.current not in self.players)
 
     def ready(self) -> bool:
@@ -184,7 +184,7 @@ class Referee:
             return
         st = self.state
         if isinstance(st, RummyWindow):
-            if not self._update_window():
+            if not self._update_rummy_window():
                 return
             st = self.state
         if isinstance(st, AwaitingMove) and not st.person:
@@ -194,7 +194,7 @@ class Referee:
         self._asked[seat] = ("rummy" if rummy else "move", self.position())
         self.players[seat].ask(view_for(self.game, seat), rummy)
 
-    def _update_window(self) -> bool:
+    def _update_rummy_window(self) -> bool:
         """Collect Rummy answers; decide the call once R18 allows. Returns
         True when the window is over with no call (on to the next move)."""
         h, pos = self.game.hand, self.position()
@@ -315,13 +315,13 @@ class Referee:
 
     def _after(self, events: list[Event]) -> None:
         """After any action: forget people's calls; a discard by another seat
-        opens the person's window (shown later: :meth:`PersonWindow.start`)."""
+        opens the person's window (shown later: :meth:`PersonRummyWindow.start`)."""
         for person in self.people.values():
             person.reset()
         self._claim = None
-        if self.person is not None and PersonWindow.possible(self.game.hand, self.person) \
+        if self.person is not None and PersonRummyWindow.possible(self.game.hand, self.person) \
                 and any(isinstance(e, Discarded) and e.seat != self.person for e in events):
-            self.window.expect()
+            self.person_rummy_window.expect()
 
     # -------------------------------------------------------------- people
     def apply_person(self, action: Action) -> list[Event]:
@@ -339,7 +339,7 @@ class Referee:
         self._ready = None
         self._asked = {}
         if action.seat == self.person:
-            self.window.close()
+            self.person_rummy_window.close()
         self._after(events)
         return events
 
@@ -353,21 +353,21 @@ class Referee:
             raise ValueError(f"seat {call.seat} is played by a computer")
         self.game.hand.check(call)
         self.people[call.seat].call(call)
-        self.window.close()
+        self.person_rummy_window.close()
 
     def tick(self, now: float, held: bool = False) -> bool:
         """The clock: close the person's window once ``now`` is past its
         deadline (unless ``held``) or the next player has drawn. True when it closed."""
-        return self.window.tick(now, self.game.hand, held)
+        return self.person_rummy_window.tick(now, self.game.hand, held)
 
     def resume(self, seat: int, now: float) -> bool:
         """A game taken up right after another seat's discard: open the
         person's (``seat``) window on the clock at ``now``. True when it opened."""
-        if not PersonWindow.possible(self.game.hand, seat):
+        if not PersonRummyWindow.possible(self.game.hand, seat):
             return False
         if self.person is None:
             self.person = seat
-        self.window.start(now)
+        self.person_rummy_window.start(now)
         return True
 
     def restore(self, game: Game) -> None:

@@ -6,13 +6,13 @@ it applies the discard; the table starts its clock once the discard has been
 shown and ticks it every frame (any monotonic seconds: the table's clock, or
 a fake one in tests)::
 
-    window = PersonWindow(seconds=2.0)
+    window = PersonRummyWindow(seconds=2.0)
     window.expect()            # another seat discarded: a window will open
     window.start(now)          # the discard is on show: the clock runs
     window.tick(now, hand)     # every frame; closes it when time is up or the next player drew
     window.close()             # the person called, drew, or played
 
-While it is open (:attr:`PersonWindow.open`) a computer's Rummy call waits
+While it is open (:attr:`PersonRummyWindow.open`) a computer's Rummy call waits
 if the person comes before it in turn order, and is applied at once if it
 comes first (R18; decided by the referee).
 """
@@ -23,7 +23,7 @@ from game.rules.hand import HandState
 from game.rules.phase import Phase
 
 
-class PersonWindow:
+class PersonRummyWindow:
     """The person's Rummy window: ``seconds`` long once started; ``deadline``
     (clock seconds) while running, ``pending`` between the discard and its
     being shown. Never raises."""

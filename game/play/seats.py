@@ -148,14 +148,14 @@ class PersonPlayer:
     """The person at the table (seat ``seat``). Moves come from the table
     straight to :meth:`game.play.referee.Referee.apply_person`; to a Rummy
     question the answer is the call the table gave (:meth:`call`), or no
-    call once ``window`` (:class:`game.play.referee.PersonWindow`) is closed."""
+    call once ``rummy_window`` (:class:`game.play.rummy_window.PersonRummyWindow`) is closed."""
 
     level = "human"
     in_process = True
 
-    def __init__(self, seat: int, window):
+    def __init__(self, seat: int, rummy_window):
         self.seat = seat
-        self.window = window
+        self.rummy_window = rummy_window
         self._rummy = True  # the only question answered through poll()
         self._call: CallRummy | None = None
 
@@ -175,7 +175,7 @@ class PersonPlayer:
             return None  # moves do not come through here
         if self._call is not None:
             return Reply(self._call)
-        return None if self.window.open else Reply(None)
+        return None if self.rummy_window.open else Reply(None)
 
     def close(self) -> None:
         self.reset()

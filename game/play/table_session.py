@@ -26,7 +26,7 @@ benchmarks). Either way every action applied is legal: a failed AI is
 replaced by the engine's fallback move.
 
 The person at the table (:meth:`attach_person`) answers Rummy calls through
-their window (:attr:`person_window`), fed by the table's clock
+their window (:attr:`person_rummy_window`), fed by the table's clock
 (:meth:`tick`).
 """
 
@@ -40,7 +40,7 @@ from game.ai import LEVELS, make_ai
 from game.rules.game import Game
 from game.rules.events import Event
 from game.play.referee import AwaitingMove, Referee
-from game.play.rummy_window import PersonWindow
+from game.play.rummy_window import PersonRummyWindow
 from game.rules.ruleset import RuleSet
 from game.play.seats import LocalPlayer, SeatPlayer, WorkerPlayer
 from game.rules.names import shown_names
@@ -119,9 +119,9 @@ class TableSession:
         return self.referee.players
 
     @property
-    def person_window(self) -> PersonWindow:
+    def person_rummy_window(self) -> PersonRummyWindow:
         """The person's Rummy window (R18), on the table's clock."""
-        return self.referee.window
+        return self.referee.person_rummy_window
 
     @property
     def fallbacks(self) -> int:
@@ -134,20 +134,20 @@ class TableSession:
         return sum(getattr(p, "failures", 0) for p in self.players.values())
 
     @property
-    def hold_rummy(self) -> bool:
-        """True while the person's Rummy window is open (:attr:`person_window`):
+    def person_rummy_window_open(self) -> bool:
+        """True while the person's Rummy window is open (:attr:`person_rummy_window`):
         computer calls wait on it where the person comes first (R18)."""
-        return self.person_window.open
+        return self.person_rummy_window.open
 
-    def attach_person(self, seat: int, window_s: float = 2.0) -> PersonWindow:
+    def attach_person(self, seat: int, window_s: float = 2.0) -> PersonRummyWindow:
         """The person plays ``seat`` at the table: from now on their Rummy
         window (``window_s`` seconds once shown) opens after every other
         seat's discard. Returns the window."""
         self.referee.person = seat
-        self.person_window.seconds = float(window_s)
-        return self.person_window
+        self.person_rummy_window.seconds = float(window_s)
+        return self.person_rummy_window
 
-    def resume_window(self, seat: int, now: float) -> bool:
+    def resume_rummy_window(self, seat: int, now: float) -> bool:
         """A game taken up right after another seat's discard: open the
         person's (``seat``) Rummy window now. Returns True when it opened."""
         return self.referee.resume(seat, now)

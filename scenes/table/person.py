@@ -72,7 +72,7 @@ class PersonPlay(PersonInput, PersonDrawing):
         self.last_draw_at = -10.0
         s = table.app.settings
         # the person's Rummy window (R18): kept and decided by the referee, shown here
-        self.window = table.session.attach_person(self.seat, float(getattr(s, "rummy_window_s", 2.0) or 2.0))
+        self.rummy_window = table.session.attach_person(self.seat, float(getattr(s, "rummy_window_s", 2.0) or 2.0))
         self.buttons = {
             "sort": Button(N_("Sort by rank (S)"), self.toggle_sort, role="small"),
             "hint": Button(N_("Hint (H)"), self.show_hint, role="small"),
@@ -81,22 +81,22 @@ class PersonPlay(PersonInput, PersonDrawing):
             "rummy": Button(N_("Rummy! (R)"), self.call_rummy, role="heading"),
         }
         self.sync()
-        table.session.resume_window(self.seat, table.clock)  # a game resumed right after a discard
+        table.session.resume_rummy_window(self.seat, table.clock)  # a game resumed right after a discard
 
     @property
     def rummy_window_s(self) -> float:
         """How long the person's Rummy window stays open (seconds, a setting)."""
-        return self.window.seconds
+        return self.rummy_window.seconds
 
     @rummy_window_s.setter
     def rummy_window_s(self, seconds: float) -> None:
         """A new length from Settings applies from the next discard."""
-        self.window.seconds = float(seconds)
+        self.rummy_window.seconds = float(seconds)
 
     @property
     def rummy_until(self) -> float | None:
         """When the running Rummy window closes (table clock), or ``None``."""
-        return self.window.deadline
+        return self.rummy_window.deadline
 
     # ------------------------------------------------------------ state
     @property
@@ -177,7 +177,7 @@ class PersonPlay(PersonInput, PersonDrawing):
         self.hint = None
         self.message = None
         self.selected = set()
-        self.window.close()
+        self.rummy_window.close()
         t.push_step(events)
         return True
 
@@ -290,13 +290,13 @@ class PersonPlay(PersonInput, PersonDrawing):
 
     def on_shown(self) -> None:
         """The table has shown a step: start the window's clock when it was a discard."""
-        if self.window.pending and not self.table.steps:
-            self.window.start(self.table.clock)
+        if self.rummy_window.pending and not self.table.steps:
+            self.rummy_window.start(self.table.clock)
         self.sync()
 
     def rummy_window_open(self) -> bool:
         """True while the person's Rummy window is open (shown or about to be)."""
-        return self.window.open
+        return self.rummy_window.open
 
     def calling_rummy(self) -> bool:
         """True when a click on the pile means a Rummy call: the window is open
@@ -351,7 +351,7 @@ class PersonPlay(PersonInput, PersonDrawing):
 
     def close_rummy_window(self) -> None:
         """Close the person's Rummy window (computer calls waiting on it go ahead)."""
-        self.window.close()
+        self.rummy_window.close()
 
     def update(self, dt: float) -> None:
         now = self.table.clock

@@ -402,7 +402,7 @@ class TableScene(TableAnimation, TableDrawing, Scene):
             self.session.update()
             if self.session.ready():
                 self._take_step()
-            elif self.session.waiting_for_person() or self.session.hold_rummy:
+            elif self.session.waiting_for_person() or self.session.person_rummy_window_open:
                 return  # the person's move: nothing to wait for in this frame
             elif time.perf_counter() < deadline:
                 time.sleep(0.0005)
