@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import time
 
 import pygame
 import pytest
@@ -109,11 +110,19 @@ def test_continue_on_a_slot_whose_name_draws_nothing_shows_player_2(app, drawn):
     click(app, title.buttons[1].rect.center)  # Continue
     table = app.top
     assert isinstance(table, TableScene)
-    frames(app, 20)
+    for _ in range(300):  # the seat's label shows once the deal has been dealt out (frames, not seconds)
+        frames(app, 1)
+        if any(s.startswith("Player 2") for s in drawn):
+            break
     assert app.top is table or isinstance(app.top, HandResults)
     assert table.names == ["Me", "Player 2"]
     assert any(s.startswith("Player 2") for s in drawn)  # the seat's label
     assert not any(s and not has_visible(s) for s in drawn)  # nothing drawn is invisible text
+    for _ in range(1000):  # Player 2 (a computer in its worker process) moves: give it real time
+        if any("Player 2" in line for line in table.log_lines):
+            break
+        frames(app, 1)
+        time.sleep(0.01)
     assert any("Player 2" in line for line in table.log_lines)  # the game log
     assert table.session.referee.names == ["Me", "Player 2"]  # its refusals (R18)
     app.pop_to(TitleScene)  # leaving saves: the record keeps the name as it was
