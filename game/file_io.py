@@ -109,7 +109,18 @@ def open_regular(path: str | os.PathLike) -> BinaryIO:
         st = os.stat(path)
         if not stat.S_ISREG(st.st_mode):
             raise _not_regular(path, st.st_mode)
-    fd = os.open(path, os.O_RDONLY | _NONBLOCK | getattr(os, "O_BINARY", 0))
+    try:
+        fd = os.open(path, os.O_RDONLY | _NONBLOCK | getattr(os, "O_BINARY", 0))
+    except FileNotFoundError:
+        raise
+    except OSError as exc:  # a socket cannot be opened at all (ENXIO): say what it is
+        try:
+            mode = os.stat(path).st_mode
+        except OSError:
+            raise exc from None
+        if stat.S_ISREG(mode):
+            raise
+        raise _not_regular(path, mode) from None
     try:
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode):
