@@ -36,21 +36,24 @@ from game.i18n import LANGUAGES  # noqa: E402
 
 
 def record_bytes(file: str) -> bytes:
-    """The bytes of a record file (``-``: standard input), read up to the
-    record size limit + 1 (see :func:`game.rules.record.read_record_bytes`).
-    Raises ``OSError`` and :class:`~game.rules.record.RecordError`."""
-    from game.rules.record import read_record_bytes
+    """The bytes of a record file: a regular file only, never blocking on a
+    named pipe (:func:`game.rules.record.read_record_file`), or ``-`` for standard
+    input, read up to the record size limit + 1
+    (:func:`game.rules.record.read_record_bytes`). Raises ``OSError``
+    (:class:`game.regular_files.NotRegularFile` for a named pipe, device, socket
+    or folder) and :class:`~game.rules.record.RecordError`."""
+    from game.rules.record import read_record_bytes, read_record_file
 
     if file == "-":
         return read_record_bytes(sys.stdin.buffer)
-    with open(file, "rb") as fh:
-        return read_record_bytes(fh)
+    return read_record_file(file)
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
     """``rummy500 replay FILE``: print the replay JSON, return the exit status.
-    Reads at most the record size limit + 1 bytes (a larger file, or an
-    endless one like ``/dev/zero``, is a ``bad_record`` at once)."""
+    A file larger than the record size limit, or one that is not a regular
+    file (a named pipe, ``/dev/zero``, a folder), is a ``bad_record`` at
+    once; standard input is read up to the limit + 1 bytes."""
     from game.paths import shown
     from game.rules.record import RecordError, bad_record, replay
 

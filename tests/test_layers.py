@@ -12,8 +12,8 @@ left out, as they never run) and checked against the layers:
 * in ``game``: ``cli`` > ``services`` and ``intent`` side by side, neither
   importing the other > ``text`` > ``play`` > ``ai`` > ``rules``; the package
   ``game`` itself (the engine API for outside users) names only ``rules``;
-  the shared leaves ``game.i18n``, ``game.paths`` and ``game.errors`` import
-  nothing of ours.
+  the shared leaves ``game.i18n``, ``game.paths``, ``game.errors`` and
+  ``game.regular_files`` import nothing of ours but ``game.i18n``.
 * no module is in an import circle;
 * no module imports another module's private name (gettext's ``_`` is the
   one convention allowed);
@@ -47,7 +47,7 @@ LAZY: dict[tuple[str, str], str] = {
 }
 """``(importer, imported) -> reason`` for each import allowed inside a function."""
 
-LEAVES = {"game.i18n", "game.paths", "game.errors"}
+LEAVES = {"game.i18n", "game.paths", "game.errors", "game.regular_files"}
 
 GAME_RANK = {"game.rules": 1, "game.ai": 2, "game.play": 3, "game.text": 4, "game.intent": 5,
              "game.services": 5, "game.cli": 6, "game.__main__": 7}
@@ -169,7 +169,8 @@ def test_imports_point_down_the_layers():
         if importer == "game.cli" and imported == "scenes.launch":
             continue  # game.cli alone starts the window
         if a in LEAVES:
-            bad.append(f"{importer}:{line} imports {imported}: a shared leaf imports nothing of ours")
+            if imported != "game.i18n":  # the words of a leaf's errors are translated: i18n is the leaf below
+                bad.append(f"{importer}:{line} imports {imported}: a shared leaf imports nothing of ours but i18n")
         elif rank(imported) > rank(importer) or (rank(imported) == rank(importer)):
             bad.append(f"{importer}:{line} imports {imported} ({b} is not below {a})")
         elif a == "game" and b != "game.rules" and b not in LEAVES:

@@ -26,6 +26,7 @@ from game.rules.phase import seat_left_of
 from game.errors import IllegalMove
 from game.paths import UNPRINTABLE
 from game.rules.ruleset import RuleSet, RulesError
+from game.regular_files import FileTooLarge, read_regular_file
 
 FORMAT = "rummy500/1"
 MAX_SCORE = 10**9
@@ -156,9 +157,23 @@ def check_size(size: int) -> None:
         raise _too_big(size)
 
 
+def read_record_file(path: str | os.PathLike) -> bytes:
+    """The bytes of the record file at ``path`` (a save, a finished game,
+    ``rummy500 replay FILE``), read by :func:`game.regular_files.read_regular_file`:
+    only a regular file, opened without blocking, at most
+    :data:`MAX_RECORD_BYTES`. Raises :class:`RecordError` for a larger file
+    (by its size, unread), :class:`game.regular_files.NotRegularFile` (an
+    ``OSError``) for a named pipe, device, socket or folder, and
+    ``FileNotFoundError`` or another ``OSError`` when it cannot be read."""
+    try:
+        return read_regular_file(path, MAX_RECORD_BYTES)
+    except FileTooLarge as exc:
+        raise _too_big(exc.size) from None
+
+
 def read_record_bytes(stream) -> bytes:
-    """Read a record from a binary ``stream`` (a file, standard input, a
-    pipe, ``/dev/zero``), never more than :data:`MAX_RECORD_BYTES` + 1
+    """Read a record from a binary ``stream`` (standard input, a pipe, an
+    open file), never more than :data:`MAX_RECORD_BYTES` + 1
     bytes. Raises :class:`RecordError` for a larger record (without reading
     the rest) and ``OSError`` when the stream cannot be read."""
     try:

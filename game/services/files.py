@@ -1,5 +1,11 @@
 """Writing and reading one file safely (the helpers every loader shares).
 
+* :func:`read_regular_file`, :func:`open_regular`: the one way a file the
+  player or the disk supplies is read: only a regular file, opened without
+  blocking (a named pipe in a file's place would otherwise wait for a
+  writer for ever), within a size limit (:class:`NotRegularFile`,
+  :class:`FileTooLarge`); :func:`is_special_file` says, by ``stat`` alone,
+  whether something other than a regular file is at a path.
 * :func:`atomic_write_text`: an atomic, UTF-8 write (temp file, fsync,
   ``os.replace``), retried on Windows when a scanner holds the target.
 * :func:`move_aside`: a file that cannot be used is renamed to
@@ -19,8 +25,8 @@
   ``stderr`` when a write fails (disk full).
 
 Used by every loader of :mod:`game.services` (storage, saves, finished games,
-profiles, slots). Standard library and the record format only; never imports
-pygame.
+profiles, slots). Standard library, :mod:`game.i18n` for the words of
+:class:`NotRegularFile` and the record format; never imports pygame.
 """
 
 from __future__ import annotations
@@ -35,6 +41,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from game.regular_files import MAX_JSON_BYTES, FileTooLarge, read_regular_file
 from game.rules.record import FORMAT
 
 __all__ = ["LOGGER_NAME", "atomic_write_text", "NewerFileError", "move_aside", "one_line", "read_json_object",
@@ -45,7 +52,6 @@ LOGGER_NAME = "rummy500"
 """The top logger of the program; modules log to ``rummy500.<part>``."""
 
 _log = logging.getLogger(f"{LOGGER_NAME}.storage")
-
 
 def atomic_write_text(path: str | os.PathLike, text: str, durable: bool = True) -> Path:
     """Write ``text`` to ``path`` (UTF-8, ``\\n`` line ends) atomically.
@@ -142,11 +148,15 @@ class Unreadable(Exception):
     """A file that exists but whose content cannot be used (internal)."""
 
 
-def read_json_object(path: Path) -> dict:
-    """The JSON object in ``path`` (UTF-8, a BOM allowed). Raises
-    ``FileNotFoundError``, ``OSError`` (cannot be read) or :class:`Unreadable`
-    (not UTF-8, not JSON, or not an object)."""
-    data = path.read_bytes()
+def read_json_object(path: Path, max_bytes: int = MAX_JSON_BYTES) -> dict:
+    """The JSON object in ``path`` (UTF-8, a BOM allowed; read by
+    :func:`read_regular_file`). Raises ``FileNotFoundError``, ``OSError``
+    (cannot be read, :class:`NotRegularFile` included) or :class:`Unreadable`
+    (larger than ``max_bytes``, not UTF-8, not JSON, or not an object)."""
+    try:
+        data = read_regular_file(path, max_bytes)
+    except FileTooLarge as exc:
+        raise Unreadable(f"larger than {exc.limit:,} bytes") from None
     try:
         value = json.loads(data.decode("utf-8-sig"))
     except UnicodeDecodeError as exc:

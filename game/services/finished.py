@@ -26,10 +26,11 @@ from pathlib import Path
 
 from game.errors import IllegalMove
 from game.i18n import ngettext
-from game.rules.record import RecordError, decode_json
+from game.rules.record import RecordError, decode_json, read_record_file
 from game.services.statistics import GameSummary, count_game, summarize
 from game.services.storage import Storage
-from game.services.files import move_aside, one_line, atomic_write_text
+from game.services.files import Unreadable, atomic_write_text, move_aside, one_line, read_json_object
+from game.regular_files import is_special_file
 
 __all__ = ["KEEP", "FinishedGames", "record_finished_game", "game_date"]
 
@@ -87,17 +88,19 @@ class FinishedGames:
     # ------------------------------------------------------------ index
     def _read_index(self) -> dict[str, dict]:
         try:
-            data = json.loads(self.index_path.read_text(encoding="utf-8"))
-            games = data["games"]
+            games = read_json_object(self.index_path)["games"]
             if isinstance(games, dict):
                 return {k: v for k, v in games.items() if isinstance(v, dict)}
         except FileNotFoundError:
             pass
-        except (OSError, ValueError, KeyError, TypeError, RecursionError) as exc:
+        except (OSError, Unreadable, KeyError) as exc:
             _log.warning("finished games index %s unusable (%s); it is rebuilt", self.index_path, exc)
         return {}
 
     def _write_index(self, games: dict[str, dict]) -> None:
+        if is_special_file(self.index_path):  # a named pipe or folder put there is left as it is
+            _log.warning("not writing %s: it is not a regular file", self.index_path)
+            return
         try:
             atomic_write_text(self.index_path, json.dumps({"version": INDEX_VERSION, "games": games},
                                                           ensure_ascii=False) + "\n")
@@ -148,7 +151,9 @@ class FinishedGames:
         Summaries come from the index; a file missing from it or changed
         since is read and replayed again (its seats' levels are then
         unknown). A file that is not a valid finished record is moved aside
-        and left out, and ``message`` says so in one line (else ``None``).
+        and left out, and ``message`` says so in one line (else ``None``);
+        one the OS refuses to read is left out and left where it is, and
+        anything but a regular file (a named pipe...) is not listed at all.
         Never raises for file problems."""
         index = self._read_index()
         out: list[tuple[str, GameSummary]] = []
@@ -170,7 +175,11 @@ class FinishedGames:
                                                    for n in summary.players):
                     summary = None  # an index edited by hand: read the record again
             if summary is None:
-                summary = self._read_summary(path, entry)
+                try:
+                    summary = self._read_summary(path, entry)
+                except OSError as exc:  # not damaged, only unreadable (or no longer a regular file): left
+                    _log.warning("finished game %s cannot be read: %s", path, exc)
+                    continue
                 if summary is None:
                     bad.append(path.name)
                     move_aside(path)
@@ -190,6 +199,10 @@ class FinishedGames:
         return out, message
 
     def _read_summary(self, path: Path, entry: dict | None) -> GameSummary | None:
+        """The summary of the finished record at ``path`` (``entry``: its old
+        index entry, for the seats' levels), or ``None`` when it is not a
+        valid finished record. Raises ``OSError`` when it cannot be read
+        (:class:`game.regular_files.NotRegularFile` included)."""
         old = None
         if entry is not None:
             try:
@@ -197,9 +210,14 @@ class FinishedGames:
             except (ValueError, TypeError, KeyError, AttributeError):
                 old = None
         try:
-            record = decode_json(path.read_bytes())
+            data = read_record_file(path)
+        except RecordError as exc:  # larger than any record
+            _log.warning("finished game %s unreadable: %s", path, exc)
+            return None
+        try:
+            record = decode_json(data)
             summary = summarize(record, old.levels if old else None, old.person if old else None)
-        except (OSError, RecordError, IllegalMove, KeyError, IndexError, TypeError, AttributeError) as exc:
+        except (RecordError, IllegalMove, KeyError, IndexError, TypeError, AttributeError) as exc:
             _log.warning("finished game %s unreadable: %s", path, exc)
             return None
         except Exception:  # a damaged file must never stop the program

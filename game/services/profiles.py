@@ -29,7 +29,8 @@ from pathlib import Path
 from game.rules.ruleset import CHOICES, PROFILES, RuleSet, RulesError
 from game.i18n import _, ngettext
 from game.text.rules_text import PROFILE_NAMES, profile_name
-from game.services.files import move_aside
+from game.services.files import Unreadable, move_aside, read_json_object
+from game.regular_files import FileTooLarge, read_regular_file
 from game.services.files import atomic_write_text
 
 _log = logging.getLogger(__name__)
@@ -108,20 +109,23 @@ def parse_rules_text(text: str) -> RuleSet:
 def read_rules_file(path: str | os.PathLike) -> RuleSet:
     """The rule set in the rules JSON file at ``path`` (UTF-8, at most
     :data:`MAX_RULES_BYTES`). Raises :class:`ProfileError` with one sentence
-    for a missing, unreadable, too large, truncated, non-JSON or bad file."""
+    for a missing, unreadable, too large, truncated, non-JSON or bad file,
+    and for one that is not a regular file: a named pipe, device or socket
+    is never opened for reading, so it is never waited on
+    (:func:`game.regular_files.read_regular_file`); ``--rules``, Import and a
+    file dropped on the window all read through here."""
     p = Path(path).expanduser()
     try:
         if p.is_dir():
             raise ProfileError(_("{path} is a folder, not a rules file.").format(path=p))
-        with open(p, "rb") as fh:
-            data = fh.read(MAX_RULES_BYTES + 1)
+        data = read_regular_file(p, MAX_RULES_BYTES)
     except FileNotFoundError:
         raise ProfileError(_("There is no file {path}.").format(path=p)) from None
     except OSError as exc:
         raise ProfileError(_("{path} could not be read ({error}).").format(path=p, error=exc.strerror or exc)) from None
-    if len(data) > MAX_RULES_BYTES:
-        raise ProfileError(f"The rules file is larger than {MAX_RULES_BYTES // 1024} KiB, "
-                           "so it can't be a rules file.")
+    except FileTooLarge:
+        raise ProfileError(_("The rules file is larger than {size} KiB, so it can't be a rules file.").format(
+            size=MAX_RULES_BYTES // 1024)) from None
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
@@ -291,23 +295,23 @@ def profiles_path(storage) -> Path:
 
 def load_profiles(storage) -> tuple[ProfileBook, str | None]:
     """The saved profiles and one message for the player, or ``None``.
-    A file that is not a JSON object is moved aside (``.corrupt-<time>``);
-    a bad profile is dropped (and not written back until the player saves
-    something). Never raises for file problems."""
-
+    A file that is not a JSON object (or is larger than
+    :data:`game.regular_files.MAX_JSON_BYTES`) is moved aside (``.corrupt-<time>``);
+    one the OS refuses to read, or that is not a regular file (a named pipe:
+    never waited on), is left where it is; a bad profile is dropped (and not
+    written back until the player saves something). Never raises for file
+    problems."""
     path = profiles_path(storage)
     try:
-        raw = path.read_bytes()
+        data = read_json_object(path)
     except FileNotFoundError:
         return ProfileBook(), None
     except OSError as exc:
+        _log.error("cannot read profiles %s: %s", path, exc)
         return ProfileBook(), _("Your saved rules profiles could not be opened ({error}).").format(
             error=exc.strerror or exc)
-    try:
-        data = json.loads(raw.decode("utf-8-sig"))
-        if not isinstance(data, dict):
-            raise ValueError("not an object")
-    except (ValueError, RecursionError):
+    except Unreadable as exc:
+        _log.warning("profiles %s: %s", path, exc)
         moved = move_aside(path)
         if moved:
             return ProfileBook(), _("Your saved rules profiles could not be read; it was moved to {moved}.").format(

@@ -22,8 +22,9 @@ from game.services import schema as S
 from game.errors import IllegalMove
 from game.services.files import LOGGER_NAME, NewerFileError, move_aside, one_line, atomic_write_text
 from game.i18n import _
-from game.rules.record import MAX_NAME, RecordError, decode_json, game_from_record, parse_record
+from game.rules.record import MAX_NAME, RecordError, decode_json, game_from_record, parse_record, read_record_file
 from game.services.files import SEATS_LEVELS, newer_format
+from game.regular_files import open_regular
 
 if TYPE_CHECKING:
     from game.rules.game import Game
@@ -90,7 +91,7 @@ class SavedGames:
     @staticmethod
     def _newer_save(path: Path) -> bool:
         try:
-            with open(path, "rb") as f:
+            with open_regular(path) as f:  # a named pipe there is not newer: never waited on
                 head = f.read(4096)
         except OSError:
             return False
@@ -128,7 +129,9 @@ class SavedGames:
         * anything else (not UTF-8, not JSON, not a record, an illegal
           action): the file is moved aside to ``<name>.json.corrupt-<time>``
           and ``(None, message)`` says so and where it went;
-        * the OS refuses to read it: ``(None, message)``, file left in place.
+        * the OS refuses to read it, or it is not a regular file (a named
+          pipe, device, socket or folder: never opened for reading, so never
+          waited on): ``(None, message)``, file left in place.
 
         (Each ``(record, message)`` above is ``(record, game, message)`` here;
         the game is ``None`` whenever the record is.)
@@ -136,13 +139,15 @@ class SavedGames:
         """
         path = self.game_path(name)
         try:
-            data = path.read_bytes()
+            data = read_record_file(path)
         except FileNotFoundError:
             return None, None, None
         except OSError as exc:
             _log.error("cannot read save %s: %s", path, exc)
             return None, None, _("The saved game \"{name}\" could not be opened ({error}).").format(
                 name=name, error=one_line(exc.strerror or exc, 60))
+        except RecordError as exc:  # larger than any record: a bad record, as below
+            return self._bad_save(path, name, str(exc))
         try:
             record = decode_json(data)
             if isinstance(record, dict) and newer_format(record.get("format")):
@@ -157,6 +162,11 @@ class SavedGames:
             reason = f"{type(exc).__name__}: {exc}"
         else:
             return record, game, None
+        return self._bad_save(path, name, reason)
+
+    @staticmethod
+    def _bad_save(path: Path, name: str, reason: str) -> tuple[None, None, str]:
+        """Move the save at ``path`` that is not a valid record aside and say so (``(None, None, message)``)."""
         _log.warning("save %s is not a valid game record: %s", path, reason)
         moved = move_aside(path)
         if moved is not None:

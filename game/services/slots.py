@@ -42,6 +42,7 @@ from game.rules.names import shown_names
 from game.rules.record import MAX_NAME, name_problem
 from game.services.schema import Custom, clean_text
 from game.services.files import move_aside
+from game.regular_files import is_special_file, read_regular_file
 
 log = logging.getLogger("rummy500.slots")
 
@@ -180,7 +181,7 @@ class Slots:
         """A free slot name from the time, ``game-20261130-094012`` (``-2``... when taken)."""
         base = PREFIX + datetime.fromtimestamp(time.time() if now is None else now).strftime("%Y%m%d-%H%M%S")
         name, n = base, 1
-        while self.storage.has_game(name) or self._sidecar(name).exists():
+        while self.storage.game_path(name).exists() or self._sidecar(name).exists():  # whatever is there
             n += 1
             name = f"{base}-{n}"
         return name
@@ -199,15 +200,17 @@ class Slots:
         Every value is checked by :data:`SIDECAR_SCHEMA` (names as a game
         record takes them, levels the table knows, finite times, no deep nesting); a
         sidecar with any bad value is not used (the slot is then rebuilt from
-        its record, and the player told when the levels are lost)."""
+        its record, and the player told when the levels are lost). Only a
+        regular file of at most :data:`MAX_SIDECAR_BYTES` is read
+        (:func:`game.regular_files.read_regular_file`): a named pipe in its place
+        is never waited on, and is left where it is."""
         path = self._sidecar(name)
         try:
-            if path.stat().st_size > MAX_SIDECAR_BYTES:
-                raise ValueError("too large")
-            d, dropped = check(SIDECAR_SCHEMA, json.loads(path.read_text(encoding="utf-8")))
+            data = read_regular_file(path, MAX_SIDECAR_BYTES)
+            d, dropped = check(SIDECAR_SCHEMA, json.loads(data.decode("utf-8")))
         except FileNotFoundError:
             return None
-        except (OSError, ValueError, RecursionError):  # Bad is a ValueError
+        except (OSError, ValueError, RecursionError):  # Bad, FileTooLarge and UnicodeDecodeError are ValueErrors
             d, dropped = None, ["the whole file"]
         if d is not None and not dropped and len(d["totals"]) == len(d["players"]):
             return SlotInfo(name, d["players"], d["totals"], d["hand"], d["saved_at"], d.get("levels", []),
@@ -220,7 +223,9 @@ class Slots:
 
     def _rebuild_info(self, name: str) -> SlotInfo | None:
         """A slot without a usable sidecar: read its record (a broken one is
-        moved aside by the storage) and write the sidecar again."""
+        moved aside by the storage) and write the sidecar again, unless a
+        special file (a named pipe, a folder...) is in its place: that is
+        left as it is (saving the game writes over it)."""
         game, message = self.storage.load_game_state(name)  # replayed once
         if game is None:
             if message:
@@ -239,6 +244,9 @@ class Slots:
         except OSError:
             mtime = time.time()
         info = info_of(name, game, levels, saved_at=mtime)
+        if is_special_file(self._sidecar(name)):
+            log.warning("slot %s: a special file is in place of its sidecar; left as it is", name)
+            return info
         try:
             self.write_info(info)
         except OSError as exc:  # listed all the same; written again at the next save
@@ -298,6 +306,8 @@ class Slots:
         removed = self.storage.delete_game(name)
         self._written.pop(name, None)
         for side in (self._sidecar(name), self.storage.game_path(name).with_suffix(".seats"), self._crashes(name)):
+            if is_special_file(side):  # a named pipe or a folder put there is never removed
+                continue
             try:
                 side.unlink()
             except FileNotFoundError:

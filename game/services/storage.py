@@ -23,7 +23,13 @@ How files are written and read
     keys included; strings are cleaned to what the font can draw. A value
     the screens cannot use goes back to its default with one message and is
     never written back. Hidden temp files of killed writes are removed at
-    start (:meth:`Storage.remove_stale_temps`).
+    start (:meth:`Storage.remove_stale_temps`). Every file is read by
+    :func:`game.regular_files.read_regular_file`: only a regular file, opened
+    without blocking and within a size limit, so a named pipe, device or
+    folder in a file's place is reported (the OS's refusals too: "could not
+    be opened (it is a named pipe, not a file)") and left where it is,
+    never waited on, moved aside or deleted; the next save writes a file
+    in its place.
     A file that cannot be read back (not UTF-8, not JSON, not an object, not a
     valid game record) is moved aside to ``<name>.corrupt-<YYYYmmdd-HHMMSS>``,
     the player is told in one line, and the game goes on with defaults. An
@@ -153,8 +159,10 @@ class Storage(SavedGames):
     def _load_object(self, path: Path, what: str) -> tuple[dict | None, str | None]:
         """``(object, None)`` for a readable file, ``(None, None)`` for a
         missing one, ``(None, message)`` for one that could not be used (moved
-        aside if its content is bad; left in place if the OS refused to read
-        it). ``what`` is a key of :func:`_file_messages`."""
+        aside if its content is bad or it is larger than
+        :data:`game.regular_files.MAX_JSON_BYTES`; left in place if the OS refused
+        to read it or it is not a regular file, such as a named pipe).
+        ``what`` is a key of :func:`_file_messages`."""
         try:
             return read_json_object(path), None
         except FileNotFoundError:

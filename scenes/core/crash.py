@@ -29,7 +29,9 @@ import sys
 import threading
 from typing import TYPE_CHECKING, Callable
 
+from game.regular_files import read_regular_file
 from game.i18n import _
+from game.rules.record import MAX_RECORD_BYTES
 
 from scenes.core import startup
 from game.rules.record import game_from_record, record_of
@@ -143,6 +145,24 @@ def _count_crash(app: "App", slot: str | None, before: int):
     return moved
 
 
+_LEFT = object()
+"""What :func:`_before` gives for a file it could not read: it is not put back."""
+
+
+def _before(path) -> bytes | None | object:
+    """What ``path`` (a save or its sidecar) holds before the closing autosave:
+    its bytes, ``None`` when nothing is there, or :data:`_LEFT` when it cannot
+    be read (the OS refuses, it is larger than a record may be, or it is not a
+    regular file: a named pipe is never waited on), so it is never put back."""
+    try:
+        return read_regular_file(path, MAX_RECORD_BYTES)
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError) as exc:
+        log.warning("%s cannot be read before the closing autosave: %s", path, exc)
+        return _LEFT
+
+
 def crashed(app: "App", exc: BaseException, show: startup.ShowBox | None = None) -> int:
     """Handle ``exc``, uncaught in the main loop: log it with its traceback,
     close every scene (the table autosaves on closing) unless a game's state
@@ -161,8 +181,7 @@ def crashed(app: "App", exc: BaseException, show: startup.ShowBox | None = None)
     slot = (getattr(tables[-1], "slot", None) if tables else None) or getattr(app, "resuming", None)
     save = app.storage.game_path(slot or "autosave")
     side = save.with_suffix(".slot")
-    before = save.read_bytes() if save.exists() else None
-    side_before = side.read_bytes() if side.exists() else None
+    before, side_before = _before(save), _before(side)
     crashes = _crashes_before(app, slot)
     while app.stack:
         scene = app.stack.pop()
@@ -173,6 +192,8 @@ def crashed(app: "App", exc: BaseException, show: startup.ShowBox | None = None)
     if tables and not intact:
         try:
             for path, data in ((save, before), (side, side_before)):
+                if data is _LEFT:
+                    continue
                 if data is None:
                     path.unlink(missing_ok=True)
                 else:
@@ -188,7 +209,7 @@ def crashed(app: "App", exc: BaseException, show: startup.ShowBox | None = None)
         note = "\n\n" + _("Your game was saved: Continue on the title screen resumes it.")
     elif tables and not intact:
         note = "\n\n" + (_("Its last moves could not be saved; Continue resumes the last saved position.")
-                          if before is not None else _("Its last moves could not be saved."))
+                          if isinstance(before, bytes) else _("Its last moves could not be saved."))
     reason = str(exc) or type(exc).__name__
     (show or startup.show_message_box)(_("Rummy 500 stopped"),
                                        _("Rummy 500 stopped because of an error: {reason}").format(reason=reason)
