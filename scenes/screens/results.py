@@ -209,11 +209,9 @@ class GameOver(Scene):
         self.buttons = [Button(N_("New game"), self.new_game), Button(N_("Title screen"), self.to_title)]
         self.focus = FocusRing(self.buttons)
         self.focus.focus(self.buttons[0])
-        # the game was kept and counted when it was won (TableScene.record_if_won);
+        # the game was kept and counted when it was won (GameInProgress.record_if_won);
         # now that the player has seen who won, Continue no longer offers it
-        table.record_if_won()
-        table.game_over_seen = True
-        table.autosave()
+        table.see_game_over()
 
     def resize(self) -> None:
         th = self.theme
