@@ -1,6 +1,7 @@
 """One rule, worked out once (issue 22): the table's status line says the
 stock cannot be drawn exactly when the engine refuses a stock draw
-(``HandState.stock_draw_possible``), on seeded random positions of random
+(``HandState.stock_draw_possible``), and the results panel's cards and
+points are the engine's hand scores, on seeded random positions of random
 variant games."""
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from game.rules.game import Game
 from game.rules.phase import Phase
 from game.rules.random_play import random_step
 from helpers import random_rules
+from scenes.screens.results import hand_rows
 from scenes.table.drawing import TableDrawing
 from scenes.table.layout import model_of
 
@@ -76,3 +78,25 @@ def test_the_status_line_says_the_stock_is_empty_exactly_when_the_engine_refuses
                 f"{v.rules.empty_stock} (limit {v.rules.reshuffle_limit}): {status_of(v)[1]!r}")
             checked[said] += 1
     assert checked[True] and checked[False]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_results_panel_shows_the_engines_hand_scores(seed):
+    hands = 0
+    for game, ended in random_games(seed, players=2 + seed % 4, steps=400):
+        h = game.hand
+        if not ended and len(h.actions) % 11:
+            continue  # the panel is shown at the end of a hand; a few positions mid-hand too
+        scores = game.hand_scores[h.index] if ended else h.scores()
+        rows = hand_rows(game, h)
+        assert len(rows) == game.players
+        for seat, row in enumerate(rows):
+            assert row.score == scores[seat] and row.total == game.totals[seat]
+            assert sum(v for _c, v in row.tabled) == row.score["tabled"]
+            assert sum(v for _c, v in row.held) == row.score["in_hand"]
+            assert row.score["hand"] == row.score["tabled"] - row.score["in_hand"]
+            assert [c for c, _v in row.held] == list(h.hands[seat])
+            assert Counter(c for c, _v in row.tabled) == Counter(
+                c for m in h.table for c, layer in zip(m.cards, m.layers) if layer == seat)
+        hands += ended
+    assert hands > 0

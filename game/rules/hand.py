@@ -150,17 +150,37 @@ class HandState:
         """True once the hand has ended (R16, R17)."""
         return self.ended is not None
 
-    def scores(self) -> list[dict[str, int]]:
-        """Per seat ``{"tabled", "in_hand", "hand"}`` as things stand (R19, R20)."""
+    def card_points(self, seat: int) -> tuple[list[tuple[Card, int]], list[tuple[Card, int]]]:
+        """``(tabled, in_hand)`` of ``seat`` as things stand: the cards it
+        tabled (melds in table order, each meld's cards in display order) and
+        the cards in its hand (in hand order), each as ``(card, points)`` by
+        the hand's scoring (R19). :meth:`scores` is their sums, so a list of
+        the cards (the results panel) never disagrees with the score.
+        ``IndexError`` for a seat that is not at the table."""
+        if not 0 <= seat < self.players:
+            raise IndexError(f"no seat {seat} at a table of {self.players}")
+        tabled, held = self._card_points()
+        return tabled[seat], held[seat]
+
+    def _card_points(self) -> tuple[list[list[tuple[Card, int]]], list[list[tuple[Card, int]]]]:
+        """:meth:`card_points` of every seat, in one pass over the table."""
         scoring = self.rules.scoring
-        tabled = [0] * self.players
+        tabled: list[list[tuple[Card, int]]] = [[] for _ in range(self.players)]
         for m in self.table:
-            for layer, value in zip(m.layers, meld_card_values(m, scoring)):
-                tabled[layer] += value
+            for c, layer, value in zip(m.cards, m.layers, meld_card_values(m, scoring)):
+                tabled[layer].append((c, value))
+        held = [[(c, hand_value(c, scoring)) for c in self.hands[seat]] for seat in range(self.players)]
+        return tabled, held
+
+    def scores(self) -> list[dict[str, int]]:
+        """Per seat ``{"tabled", "in_hand", "hand"}`` as things stand (R19,
+        R20): the sums of :meth:`card_points`."""
+        tabled, held = self._card_points()
         out = []
         for seat in range(self.players):
-            held = sum(hand_value(c, scoring) for c in self.hands[seat])
-            out.append({"tabled": tabled[seat], "in_hand": held, "hand": tabled[seat] - held})
+            t = sum(v for _c, v in tabled[seat])
+            k = sum(v for _c, v in held[seat])
+            out.append({"tabled": t, "in_hand": k, "hand": t - k})
         return out
 
     def snapshot(self) -> dict:
