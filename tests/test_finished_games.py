@@ -87,7 +87,7 @@ def test_the_end_path_run_again_never_counts_twice(tmp_path):
     try:
         table = play_to_last_results(app, players=2, seed=11)
         record = record_of(table.session.game)
-        table.recorded = False
+        table.in_progress.recorded = False
         table.record_if_won()  # the table's path again
         summary, counted, message = record_finished_game(app.storage, record, table.levels, 0)
         assert summary is not None and summary.id == game_id(record)

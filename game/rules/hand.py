@@ -57,6 +57,25 @@ def deal_cards(rules: RuleSet, players: int, dealer: int, seed: int) -> tuple[li
     return hands, [pack[pos]], pack[pos + 1:]
 
 
+def can_reshuffle(rules: RuleSet, reshuffles: int) -> bool:
+    """True when R17 lets the pile be turned over again in a hand where it
+    was turned ``reshuffles`` times: the rules say ``empty_stock =
+    reshuffle`` and ``reshuffles`` is below ``reshuffle_limit`` (``None``: no
+    limit)."""
+    limit = rules.reshuffle_limit
+    return rules.empty_stock == "reshuffle" and (limit is None or reshuffles < limit)
+
+
+def can_draw_stock(rules: RuleSet, stock_size: int, pile_size: int, reshuffles: int) -> bool:
+    """True when R8.1 (draw from the stock) is open with ``stock_size`` cards
+    in the stock and ``pile_size`` on the discard pile, the pile turned
+    ``reshuffles`` times this hand: the stock has a card, or R17 can turn the
+    pile (more than its top card) into a new stock (:func:`can_reshuffle`).
+    :meth:`HandState.stock_draw_possible` asks it of a hand; the table asks it
+    of the position it shows."""
+    return stock_size > 0 or (can_reshuffle(rules, reshuffles) and pile_size > 1)
+
+
 class HandState:
     """One hand: the deal, the table and whose turn it is.
 
@@ -131,17 +150,37 @@ class HandState:
         """True once the hand has ended (R16, R17)."""
         return self.ended is not None
 
-    def scores(self) -> list[dict[str, int]]:
-        """Per seat ``{"tabled", "in_hand", "hand"}`` as things stand (R19, R20)."""
+    def card_points(self, seat: int) -> tuple[list[tuple[Card, int]], list[tuple[Card, int]]]:
+        """``(tabled, in_hand)`` of ``seat`` as things stand: the cards it
+        tabled (melds in table order, each meld's cards in display order) and
+        the cards in its hand (in hand order), each as ``(card, points)`` by
+        the hand's scoring (R19). :meth:`scores` is their sums, so a list of
+        the cards (the results panel) never disagrees with the score.
+        ``IndexError`` for a seat that is not at the table."""
+        if not 0 <= seat < self.players:
+            raise IndexError(f"no seat {seat} at a table of {self.players}")
+        tabled, held = self._card_points()
+        return tabled[seat], held[seat]
+
+    def _card_points(self) -> tuple[list[list[tuple[Card, int]]], list[list[tuple[Card, int]]]]:
+        """:meth:`card_points` of every seat, in one pass over the table."""
         scoring = self.rules.scoring
-        tabled = [0] * self.players
+        tabled: list[list[tuple[Card, int]]] = [[] for _ in range(self.players)]
         for m in self.table:
-            for layer, value in zip(m.layers, meld_card_values(m, scoring)):
-                tabled[layer] += value
+            for c, layer, value in zip(m.cards, m.layers, meld_card_values(m, scoring)):
+                tabled[layer].append((c, value))
+        held = [[(c, hand_value(c, scoring)) for c in self.hands[seat]] for seat in range(self.players)]
+        return tabled, held
+
+    def scores(self) -> list[dict[str, int]]:
+        """Per seat ``{"tabled", "in_hand", "hand"}`` as things stand (R19,
+        R20): the sums of :meth:`card_points`."""
+        tabled, held = self._card_points()
         out = []
         for seat in range(self.players):
-            held = sum(hand_value(c, scoring) for c in self.hands[seat])
-            out.append({"tabled": tabled[seat], "in_hand": held, "hand": tabled[seat] - held})
+            t = sum(v for _c, v in tabled[seat])
+            k = sum(v for _c, v in held[seat])
+            out.append({"tabled": t, "in_hand": k, "hand": t - k})
         return out
 
     def snapshot(self) -> dict:
@@ -164,15 +203,13 @@ class HandState:
     def stock_draw_possible(self) -> bool:
         """True when R8.1 is open: the stock has a card, or R17 ``reshuffle``
         can turn the pile (more than its top card) into a new stock and the
-        ``reshuffle_limit`` (if any) is not used up."""
-        return bool(self.stock) or (self.reshuffle_allowed() and len(self.discard) > 1)
+        ``reshuffle_limit`` (if any) is not used up (:func:`can_draw_stock`)."""
+        return can_draw_stock(self.rules, len(self.stock), len(self.discard), self.reshuffles)
 
     def reshuffle_allowed(self) -> bool:
-        """True when R17 lets the pile be turned over again this hand: the rules
-        say ``empty_stock = reshuffle`` and the pile has been turned fewer times
-        than ``reshuffle_limit`` (``None``: no limit)."""
-        limit = self.rules.reshuffle_limit
-        return self.rules.empty_stock == "reshuffle" and (limit is None or self.reshuffles < limit)
+        """True when R17 lets the pile be turned over again this hand
+        (:func:`can_reshuffle` with this hand's ``reshuffles``)."""
+        return can_reshuffle(self.rules, self.reshuffles)
 
     def plan_for(self, seat: int | None = None) -> list | None:
         """A sequence of plays that lets the seat to move finish this turn (see

@@ -10,10 +10,10 @@ themselves; the game-over scene quits with ``--quit-after-game``.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 
 import pygame
 
-from game.rules.melds import hand_value, meld_card_values
 from game.i18n import N_, _, ngettext
 
 from scenes.core import theme as T
@@ -55,17 +55,27 @@ def running_totals(game) -> list[list[int]]:
     return out
 
 
-def seat_cards(hand, seat: int) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
-    """(tabled, in hand) of ``seat`` at the end of ``hand``: lists of
-    ``(card, points)`` with the hand's scoring (R19)."""
-    scoring = hand.rules.scoring
-    tabled = []
-    for m in hand.table:
-        for c, layer, v in zip(m.cards, m.layers, meld_card_values(m, scoring)):
-            if layer == seat:
-                tabled.append((c, v))
-    held = [(c, hand_value(c, scoring)) for c in hand.hands[seat]]
-    return tabled, held
+@dataclass(frozen=True)
+class HandRow:
+    """One seat's row of the results panel: ``tabled`` and ``held`` (the
+    cards it tabled and the cards left in its hand, each ``(card, points)``,
+    :meth:`game.rules.hand.HandState.card_points`), ``score`` (the engine's
+    ``{"tabled", "in_hand", "hand"}`` of the hand, R19) and ``total`` (the
+    running total, R20)."""
+
+    tabled: list[tuple[int, int]]
+    held: list[tuple[int, int]]
+    score: dict[str, int]
+    total: int
+
+
+def hand_rows(game, hand) -> list[HandRow]:
+    """The rows of the results panel for ``hand`` of ``game``, in seat
+    order: every card and score is the engine's (the hand's entry of
+    ``game.hand_scores`` once it is scored, else ``hand.scores()``), so the
+    panel cannot disagree with the totals."""
+    scores = game.hand_scores[hand.index] if hand.index < len(game.hand_scores) else hand.scores()
+    return [HandRow(*hand.card_points(seat), scores[seat], game.totals[seat]) for seat in range(game.players)]
 
 
 def draw_card_names(surface, cards, x: int, y: int, max_w: int, px: int, four: bool, lines: int = 1) -> None:
@@ -157,7 +167,6 @@ class HandResults(Scene):
             title = _("Hand {hand}: the stock ran out").format(hand=h.index + 1)
         surface.blit(T.fit_text(title, th.heading, p.width - 4 * th.pad, T.TEXT, bold=True),
                      (p.x + 2 * th.pad, p.y + th.pad))
-        scores = self.game.hand_scores[h.index] if h.index < len(self.game.hand_scores) else h.scores()
         cols = [0.0, 0.17, 0.52, 0.58, 0.84, 0.92]  # name, tabled, pts, in hand, pts..., hand, total
         heads = [_("Player"), _("Tabled"), "", _("Left in hand"), _("Hand"), _("Total")]
         x0 = p.x + 2 * th.pad
@@ -169,9 +178,8 @@ class HandResults(Scene):
         row_h = max(round(th.body * 2.2), (self.button.rect.top - th.pad - y) // max(1, self.game.players))
         row_h = min(row_h, round(th.body * 3.6))
         four = self.app.settings.card_style == "4color"
-        for seat in range(self.game.players):
-            tabled, held = seat_cards(h, seat)
-            s = scores[seat]
+        for seat, row in enumerate(hand_rows(self.game, h)):
+            tabled, held, s = row.tabled, row.held, row.score
             if seat % 2 == 0:
                 T.draw_panel(surface, pygame.Rect(p.x + th.pad, y - 2, p.width - 2 * th.pad, row_h), th.radius,
                              (255, 255, 255, 16), None, 0)
@@ -190,7 +198,7 @@ class HandResults(Scene):
                             lines)
             surface.blit(held_pts, (x0 + round(cols[4] * inner) - held_pts.get_width() - th.pad, y))
             surface.blit(T.text(signed(s["hand"]), th.body, T.TEXT, True), (x0 + round(cols[4] * inner), y))
-            total = self.game.totals[seat]
+            total = row.total
             surface.blit(T.text(str(total) if total >= 0 else f"−{-total}", th.body, T.GOLD, True),
                          (x0 + round(cols[5] * inner), y))
             y += row_h
@@ -209,11 +217,9 @@ class GameOver(Scene):
         self.buttons = [Button(N_("New game"), self.new_game), Button(N_("Title screen"), self.to_title)]
         self.focus = FocusRing(self.buttons)
         self.focus.focus(self.buttons[0])
-        # the game was kept and counted when it was won (TableScene.record_if_won);
+        # the game was kept and counted when it was won (GameInProgress.record_if_won);
         # now that the player has seen who won, Continue no longer offers it
-        table.record_if_won()
-        table.game_over_seen = True
-        table.autosave()
+        table.see_game_over()
 
     def resize(self) -> None:
         th = self.theme

@@ -15,6 +15,7 @@ import math
 import pygame
 
 from game.i18n import N_, _, ngettext
+from game.rules.hand import can_draw_stock
 
 from scenes.core import theme as T
 from game.text.cards import short_name
@@ -321,7 +322,8 @@ class TableDrawing:
                 if self.person is not None and model.window == self.viewer:  # the person's own discard
                     return [head, _("Others may call Rummy on your discard.")]
                 return [head, _("Rummy? Anyone may call on {name}'s discard.").format(name=self.names[model.window])]
-            if model.stock_size == 0 and (game.rules.empty_stock == "end" or not game.hand.reshuffle_allowed()):
+            # the engine's R8.1/R17 rule, asked of the position shown (the pile as shown, turned as often as the hand's)
+            if not can_draw_stock(game.hand.rules, model.stock_size, len(model.discard), game.hand.reshuffles):
                 return [head, _("{name}: take from the discard pile or end the hand (stock empty).").format(name=name)]
             return [head, _("{name} to draw from the stock or take from the discard pile.").format(name=name)]
         if model.committed is not None:

@@ -13,22 +13,23 @@ a person can follow each move, and a frame never waits on a computer.
 At the end of a hand the results panel is pushed; at the end of the game,
 the game-over scene with the chart of totals.
 
-The scene is in three modules: this one (the game, saving, input and the
-update loop), :mod:`scenes.table.animation` (the animation queue) and
+The scene is in three modules: this one (the game, input and the update
+loop; saving and recording a won game are
+:class:`~game.services.game_in_progress.GameInProgress`'s, the scene only
+calls it and shows its messages), :mod:`scenes.table.animation` (the animation queue) and
 :mod:`scenes.table.drawing` (drawing); the layout is :mod:`scenes.table.layout` and
 the card art :mod:`scenes.core.cardart`.
 """
 
 from __future__ import annotations
 
-import logging
 import time
 from collections import deque
 
 import pygame
 
 from game.rules.events import Event, HandEnded, TurnStarted
-from game.i18n import N_, _
+from game.i18n import N_
 from game.rules.ruleset import RuleSet
 from game.play.table_session import Seat, TableSession
 from game.rules.names import shown_names
@@ -41,17 +42,12 @@ from scenes.table.animation import Motion, TableAnimation
 from scenes.core.tween import AI_PACE_S, SPEEDS
 from scenes.core.widgets import Button
 from game.text.events import deal_line
-from game.services.slots import Slots
 from scenes.table.game_log import LogPanel
 from scenes.table.rules_badge import RulesBadge
 from scenes.table.person import PersonPlay
 from scenes.table.first_tip import FirstGameTip
 from game.text.events import refusal_entry
-from game.rules.record import record_of
-from game.services.slots import info_of
-from game.services.finished import record_finished_game
-
-log = logging.getLogger("rummy500.table")
+from game.services.game_in_progress import MESSAGE_S, GameInProgress
 
 __all__ = ["LEVEL_NAMES", "Motion", "TableScene"]
 
@@ -62,7 +58,9 @@ class TableScene(TableAnimation, TableDrawing, Scene):
     a new game between ``seats`` (:class:`~game.play.table_session.Seat`), or the given
     ``session`` (a continued game), saved in save slot ``slot`` (a new one
     when ``None``, :mod:`game.services.slots`) with the person's ``hand_order`` (card
-    codes) and ``sort_mode`` ("suit" or "rank")."""
+    codes) and ``sort_mode`` ("suit" or "rank"). The save slot, autosaving
+    and the end of a won game are ``self.in_progress``
+    (:class:`~game.services.game_in_progress.GameInProgress`)."""
 
     frees_memory = True  # a table left is collected at once (App.release_popped)
 
@@ -71,12 +69,8 @@ class TableScene(TableAnimation, TableDrawing, Scene):
               slot: str | None = None, hand_order=(), sort_mode: str = "suit") -> None:
         app = self.app
         self.demo = demo
-        self.slots = Slots(app.storage)
-        self.slot = slot or self.slots.new_name()
-        # the slot stopped the game on an error last time: counted until the person moves (scenes.crash)
-        self.crash_marked = not demo and self.slots.crashes(self.slot) > 0
         self.session = session or TableSession(seats, rules, seed=seed, use_workers=use_workers)
-        self.levels = [s.level for s in self.session.seats]
+        self.in_progress = GameInProgress(app.storage, self.session, slot, demo, self._arrangement)
         self.viewer = 0
         self.art = CardArt(app.settings.card_style, app.settings.card_back)
         self.factor = SPEEDS.get(app.speed, 1.0)
@@ -94,13 +88,9 @@ class TableScene(TableAnimation, TableDrawing, Scene):
         self.clock = 0.0
         self._static = None
         self._static_key = None
-        self.save_failed = False
         self._status_key = None
         self._status_surfs = []
-        self.saved_at = 0.0
         self.dealing = False
-        self.recorded = False  # the won game is kept and counted (record_if_won)
-        self.game_over_seen = False  # set by the game-over scene: Continue no longer needs the save
         game = self.session.game
         h = game.hand
         if h is None or (h.ended is not None and game.winner is None):
@@ -124,6 +114,16 @@ class TableScene(TableAnimation, TableDrawing, Scene):
         self.tip = FirstGameTip(self.person is not None and not demo and self._first_game(), game, self.viewer)
         self.resize()
         self.record_if_won()  # a continued game that was already won: recorded once, by its id
+
+    @property
+    def slot(self) -> str:
+        """The name of the game's save slot (:mod:`game.services.slots`)."""
+        return self.in_progress.slot
+
+    @property
+    def levels(self) -> list[str]:
+        """Each seat's level, in seat order (``"human"`` for the person)."""
+        return self.in_progress.levels
 
     @property
     def names(self) -> list[str]:
@@ -151,6 +151,15 @@ class TableScene(TableAnimation, TableDrawing, Scene):
             self.person.order = self.pending_order
             self.pending_order = None
             self.person.sync()  # kept cards keep their places; cards not in the hand leave
+
+    def _arrangement(self) -> tuple[list[int], str]:
+        """The person's hand order and sort mode as a save keeps them
+        (:data:`game.services.game_in_progress.Arrangement`): the order still
+        to be put back while the deal is shown."""
+        person = self.person
+        if person is None:
+            return (), "suit"
+        return (self.pending_order or person.order), person.sort_mode
 
     def hand_order(self) -> list[int] | None:
         """The person's arrangement of the bottom hand (``None``: sorted)."""
@@ -180,11 +189,9 @@ class TableScene(TableAnimation, TableDrawing, Scene):
 
     def forget_crashes(self) -> None:
         """The slot's table works again (the person moved, or left it): its
-        count of crashes in a row (:meth:`game.slots.Slots.crashes`) starts
-        again from nothing."""
-        if self.crash_marked:
-            self.crash_marked = False
-            self.slots.clear_crashes(self.slot)
+        count of crashes in a row starts again from nothing
+        (:meth:`game.services.game_in_progress.GameInProgress.forget_crashes`)."""
+        self.in_progress.forget_crashes()
 
     def on_cover(self) -> None:
         """A menu or dialog is pushed on top: the pointer is no longer over
@@ -253,48 +260,26 @@ class TableScene(TableAnimation, TableDrawing, Scene):
     def open_menu(self) -> None:
         self.app.open("pause_menu")
 
+    def notify_all(self, messages: list[str]) -> None:
+        """Show each message of :class:`~game.services.game_in_progress.GameInProgress`."""
+        for message in messages:
+            self.app.notify(message, MESSAGE_S)
+
     def autosave(self, durable: bool = True) -> None:
-        """Save the game in its slot (a game record and the slot's sidecar:
-        seats, sort order, arrangement) so Continue can resume it.
+        """Save the game in its slot so Continue can resume it
+        (:meth:`game.services.game_in_progress.GameInProgress.autosave`);
         ``durable=False`` (after each move) skips the fsyncs."""
-        if self.demo:
-            return
-        try:
-            game = self.session.game
-            if game.winner is not None and self.game_over_seen:
-                self.slots.delete(self.slot)
-                return
-            person = self.person
-            order = (self.pending_order or person.order) if person is not None else ()
-            info = info_of(self.slot, game, self.levels, order,
-                           person.sort_mode if person is not None else "suit", seed=self.session.seed)
-            self.slots.save(info, record_of(game), durable=durable)
-        except (OSError, ValueError, TypeError) as exc:
-            log.warning("autosave failed: %s", exc)
-            if not self.save_failed:
-                self.save_failed = True
-                self.app.notify(_("The game cannot be saved ({error}); you can play on, but Continue will not "
-                                  "have it.").format(error=getattr(exc, "strerror", None) or exc), 8.0)
-        else:
-            self.save_failed = False
-        self.saved_at = self.clock
+        self.notify_all(self.in_progress.autosave(durable))
 
     def record_if_won(self) -> None:
-        """When the engine says the game is won (R21): save it (Continue
-        keeps it until the game-over screen is seen), keep its record in
-        ``saves/finished`` and count it in the person's statistics, once
-        (:func:`game.services.finished.record_finished_game`, by the game's id).
-        Only a game the person played at seat 0 counts; a demo or a watched
-        game is kept but not counted."""
-        game = self.session.game
-        if game.winner is None or self.recorded:
-            return
-        self.recorded = True
-        self.autosave()
-        person = 0 if not self.demo and self.session.seats[0].is_person else None
-        _, _, message = record_finished_game(self.app.storage, record_of(game), self.levels, person)
-        if message:
-            self.app.notify(message, 8.0)
+        """When the game is won (R21): keep it and count it, once
+        (:meth:`game.services.game_in_progress.GameInProgress.record_if_won`)."""
+        self.notify_all(self.in_progress.record_if_won())
+
+    def see_game_over(self) -> None:
+        """The game-over scene is shown: Continue no longer offers the game
+        (:meth:`game.services.game_in_progress.GameInProgress.see_game_over`)."""
+        self.notify_all(self.in_progress.see_game_over())
 
     def next_hand(self) -> None:
         """Deal the next hand (called by the results panel)."""
