@@ -17,27 +17,21 @@ from scenes.core import registry
 from scenes.core.app import App
 from scenes.core.options import Options
 from scenes.core.startup import startup_failed
-from scenes.screens.how_to_play import HowToPlayScene
-from scenes.screens.load_game import LoadGameScene
-from scenes.screens.menus import PauseMenu
-from scenes.screens.results import GameOver, HandResults
-from scenes.screens.rules_help import RulesScene
-from scenes.screens.rules_settings import RulesSettingsScene
-from scenes.screens.settings import SettingsScene
-from scenes.screens.setup import SetupScene
-from scenes.screens.statistics import StatisticsScene
-from scenes.screens.title import TitleScene
-from scenes.table.scene import TableScene
 
 __all__ = ["main", "start_demo", "SCENES"]
 
 SCENES = {
-    "title": TitleScene, "setup": SetupScene, "load_game": LoadGameScene, "settings": SettingsScene,
-    "house_rules": RulesSettingsScene, "rules": RulesScene, "how_to_play": HowToPlayScene,
-    "statistics": StatisticsScene, "table": TableScene, "pause_menu": PauseMenu,
-    "hand_results": HandResults, "game_over": GameOver,
+    "title": "scenes.screens.title:TitleScene", "setup": "scenes.screens.setup:SetupScene",
+    "load_game": "scenes.screens.load_game:LoadGameScene", "settings": "scenes.screens.settings:SettingsScene",
+    "house_rules": "scenes.screens.rules_settings:RulesSettingsScene", "rules": "scenes.screens.rules_help:RulesScene",
+    "how_to_play": "scenes.screens.how_to_play:HowToPlayScene",
+    "statistics": "scenes.screens.statistics:StatisticsScene", "table": "scenes.table.scene:TableScene",
+    "pause_menu": "scenes.screens.menus:PauseMenu", "hand_results": "scenes.screens.results:HandResults",
+    "game_over": "scenes.screens.results:GameOver",
 }
-"""Every scene reached by key (:meth:`scenes.core.app.App.open`), registered on import."""
+"""Every scene reached by key (:meth:`scenes.core.app.App.open`), registered on import by
+``"module:Class"``: a screen's module is imported when it is first opened, so start-up loads
+only the title's."""
 
 for _key, _cls in SCENES.items():
     registry.register(_key, _cls)
@@ -58,9 +52,9 @@ def main(options: Options | None = None, **fields) -> int:
         if options.demo:
             start_demo(app, options)
         else:
-            app.push(TitleScene(app))
+            app.open("title")
             if options.rules is not None:
-                app.push(SetupScene(app), rules=options.rules, rules_from=options.rules_from)
+                app.open("setup", rules=options.rules, rules_from=options.rules_from)
     except Exception as exc:  # before the first frame: a message box, not a silent exit
         status = startup_failed(exc, options.config_dir)
         if app is None:
@@ -80,4 +74,4 @@ def start_demo(app: App, options: Options):
     levels = options.levels or ["medium"] * n
     names = ["You", "Ana", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus"]
     seats = [Seat(names[i], levels[i]) for i in range(n)]
-    return app.push(TableScene(app), seats=seats, seed=options.seed, demo=True, rules=options.rules)
+    return app.open("table", seats=seats, seed=options.seed, demo=True, rules=options.rules)

@@ -301,3 +301,17 @@ def test_the_engine_api_stays_importable_from_the_package():
     assert game.record_of(again) == game.record_of(g)
     assert set(game.__all__) >= {"Game", "RuleSet", "DrawStock", "Discard", "IllegalMove", "record_of",
                                  "game_from_record", "PlayerView", "view_for"}
+
+
+def test_every_scene_key_names_a_scene_of_the_table_or_the_screens():
+    """The registry's keys (scenes.launch) name classes of scenes.table or scenes.screens, by
+    ``"module:Class"`` so start-up imports only what it shows; every one resolves."""
+    import scenes.launch
+    from scenes.core import registry
+    from scenes.core.scene import Scene
+
+    assert {"title", "table", "hand_results", "game_over", "pause_menu", "setup", "load_game"} <= set(scenes.launch.SCENES)
+    for key, target in scenes.launch.SCENES.items():
+        assert isinstance(target, str) and target.split(".")[1] in ("table", "screens"), key
+        cls = registry.scene_class(key)
+        assert issubclass(cls, Scene) and registry.loaded(key) is cls, key

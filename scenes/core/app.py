@@ -169,9 +169,9 @@ class App:
 
     def find(self, key: str) -> Scene | None:
         """The topmost scene on the stack registered as ``key``, or ``None``."""
-        if not registry.registered(key):
+        cls = registry.loaded(key)  # a class never imported has no scene on the stack
+        if cls is None:
             return None
-        cls = registry.scene_class(key)
         return next((s for s in reversed(self.stack) if isinstance(s, cls)), None)
 
     def pop_to(self, kind: type) -> None:
@@ -183,7 +183,12 @@ class App:
         """Back to the title: pop every scene above it (a table saves as it
         goes), or, when it is not on the stack (a demo, a game opened from
         the command line), put a new title there. Returns the title."""
-        self.pop_to(registry.scene_class("title"))
+        title = registry.loaded("title")
+        while self.stack and title is not None and not isinstance(self.stack[-1], title):
+            self.pop()
+        if title is None:
+            while self.stack:
+                self.pop()
         if not self.stack:
             self.open("title")
         return self.top

@@ -7,16 +7,19 @@ import each other: each asks for a scene by its key (``"title"``, ``"table"``,
 which class each key makes (:func:`register`). A file dropped on the window
 goes to the scene registered for its kind (:func:`register_drop`).
 
-Pure bookkeeping; it imports nothing of ours.
+Pure bookkeeping; it imports nothing of ours (a ``"module:Class"`` target is
+imported by name when first used).
 """
 
 from __future__ import annotations
 
+import importlib
+import sys
 from typing import Any, Callable
 
-__all__ = ["register", "registered", "scene_class", "key_of", "register_drop", "drop_handler", "UnknownScene"]
+__all__ = ["register", "registered", "scene_class", "loaded", "key_of", "register_drop", "drop_handler", "UnknownScene"]
 
-_SCENES: dict[str, type] = {}
+_SCENES: dict[str, type | str] = {}
 _DROPS: dict[str, Callable[..., Any]] = {}
 
 
@@ -24,11 +27,14 @@ class UnknownScene(KeyError):
     """No scene is registered under the key asked for (``scenes.launch`` registers them all)."""
 
 
-def register(key: str, cls: type) -> type:
-    """Make ``key`` (a short name such as ``"table"``) stand for the scene class
-    ``cls``; returns ``cls``. Registering a key again replaces it (tests)."""
-    _SCENES[key] = cls
-    return cls
+def register(key: str, target: type | str) -> type | str:
+    """Make ``key`` (a short name such as ``"table"``) stand for a scene class:
+    the class itself, or ``"module:Class"`` (``"scenes.table.scene:TableScene"``),
+    imported the first time the key is used, so the program starts without
+    loading every screen. Returns ``target``. Registering a key again replaces
+    it (tests)."""
+    _SCENES[key] = target
+    return target
 
 
 def registered(key: str) -> bool:
@@ -39,17 +45,34 @@ def registered(key: str) -> bool:
 def scene_class(key: str) -> type:
     """The scene class registered for ``key``. Raises :class:`UnknownScene`."""
     try:
-        return _SCENES[key]
+        target = _SCENES[key]
     except KeyError:
         raise UnknownScene(f"no scene is registered as {key!r} (scenes.launch registers every scene)") from None
+    if isinstance(target, str):
+        module, _sep, name = target.partition(":")
+        target = _SCENES[key] = getattr(importlib.import_module(module), name)
+    return target
+
+
+def loaded(key: str) -> type | None:
+    """The class of ``key`` if its module has been imported already, else
+    ``None`` (a scene of a class never imported cannot be on the stack)."""
+    target = _SCENES.get(key)
+    if isinstance(target, str):
+        module, _sep, name = target.partition(":")
+        if module not in sys.modules:
+            return None
+        target = _SCENES[key] = getattr(sys.modules[module], name)
+    return target
 
 
 def key_of(scene: object) -> str | None:
     """The key whose class ``scene`` is an instance of (the most derived one), or ``None``."""
-    for key, cls in _SCENES.items():
+    classes = [(key, cls) for key, cls in _SCENES.items() if not isinstance(cls, str)]
+    for key, cls in classes:
         if type(scene) is cls:
             return key
-    for key, cls in _SCENES.items():
+    for key, cls in classes:
         if isinstance(scene, cls):
             return key
     return None

@@ -68,6 +68,7 @@ class LoadGameScene(FormScene):
     """The list of saved games (see the module docstring)."""
 
     heading = N_("Load game")
+    resume = staticmethod(resume)  # Continue on the title resumes through the registry (no import of this module)
 
     def enter(self) -> None:
         self.slots = Slots(self.app.storage)

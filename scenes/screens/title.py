@@ -9,14 +9,8 @@ from scenes.core.forms import MenuScene
 from game.services.slots import Slots
 from game.services.slots import MAX_SLOTS
 from scenes.core.dialogs import ChoiceDialog
-from scenes.screens.setup import SetupScene
-from scenes.screens.load_game import resume
-from scenes.screens.load_game import LoadGameScene
-from scenes.screens.how_to_play import HowToPlayScene
-from scenes.screens.settings import SettingsScene
-from scenes.screens.statistics import StatisticsScene
+from scenes.core import registry
 from scenes.core import rules_choice as C
-from scenes.screens.rules_help import RulesScene
 
 
 class TitleScene(MenuScene):
@@ -102,7 +96,7 @@ class TitleScene(MenuScene):
         if replace == "load":
             self.load_game()
             return
-        self.app.push(SetupScene(self.app), replace=replace)
+        self.app.open("setup", replace=replace)
 
     def continue_game(self) -> None:
         """Resume the game in progress played most recently."""
@@ -110,26 +104,26 @@ class TitleScene(MenuScene):
         if info is None:
             self.app.notify(_("There is no saved game to continue."))
         else:
-            resume(self.app, info)
+            registry.scene_class("load_game").resume(self.app, info)
         self.refresh()
 
     def load_game(self) -> None:
         """Open the list of saved games."""
-        self.app.push(LoadGameScene(self.app))
+        self.app.open("load_game")
 
     def how_to_play(self) -> None:
         """Open the controls page."""
-        self.app.push(HowToPlayScene(self.app))
+        self.app.open("how_to_play")
 
     def settings(self) -> None:
-        self.app.push(SettingsScene(self.app))
+        self.app.open("settings")
 
     def statistics(self) -> None:
-        self.app.push(StatisticsScene(self.app))
+        self.app.open("statistics")
 
     def rules(self) -> None:
         _name, rules = C.selection(self.app)  # the house rules chosen for the next game, by their name
-        self.app.push(RulesScene(self.app), rules=rules, profile=C.name_of(self.app, rules))
+        self.app.open("rules", rules=rules, profile=C.name_of(self.app, rules))
 
     def quit(self) -> None:
         self.app.quit(0)

@@ -23,7 +23,7 @@ from scenes.core.options import Options
 from scenes.launch import main as app_main
 from window_fixtures import boxes, logging_restored  # noqa: F401 (fixtures)
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 IMPORTED = time.perf_counter()
 
 

@@ -14,7 +14,7 @@ import pytest
 from game.cli import main
 from game.rules.record import expect_mismatches
 
-HERE = Path(__file__).parent
+HERE = Path(__file__).resolve().parents[2]
 OWN = sorted((HERE / "scenarios").glob("*.json"))
 SHARED_DIR = HERE.parent.parent / "shared" / "scenarios"
 SHARED = sorted(SHARED_DIR.glob("*.json")) if SHARED_DIR.is_dir() else []

@@ -441,7 +441,7 @@ def test_table_says_the_hand_can_only_end_once_the_reshuffles_are_used(app):
     from game.rules.record import game_from_record
 
     def table_after(name, actions):
-        rec = json.loads((Path(__file__).parent / "scenarios" / name).read_text(encoding="utf-8"))
+        rec = json.loads((Path(__file__).resolve().parents[2] / "scenarios" / name).read_text(encoding="utf-8"))
         rec["rules"]["rummy_calls"] = False
         rec["hands"][0]["actions"] = rec["hands"][0]["actions"][:actions]
         del rec["expect"]

@@ -27,7 +27,7 @@ from game.services.settings import MIN_WINDOW, SETTING_WORDS, SETTINGS_VERSION, 
 from game.services.statistics import Statistics, record_game
 from game.services.storage import Storage, configure_logging
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 
 
 @pytest.fixture

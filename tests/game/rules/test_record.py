@@ -30,7 +30,7 @@ from game.rules.random_play import play_random_hand, random_step
 from game.rules.record import dumps, game_from_record, record_of, replay
 from game.rules.ruleset import CHOICES, RuleSet
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 OWN_SCENARIOS = ROOT / "tests" / "scenarios"
 
 

@@ -25,7 +25,7 @@ from game.text.events import plain
 
 from i18n_pseudo import install, lengthen
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 
 
 @pytest.fixture(autouse=True)

@@ -46,7 +46,7 @@ from game_play import KNOWN_RECORD
 pytestmark = pytest.mark.skipif(not hasattr(os, "mkfifo"),
                                 reason="os.mkfifo is missing (Windows has no named pipes in the file system)")
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 PIPE = "it is a named pipe, not a file"
 ENV = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1",
            LANGUAGE="en")

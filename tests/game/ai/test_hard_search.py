@@ -26,7 +26,7 @@ from game.play.all_computer import ai_step
 from game.rules.ruleset import RuleSet
 from game.rules.view import sample_world, view_for, view_of
 
-PUZZLES = Path(__file__).parent / "ai_puzzles"
+PUZZLES = Path(__file__).resolve().parents[2] / "ai_puzzles"
 
 
 def positions(players: int, seed: int, limit: int = 40) -> list:

@@ -19,7 +19,7 @@ from scenes.screens.rules_settings import RulesSettingsScene
 from scenes.screens.setup import SetupScene
 from scenes.table.scene import TableScene
 from scenes.screens.title import TitleScene
-from tests.test_rules_settings import (app, click, focus_control, key, open_rules_from_new_game,  # noqa: F401
+from test_rules_settings import (app, click, focus_control, key, open_rules_from_new_game,  # noqa: F401
                                        post, resize, step, type_text)  # (app is the pages' fixture)
 
 

@@ -13,7 +13,7 @@ import pytest
 from game.services.analyse import Turn, load_position, passes
 from game.cli import main
 
-HERE = Path(__file__).parent
+HERE = Path(__file__).resolve().parents[2]
 OWN = sorted((HERE / "ai_puzzles").glob("*.json"))
 SHARED_DIR = HERE.parent.parent / "shared" / "ai-puzzles"
 SHARED = sorted(SHARED_DIR.glob("*.json")) if SHARED_DIR.is_dir() else []
