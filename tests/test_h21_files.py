@@ -111,3 +111,23 @@ def test_a_clock_set_back_never_deletes_the_game_just_finished(tmp_path, monkeyp
     files = FinishedGames(folder).files()
     assert len(files) == KEEP and new in files
     assert not any(p.stem.endswith(f"-{0:012x}") for p in files)
+
+
+def test_save_slots_are_ordered_by_when_they_were_saved_not_by_their_local_names(tmp_path, tz):
+    """Item 5, slots: their names come from local time too, but the order
+    (Continue, Load game) is by ``saved_at``, seconds since the epoch, and
+    only the time shown is local."""
+    from game.services.slots import Slots
+    from game.services.storage import Storage
+    from test_slots import write_slot
+
+    tz(LONDON)
+    storage = Storage(tmp_path / "cfg")
+    slots = Slots(storage)
+    first = slots.new_name(FIRST_PASS)
+    write_slot(storage, first, saved_at=float(FIRST_PASS))
+    second = slots.new_name(SECOND_PASS)
+    write_slot(storage, second, saved_at=float(SECOND_PASS))
+    assert second < first  # 01:10 GMT sorts before 01:53 BST by name
+    assert [i.name for i in Slots(storage).list()] == [second, first]
+    assert Slots(storage).latest().when(now=SECOND_PASS) == "today 01:10"
