@@ -12,7 +12,9 @@ read as local time and keep their place among the new ones. A small index
 the file's size and modification time, so listing 100 games reads one file;
 a file that is new or changed since it was indexed is read (and replayed)
 again, and one that is not a valid record is moved aside
-(``<name>.corrupt-<time>``) and named in one message.
+(``<name>.corrupt-<time>``) and named in one message. A newer version's
+record (a newer ``format``, or keys this version does not know:
+:func:`game.rules.record.newer_keys`) is left in place, unlisted and unnamed.
 
 :func:`record_finished_game` is the one end-of-game path: it keeps the
 record and counts the game in the statistics, both at most once per game
@@ -32,10 +34,10 @@ from pathlib import Path
 
 from game.errors import IllegalMove
 from game.i18n import ngettext
-from game.rules.record import RecordError, decode_json
+from game.rules.record import RecordError, decode_json, newer_keys
 from game.services.statistics import GameSummary, count_game, summarize
 from game.services.storage import Storage
-from game.services.files import move_aside, one_line, atomic_write_text
+from game.services.files import move_aside, newer_format, one_line, atomic_write_text
 
 __all__ = ["KEEP", "FinishedGames", "record_finished_game", "game_date"]
 
@@ -45,6 +47,7 @@ INDEX = "index.json"
 INDEX_VERSION = 1
 
 _log = logging.getLogger("rummy500.finished")
+_NEWER = object()  # _read_summary: a newer version's record, left as it is
 
 
 _NAME = re.compile(r"(\d{8}-\d{6})-(\d{6})(Z?)-")
@@ -203,8 +206,9 @@ class FinishedGames:
         Summaries come from the index; a file missing from it or changed
         since is read and replayed again (its seats' levels are then
         unknown). A file that is not a valid finished record is moved aside
-        and left out, and ``message`` says so in one line (else ``None``).
-        Never raises for file problems."""
+        and left out, and ``message`` says so in one line (else ``None``);
+        one a newer version wrote is left out and left as it is, without a
+        word. Never raises for file problems."""
         index = self._read_index()
         out: list[tuple[str, GameSummary]] = []
         bad: list[str] = []
@@ -226,6 +230,8 @@ class FinishedGames:
                     summary = None  # an index edited by hand: read the record again
             if summary is None:
                 summary = self._read_summary(path, entry)
+                if summary is _NEWER:
+                    continue
                 if summary is None:
                     bad.append(path.name)
                     move_aside(path)
@@ -244,17 +250,27 @@ class FinishedGames:
                                                                           files=", ".join(bad)), 300)
         return out, message
 
-    def _read_summary(self, path: Path, entry: dict | None) -> GameSummary | None:
+    def _read_summary(self, path: Path, entry: dict | None):
+        """The summary of the record at ``path`` (read and replayed), ``None``
+        when it is not a valid finished game, or :data:`_NEWER` when a newer
+        version wrote it (logged)."""
         old = None
         if entry is not None:
             try:
                 old = GameSummary.from_dict(entry.get("summary"))
             except (ValueError, TypeError, KeyError, AttributeError):
                 old = None
+        record = None
         try:
             record = decode_json(path.read_bytes())
             summary = summarize(record, old.levels if old else None, old.person if old else None)
-        except (OSError, RecordError, IllegalMove, KeyError, IndexError, TypeError, AttributeError) as exc:
+        except RecordError as exc:
+            if isinstance(record, dict) and (newer_format(record.get("format")) or newer_keys(record)):
+                _log.info("finished game %s is from a newer version; left as it is", path)
+                return _NEWER
+            _log.warning("finished game %s unreadable: %s", path, exc)
+            return None
+        except (OSError, IllegalMove, KeyError, IndexError, TypeError, AttributeError) as exc:
             _log.warning("finished game %s unreadable: %s", path, exc)
             return None
         except Exception:  # a damaged file must never stop the program
