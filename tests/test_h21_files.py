@@ -309,3 +309,51 @@ def test_settings_with_a_bad_rule_value_are_still_reset(tmp_path):
     settings, message = storage.load_settings()
     assert not settings.is_newer and "reset" in message and "rules" not in settings.last_setup
     assert storage.save_settings(settings) is True
+
+
+# ---------------------------------------------------------------- item 7
+def test_a_corrupt_statistics_file_is_told_once_when_the_table_opens(app):
+    """Item 7: the table is where the statistics are first read; the corrupt
+    file moved aside there is now told to the player, once, with where it
+    went, and the game counted at the end starts the new statistics without
+    another word."""
+    from game.play.table_session import Seat, TableSession
+    from game.services.finished import record_finished_game
+    from scenes.table.scene import TableScene
+    from test_scenes import frames
+
+    app.storage.statistics_path.parent.mkdir(parents=True, exist_ok=True)
+    app.storage.statistics_path.write_text("{broken", encoding="utf-8")
+
+    def open_table():
+        session = TableSession([Seat("Me", "human"), Seat("Ana", "easy")], seed=2, use_workers=False)
+        app.push(TableScene(app), session=session)
+        frames(app, 1)
+        app.pop()
+        frames(app, 1)
+        return [m for m, _ in app.toasts if "statistics" in m]
+
+    told = open_table()
+    assert len(told) == 1 and "could not be read" in told[0] and "moved to" in told[0]
+    moved = list(app.storage.statistics_path.parent.glob("statistics.json.corrupt-*"))
+    assert len(moved) == 1 and str(moved[0]) in told[0]
+    assert open_table() == told  # not again
+    summary, counted, message = record_finished_game(app.storage, json.loads(json.dumps(KNOWN_RECORD)),
+                                                     ["human", "easy"], 0)
+    assert counted and message is None and app.storage.load_statistics()[0].games_played == 1
+
+
+def test_a_demo_table_leaves_a_corrupt_statistics_file_alone(app):
+    """A table with no person reads no statistics: the file stays for the
+    next table with the person, which tells."""
+    from game.play.table_session import Seat, TableSession
+    from scenes.table.scene import TableScene
+    from test_scenes import frames
+
+    app.storage.statistics_path.parent.mkdir(parents=True, exist_ok=True)
+    app.storage.statistics_path.write_text("{broken", encoding="utf-8")
+    session = TableSession([Seat("Bo", "easy"), Seat("Ana", "easy")], seed=2, use_workers=False)
+    app.push(TableScene(app), session=session, demo=True)
+    frames(app, 1)
+    assert app.storage.statistics_path.read_text(encoding="utf-8") == "{broken"
+    assert not [m for m, _ in app.toasts if "statistics" in m]
