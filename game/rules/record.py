@@ -341,7 +341,7 @@ def newer_keys(data: Any) -> list[str]:
     action): when :func:`parse_record` accepts that copy, the unknown keys are
     returned; when the record has none, or the copy is refused too (it is
     wrong in some other way as well), ``[]``. Only the structure is checked,
-    nothing is played (a newer key may change what is legal).
+    nothing is played (a newer key may change what is legal). Never raises.
     :func:`parse_record` and ``replay`` still refuse every unknown key."""
     if not isinstance(data, dict):
         return []
@@ -373,7 +373,7 @@ def newer_keys(data: Any) -> list[str]:
         return []
     try:
         parse_record(top)
-    except RecordError:
+    except Exception:  # RecordError, or anything a damaged file may cause: not a newer version's record
         return []
     return places
 

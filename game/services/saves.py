@@ -122,6 +122,9 @@ class SavedGames:
             return bool(newer_keys(decode_json(data)))
         except RecordError:
             return False
+        except Exception:  # a damaged save must never stop a save
+            _log.exception("unexpected error reading save %s", path)
+            return False
 
     def load_game(self, name: str = "autosave") -> tuple[dict | None, str | None]:
         """The saved game record ``name`` and a one-line message (see
