@@ -93,6 +93,10 @@ class EndHand(Action):
 
 
 _KINDS = ("draw", "take", "meld", "layoff", "discard", "rummy", "end")
+ACTION_KINDS = frozenset(_KINDS)
+"""The keys that name what an action does (each action has exactly one)."""
+ACTION_KEYS = ACTION_KINDS | {"p", "onto"}
+"""Every key an action object may hold in this version."""
 
 
 class ActionFormatError(ValueError):

@@ -6,6 +6,8 @@
   JSON object and status that ``rummy500 replay`` prints and exits with.
 * :func:`record_of` writes a game as a record; :func:`game_from_record`
   builds the game a record describes.
+* :func:`newer_keys` tells a record refused only for keys this version
+  does not know (a newer version's) from a broken one.
 * :func:`expect_mismatches` compares a replay result with a scenario's
   ``expect``.
 """
@@ -19,13 +21,13 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.rules.actions import Action, ActionFormatError, action_from_record
+from game.rules.actions import ACTION_KEYS, ACTION_KINDS, Action, ActionFormatError, action_from_record
 from game.rules.cards import JOKER, Card, CardTokenError, card_token, parse_card, tokens
 from game.rules.game import Game
 from game.rules.phase import seat_left_of
 from game.errors import IllegalMove
 from game.paths import UNPRINTABLE
-from game.rules.ruleset import RuleSet, RulesError
+from game.rules.ruleset import RULE_KEYS, RuleSet, RulesError
 from game.regular_files import FileTooLarge, read_regular_file
 
 FORMAT = "rummy500/1"
@@ -329,6 +331,66 @@ def parse_record(data: Any) -> ParsedRecord:
                 raise RecordError(f"{where}.actions[{ai}]: {exc}") from None
         hands.append(HandRecord(dealer, deal, seed, parsed))
     return ParsedRecord(rules, [str(p) for p in players], scores, note, hands)
+
+
+def _known(obj: dict, allowed, where: str, places: list[str]) -> dict:
+    """``obj`` without the keys not in ``allowed``; their places go to ``places``."""
+    out = {}
+    for key, value in obj.items():
+        if key in allowed:
+            out[key] = value
+        else:
+            places.append(f"{where}.{key}" if where else str(key))
+    return out
+
+
+def newer_keys(data: Any) -> list[str]:
+    """The places of the keys this version does not know in a decoded
+    record (``"clock"``, ``"rules.wild_twos"``, ``"hands[0].actions[3].undo"``),
+    when they are all that makes :func:`parse_record` refuse it; else ``[]``.
+
+    ``game-record.md`` lets a later version add an optional key, or a new
+    kind of action, without a new ``format``: such a record comes from a
+    newer version, it is not broken. It is judged by the copy without those
+    keys (an action left with no kind of its own is dropped, a new kind of
+    action): when :func:`parse_record` accepts that copy, the unknown keys are
+    returned; when the record has none, or the copy is refused too (it is
+    wrong in some other way as well), ``[]``. Only the structure is checked,
+    nothing is played (a newer key may change what is legal). Never raises.
+    :func:`parse_record` and ``replay`` still refuse every unknown key."""
+    if not isinstance(data, dict):
+        return []
+    places: list[str] = []
+    top = _known(data, _TOP_KEYS, "", places)
+    if isinstance(top.get("rules"), dict):
+        top["rules"] = _known(top["rules"], RULE_KEYS, "rules", places)
+    if isinstance(top.get("hands"), list):
+        hands = []
+        for hi, h in enumerate(top["hands"]):
+            where = f"hands[{hi}]"
+            if isinstance(h, dict):
+                h = _known(h, _HAND_KEYS, where, places)
+                if isinstance(h.get("deal"), dict):
+                    h["deal"] = _known(h["deal"], _DEAL_KEYS, f"{where}.deal", places)
+                if isinstance(h.get("actions"), list):
+                    actions = []
+                    for ai, a in enumerate(h["actions"]):
+                        if isinstance(a, dict):
+                            before = len(places)
+                            a = _known(a, ACTION_KEYS, f"{where}.actions[{ai}]", places)
+                            if len(places) > before and not ACTION_KINDS & a.keys():
+                                continue  # a kind of action this version does not know
+                        actions.append(a)
+                    h["actions"] = actions
+            hands.append(h)
+        top["hands"] = hands
+    if not places:
+        return []
+    try:
+        parse_record(top)
+    except Exception:  # RecordError, or anything a damaged file may cause: not a newer version's record
+        return []
+    return places
 
 
 def _play(parsed: ParsedRecord) -> tuple[Game, tuple[int, int, IllegalMove] | None]:

@@ -30,6 +30,8 @@ CHOICES: dict[str, tuple] = {
     "rummy_calls": (True, False),
 }
 MAX_TARGET = 1_000_000
+RULE_KEYS = frozenset(CHOICES) | {"target"}
+"""Every key a ``rules`` object may hold in this version."""
 
 
 class RulesError(ValueError):

@@ -1,14 +1,20 @@
 """Finished games kept as game records, and recording a game when it is won.
 
 Every finished game is written as a game record (``game-record.md``,
-``format: rummy500/1``) to ``saves/finished/<YYYYmmdd-HHMMSS>-<microseconds>-<id>.json``
+``format: rummy500/1``) to ``saves/finished/<YYYYmmdd-HHMMSS>-<microseconds>Z-<id>.json``
 in the config folder, so it can be replayed with ``rummy500 replay FILE`` or
-shared; only the latest :data:`KEEP` are kept. A small index
+shared; only the latest :data:`KEEP` are kept. The time in the name is UTC
+(the ``Z``), so the order of the games never depends on the time zone or on
+summer time; only the date shown to the player (:func:`game_date`) is local.
+Names written by earlier versions hold local time without the ``Z``; they are
+read as local time and keep their place among the new ones. A small index
 (``saves/finished/index.json``) holds each file's :class:`GameSummary` with
 the file's size and modification time, so listing 100 games reads one file;
 a file that is new or changed since it was indexed is read (and replayed)
 again, and one that is not a valid record is moved aside
-(``<name>.corrupt-<time>``) and named in one message.
+(``<name>.corrupt-<time>``) and named in one message. A newer version's
+record (a newer ``format``, or keys this version does not know:
+:func:`game.rules.record.newer_keys`) is left in place, unlisted and unnamed.
 
 :func:`record_finished_game` is the one end-of-game path: it keeps the
 record and counts the game in the statistics, both at most once per game
@@ -18,18 +24,20 @@ Pure Python; never imports pygame.
 
 from __future__ import annotations
 
+import calendar
 import json
 import logging
 import os
+import re
 import time
 from pathlib import Path
 
 from game.errors import IllegalMove
 from game.i18n import ngettext
-from game.rules.record import RecordError, decode_json, read_record_file
+from game.rules.record import RecordError, decode_json, newer_keys, read_record_file
 from game.services.statistics import GameSummary, count_game, summarize
 from game.services.storage import Storage
-from game.services.files import Unreadable, atomic_write_text, move_aside, one_line, read_json_object
+from game.services.files import Unreadable, atomic_write_text, move_aside, newer_format, one_line, read_json_object
 from game.regular_files import is_special_file
 
 __all__ = ["KEEP", "FinishedGames", "record_finished_game", "game_date"]
@@ -40,17 +48,61 @@ INDEX = "index.json"
 INDEX_VERSION = 1
 
 _log = logging.getLogger("rummy500.finished")
+_NEWER = object()  # _read_summary: a newer version's record, left as it is
+
+
+_NAME = re.compile(r"(\d{8}-\d{6})-(\d{6})(Z?)-")
+
+
+def _finished_at(file_name: str) -> tuple[float, bool] | None:
+    """``(seconds since the epoch, written in UTC)`` from a finished game's
+    file name, or ``None`` when the name holds no date and time. A name with
+    ``Z`` (this version) is UTC; one without (earlier versions) local time,
+    read in the time zone in force now."""
+    m = _NAME.match(file_name)
+    if m is None:
+        return None
+    try:
+        t = time.strptime(m.group(1), "%Y%m%d-%H%M%S")
+    except ValueError:
+        return None
+    utc = m.group(3) == "Z"
+    if utc:
+        seconds = calendar.timegm(t)
+    else:
+        try:
+            seconds = time.mktime(t[:8] + (-1,))  # the OS decides whether summer time was in force
+        except (OverflowError, ValueError):
+            return None
+    return seconds + int(m.group(2)) / 1e6, utc
 
 
 def game_date(file_name: str) -> str:
-    """``"2026-11-30 09:12"`` from a finished game's file name
-    (``20261130-091233-123456-<id>.json``); ``""`` when the name has no date."""
-    stamp = file_name[:15]
-    try:
-        t = time.strptime(stamp, "%Y%m%d-%H%M%S")
-    except ValueError:
+    """``"2026-11-30 09:12"``, local time, from a finished game's file name
+    (``20261130-091233-123456Z-<id>.json``, UTC, or an earlier version's
+    ``20261130-091233-123456-<id>.json``, local time); ``""`` when the name
+    has no date."""
+    when = _finished_at(file_name)
+    if when is None:
         return ""
-    return time.strftime("%Y-%m-%d %H:%M", t)
+    if not when[1]:  # local time already: shown as written
+        return time.strftime("%Y-%m-%d %H:%M", time.strptime(file_name[:15], "%Y%m%d-%H%M%S"))
+    try:
+        return time.strftime("%Y-%m-%d %H:%M", time.localtime(when[0]))
+    except (OverflowError, OSError, ValueError):
+        return ""
+
+
+def _order(path: Path) -> tuple[float, str]:
+    """The sort key of a record file: when the game finished (from its name,
+    else the file's modification time), then the name."""
+    when = _finished_at(path.name)
+    if when is not None:
+        return when[0], path.name
+    try:
+        return path.stat().st_mtime, path.name
+    except OSError:
+        return 0.0, path.name
 
 
 def _note(summary: GameSummary) -> str:
@@ -74,12 +126,16 @@ class FinishedGames:
         return self.folder / INDEX
 
     def files(self) -> list[Path]:
-        """The record files, newest first (names start with the date and time)."""
+        """The record files, newest first: by the moment the game finished,
+        which the name gives (UTC, or an earlier version's local time), so a
+        change of time zone or the hour repeated when summer time ends does
+        not put the newest game last (a file named otherwise: by its
+        modification time)."""
         try:
             paths = [p for p in self.folder.glob("*.json") if p.name != INDEX and p.is_file()]
         except OSError:
             return []
-        return sorted(paths, key=lambda p: p.name, reverse=True)
+        return sorted(paths, key=_order, reverse=True)
 
     def find(self, gid: str) -> Path | None:
         """The record file of game ``gid``, or ``None``."""
@@ -115,9 +171,9 @@ class FinishedGames:
     # ------------------------------------------------------------ writing
     def save(self, record: dict, summary: GameSummary) -> Path:
         """Keep ``record`` (a finished game; ``summary`` is its
-        :func:`~game.services.statistics.summarize`) as ``<date-time>-<µs>-<id>.json`` unless
-        that game is kept already, then drop all but the newest :data:`KEEP`.
-        Returns the record's path. Raises ``OSError`` when it cannot be
+        :func:`~game.services.statistics.summarize`) as ``<date-time>-<µs>Z-<id>.json`` (UTC)
+        unless that game is kept already, then drop all but the newest
+        :data:`KEEP` (never the game just kept). Returns the record's path. Raises ``OSError`` when it cannot be
         written (nothing is then changed)."""
         existing = self.find(summary.id)
         if existing is not None:
@@ -126,17 +182,19 @@ class FinishedGames:
         if record.get("note") is None:
             record["note"] = _note(summary)
         now = time.time_ns()
-        stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(now // 10**9))
-        path = self.folder / f"{stamp}-{now // 1000 % 10**6:06d}-{summary.id}.json"
+        stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime(now // 10**9))
+        path = self.folder / f"{stamp}-{now // 1000 % 10**6:06d}Z-{summary.id}.json"
         atomic_write_text(path, json.dumps(record, ensure_ascii=False, indent=1) + "\n")
         index = self._read_index()
         index[path.name] = {"stamp": self._stamp(path), "summary": summary.to_dict()}
-        self._prune(index)
+        self._prune(index, path)
         self._write_index(index)
         return path
 
-    def _prune(self, index: dict[str, dict]) -> None:
-        for old in self.files()[KEEP:]:
+    def _prune(self, index: dict[str, dict], new: Path) -> None:
+        """Remove all but the newest :data:`KEEP` records; ``new``, the game
+        just kept, stays even when a clock set back makes it look older."""
+        for old in [p for p in self.files() if p != new][KEEP - 1:]:
             try:
                 old.unlink()
             except OSError as exc:
@@ -152,8 +210,9 @@ class FinishedGames:
         since is read and replayed again (its seats' levels are then
         unknown). A file that is not a valid finished record is moved aside
         and left out, and ``message`` says so in one line (else ``None``);
-        one the OS refuses to read is left out and left where it is, and
-        anything but a regular file (a named pipe...) is not listed at all.
+        one the OS refuses to read is left out and left where it is, anything
+        but a regular file (a named pipe...) is not listed at all, and one a
+        newer version wrote is left out and left as it is, without a word.
         Never raises for file problems."""
         index = self._read_index()
         out: list[tuple[str, GameSummary]] = []
@@ -180,6 +239,8 @@ class FinishedGames:
                 except OSError as exc:  # not damaged, only unreadable (or no longer a regular file): left
                     _log.warning("finished game %s cannot be read: %s", path, exc)
                     continue
+                if summary is _NEWER:
+                    continue
                 if summary is None:
                     bad.append(path.name)
                     move_aside(path)
@@ -198,10 +259,11 @@ class FinishedGames:
                                                                           files=", ".join(bad)), 300)
         return out, message
 
-    def _read_summary(self, path: Path, entry: dict | None) -> GameSummary | None:
+    def _read_summary(self, path: Path, entry: dict | None):
         """The summary of the finished record at ``path`` (``entry``: its old
-        index entry, for the seats' levels), or ``None`` when it is not a
-        valid finished record. Raises ``OSError`` when it cannot be read
+        index entry, for the seats' levels), ``None`` when it is not a valid
+        finished game, or :data:`_NEWER` when a newer version wrote it
+        (logged). Raises ``OSError`` when it cannot be read
         (:class:`game.regular_files.NotRegularFile` included)."""
         old = None
         if entry is not None:
@@ -209,6 +271,7 @@ class FinishedGames:
                 old = GameSummary.from_dict(entry.get("summary"))
             except (ValueError, TypeError, KeyError, AttributeError):
                 old = None
+        record = None
         try:
             data = read_record_file(path)
         except RecordError as exc:  # larger than any record
@@ -217,7 +280,13 @@ class FinishedGames:
         try:
             record = decode_json(data)
             summary = summarize(record, old.levels if old else None, old.person if old else None)
-        except (RecordError, IllegalMove, KeyError, IndexError, TypeError, AttributeError) as exc:
+        except RecordError as exc:
+            if isinstance(record, dict) and (newer_format(record.get("format")) or newer_keys(record)):
+                _log.info("finished game %s is from a newer version; left as it is", path)
+                return _NEWER
+            _log.warning("finished game %s unreadable: %s", path, exc)
+            return None
+        except (IllegalMove, KeyError, IndexError, TypeError, AttributeError) as exc:
             _log.warning("finished game %s unreadable: %s", path, exc)
             return None
         except Exception:  # a damaged file must never stop the program

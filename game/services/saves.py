@@ -22,7 +22,10 @@ from game.services import schema as S
 from game.errors import IllegalMove
 from game.services.files import LOGGER_NAME, NewerFileError, move_aside, one_line, atomic_write_text
 from game.i18n import _
-from game.rules.record import MAX_NAME, RecordError, decode_json, game_from_record, parse_record, read_record_file
+from game.rules.record import (
+    MAX_NAME, MAX_RECORD_BYTES, RecordError, decode_json, game_from_record, newer_keys, parse_record,
+    read_record_file
+)
 from game.services.files import SEATS_LEVELS, newer_format
 from game.regular_files import open_regular
 
@@ -54,11 +57,13 @@ def check_save_name(name: str) -> str:
 class SavedGames:
     """The saved-game methods of :class:`game.services.storage.Storage` (a mixin).
 
-    Needs ``saves_dir`` (a :class:`~pathlib.Path`) and ``_load_object(path,
-    what)`` from the class it is mixed into.
+    Needs ``saves_dir`` (a :class:`~pathlib.Path`), ``_load_object(path,
+    what)`` and ``_own_saves`` (an empty dict at first) from the class it is
+    mixed into.
     """
 
     saves_dir: Path
+    _own_saves: dict[Path, tuple[int, int]]  # save -> (size, mtime) when this program last wrote or read it whole
 
     def game_path(self, name: str = "autosave") -> Path:
         """The file of save ``name``: ``saves_dir/<name>.json``. Raises
@@ -81,21 +86,47 @@ class SavedGames:
                           **({"indent": 1} if durable else {"separators": (",", ":")})) + "\n"
         if self._newer_save(path):
             raise NewerFileError(f"the saved game {path.name} is from a newer version of Rummy 500")
-        return atomic_write_text(path, text, durable)
+        self._own_saves.pop(path, None)
+        atomic_write_text(path, text, durable)
+        self._remember(path)
+        return path
 
     def is_newer_save(self, name: str = "autosave") -> bool:
         """True when save ``name`` was written by a newer version of the game
-        (its ``format`` is newer than ours): it must be left as it is."""
+        (its ``format`` is newer than ours, or it holds keys this version does
+        not know and is a valid record without them:
+        :func:`game.rules.record.newer_keys`): it must be left as it is."""
         return self._newer_save(self.game_path(name))
 
-    @staticmethod
-    def _newer_save(path: Path) -> bool:
+    def _remember(self, path: Path) -> None:
+        """Note that ``path``, as it is now, was written (or read whole) by this program."""
         try:
+            st = path.stat()
+        except OSError:
+            return
+        self._own_saves[path] = (st.st_size, st.st_mtime_ns)
+
+    def _newer_save(self, path: Path) -> bool:
+        """Whether the file at ``path`` is a newer version's save. A file this
+        program wrote or read whole and that has not changed since is not
+        read again (the per-move saves stay cheap)."""
+        try:
+            st = path.stat()
+            if self._own_saves.get(path) == (st.st_size, st.st_mtime_ns):
+                return False
             with open_regular(path) as f:  # a named pipe there is not newer: never waited on
-                head = f.read(4096)
+                data = f.read(MAX_RECORD_BYTES + 1)
         except OSError:
             return False
-        return newer_format(head)
+        if newer_format(data[:4096]):
+            return True
+        try:
+            return bool(newer_keys(decode_json(data)))
+        except RecordError:
+            return False
+        except Exception:  # a damaged save must never stop a save
+            _log.exception("unexpected error reading save %s", path)
+            return False
 
     def load_game(self, name: str = "autosave") -> tuple[dict | None, str | None]:
         """The saved game record ``name`` and a one-line message (see
@@ -121,8 +152,10 @@ class SavedGames:
           ``RecordError`` or ``IllegalMove``): ``(record, None)``, the
           decoded JSON object;
         * a record from a newer program (``format`` ``"rummy500/2"`` or
-          higher): ``(None, message)`` saying so; the file is left in place
-          and :meth:`save_game` will not overwrite it;
+          higher, or keys this version does not know in a record that is
+          valid without them, :func:`game.rules.record.newer_keys`):
+          ``(None, message)`` saying so; the file is left in place and
+          :meth:`save_game` will not overwrite it;
         * player names are checked by the record parser (printable, no
           lone surrogate, at most 200 characters: ``game-record.md``), so the
           record returned can always be drawn; a name past that is refused;
@@ -148,19 +181,32 @@ class SavedGames:
                 name=name, error=one_line(exc.strerror or exc, 60))
         except RecordError as exc:  # larger than any record: a bad record, as below
             return self._bad_save(path, name, str(exc))
+        record = newer = None
         try:
             record = decode_json(data)
             if isinstance(record, dict) and newer_format(record.get("format")):
-                _log.warning("save %s is from a newer version (%s); left in place", path, record.get("format"))
-                return None, None, _("The saved game \"{name}\" is from a newer version of Rummy 500; "
-                                     "it was left as it is and will not be overwritten.").format(name=name)
-            game = game_from_record(parse_record(record))
+                newer = f"format {record.get('format')}"
+            else:
+                try:
+                    parsed = parse_record(record)
+                except RecordError:
+                    unknown = newer_keys(record)
+                    if not unknown:
+                        raise
+                    newer = "keys this version does not know: " + ", ".join(unknown[:5])
+                else:
+                    game = game_from_record(parsed)
         except (RecordError, IllegalMove) as exc:
             reason = str(exc)
         except Exception as exc:  # a damaged save must never stop the program
             _log.exception("unexpected error checking save %s", path)
             reason = f"{type(exc).__name__}: {exc}"
         else:
+            if newer is not None:
+                _log.warning("save %s is from a newer version (%s); left in place", path, one_line(newer, 200))
+                return None, None, _("The saved game \"{name}\" is from a newer version of Rummy 500; "
+                                     "it was left as it is and will not be overwritten.").format(name=name)
+            self._remember(path)
             return record, game, None
         return self._bad_save(path, name, reason)
 

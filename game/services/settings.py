@@ -17,7 +17,7 @@ from game.services import schema as S
 from game.services.files import is_int
 from game.i18n import LANGUAGES, N_
 from game.rules.record import MAX_NAME
-from game.rules.ruleset import RuleSet
+from game.rules.ruleset import RULE_KEYS, RuleSet, RulesError
 
 __all__ = [
     "SETTINGS_VERSION", "SPEEDS", "LANGUAGE_CHOICES", "CARD_STYLES", "CARD_BACKS", "FELTS", "MIN_WINDOW",
@@ -131,6 +131,10 @@ class Settings:
       program writes; higher means the file came from a newer program.
     * ``extra``: keys of the file this version does not know, written back
       unchanged by :meth:`to_dict` so a newer version's settings survive.
+    * ``newer_keys``: where the file held a key this version does not know
+      in a place that does not take unknown keys (a rule of a newer version
+      in ``last_setup.rules``); not a setting, never written. The file is
+      then a newer version's (:attr:`is_newer`).
     """
 
     window_size: tuple[int, int] = (1280, 720)
@@ -151,6 +155,7 @@ class Settings:
     language: str = "auto"
     version: int = SETTINGS_VERSION
     extra: dict = field(default_factory=dict, repr=False)
+    newer_keys: list = field(default_factory=list, repr=False, compare=False)
 
     @classmethod
     def from_dict(cls, data: dict) -> tuple["Settings", list[str]]:
@@ -164,24 +169,34 @@ class Settings:
         dropped value is never written back. Strings are cleaned
         (:func:`game.services.schema.clean_text`). Unknown keys go to ``extra``. A missing or
         invalid ``version`` becomes :data:`SETTINGS_VERSION` (the file is
-        upgraded); a higher one is kept. Never raises for a ``dict``.
+        upgraded); a higher one is kept. A ``last_setup.rules`` refused only
+        for rule keys this version does not know is kept as read (not
+        reset) and those keys go to ``newer_keys``: a newer version's file.
+        Never raises for a ``dict``.
         """
-        known = {f.name for f in dataclasses.fields(cls)} - {"extra"}
+        known = {f.name for f in dataclasses.fields(cls)} - _NOT_KEYS
         good, dropped = S.check(SETTINGS_SCHEMA, data)
+        newer = []
+        if "last_setup.rules" in dropped:
+            rules = data["last_setup"]["rules"]
+            newer = _newer_rule_keys(rules)
+            if newer:
+                good["last_setup"]["rules"] = dict(rules)
+                dropped.remove("last_setup.rules")
         values = {k: v for k, v in good.items() if k in known}
         extra = {k: v for k, v in good.items() if k not in known}
         # a bad version just means "old": upgraded below, not worth a word
         reset = [p for p in dropped if p != "version"]
         if values.get("version", 0) < SETTINGS_VERSION:
             values["version"] = SETTINGS_VERSION
-        return cls(**values, extra=extra), reset
+        return cls(**values, extra=extra, newer_keys=[f"last_setup.rules.{k}" for k in newer]), reset
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON object to write: the unknown keys first (as read), then
         every known key (``window_size`` as a two-number list)."""
         out: dict[str, Any] = dict(self.extra)
         for f in dataclasses.fields(self):
-            if f.name == "extra":
+            if f.name in _NOT_KEYS:
                 continue
             value = getattr(self, f.name)
             if f.name == "window_size":
@@ -193,5 +208,26 @@ class Settings:
 
     @property
     def is_newer(self) -> bool:
-        """True when these settings were read from a newer program's file."""
-        return is_int(self.version) and self.version > SETTINGS_VERSION
+        """True when these settings were read from a newer program's file:
+        its ``version`` is higher than ours, or it holds keys this version
+        does not know where they make it fail (:attr:`newer_keys`)."""
+        return (is_int(self.version) and self.version > SETTINGS_VERSION) or bool(self.newer_keys)
+
+
+_NOT_KEYS = {"extra", "newer_keys"}  # fields of Settings that are not keys of the file
+
+
+def _newer_rule_keys(rules: Any) -> list[str]:
+    """The keys of a ``rules`` object this version does not know, when they
+    are all that is wrong with it (the object without them is a valid rule
+    set); else ``[]``."""
+    if not isinstance(rules, dict):
+        return []
+    unknown = [k for k in rules if k not in RULE_KEYS]
+    if not unknown:
+        return []
+    try:
+        RuleSet.from_dict({k: v for k, v in rules.items() if k in RULE_KEYS})
+    except RulesError:
+        return []
+    return unknown

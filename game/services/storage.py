@@ -125,6 +125,7 @@ class Storage(SavedGames):
             self._statistics_path = data / "statistics.json"
             self._log_dir = Path(dirs.user_log_dir)
         self.config_dir = Path(config_dir).expanduser() if config_dir is not None else None
+        self._own_saves: dict[Path, tuple[int, int]] = {}  # see SavedGames
 
     def __repr__(self) -> str:
         return f"Storage(settings={str(self._settings_path)!r}, saves={str(self._saves_dir)!r})"
@@ -205,7 +206,9 @@ class Storage(SavedGames):
         * an older or partial file: upgraded key by key (missing keys take
           their defaults silently; keys with bad values are reset and named
           in the message); unknown keys are kept;
-        * a newer program's file: read key by key; the message says changes
+        * a newer program's file (a higher ``version``, or a key this
+          version does not know where it would be refused, a newer rule in
+          ``last_setup.rules``): read key by key; the message says changes
           will not be saved (:meth:`save_settings` leaves it alone).
 
         Never raises for file problems.
@@ -215,7 +218,8 @@ class Storage(SavedGames):
             return Settings(), message
         settings, reset = Settings.from_dict(data)
         if settings.is_newer:
-            _log.warning("settings file %s is from a newer version (%s)", self.settings_path, settings.version)
+            _log.warning("settings file %s is from a newer version (%s)", self.settings_path,
+                         ", ".join(settings.newer_keys) or settings.version)
             return settings, _("Your settings file is from a newer version of Rummy 500; "
                                "changes made here will not be saved.")
         if reset:
@@ -228,8 +232,13 @@ class Storage(SavedGames):
     def save_settings(self, settings: Settings) -> bool:
         """Write ``settings`` atomically. Returns ``True`` when written;
         ``False`` (and a log line) when the file on disk, or ``settings``
-        itself, comes from a newer program, or the write failed (the old file
-        is then unchanged). Never raises for file problems."""
+        itself, comes from a newer program (``settings.is_newer``: a higher
+        version, or keys this version does not know), or the write failed
+        (the old file is then unchanged). Never raises for file problems."""
+        if settings.newer_keys:
+            _log.info("not saving settings: %s holds keys of a newer version (%s)", self.settings_path,
+                      ", ".join(settings.newer_keys))
+            return False
         return self._save_object(self.settings_path, settings.to_dict(), SETTINGS_VERSION, "settings")
 
     # ---------------------------------------------------------------- statistics

@@ -133,8 +133,15 @@ class TableScene(TableAnimation, TableDrawing, Scene):
         return shown_names(self.session.names)
 
     def _first_game(self) -> bool:
-        """True while the person has no finished game in the statistics."""
-        stats, _ = self.app.storage.load_statistics()
+        """True while the person has no finished game in the statistics.
+
+        This is where a person's table first reads the statistics, so a file
+        that cannot be read is moved aside here (new statistics are started):
+        the player is told now, once, since the file is gone after. (A newer
+        version's file is named when a finished game cannot be added to it.)"""
+        stats, message = self.app.storage.load_statistics()
+        if message and not stats.is_newer:
+            self.app.notify(message, 8.0)
         return stats.games_played == 0
 
     def _restore_hand(self, order: list[int], sort_mode: str) -> None:
