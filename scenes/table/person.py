@@ -29,13 +29,13 @@ from game.errors import IllegalMove
 from game.rules.events import RummyCalled
 from game.i18n import N_, _
 from game.intent.turn import RummyOption, TurnUndo, rummy_options, undoable
+from game.intent.words import CHOICE_TITLES, choice_label, hint_words, refusal_words
 
 from game.text.cards import short_name
 from scenes.table.layout import sort_key
 from scenes.core.tween import Tween
 from scenes.table.person_drawing import PersonDrawing
 from scenes.table.person_input import Drag, PersonInput
-from scenes.table.person_words import CHOICE_TITLES, choice_label, hint_words, refusal_words
 from scenes.core.widgets import Button
 from game.text.events import plain, rummy_take_words, with_rule
 from scenes.core.dialogs import ChoiceDialog

@@ -14,11 +14,11 @@ from game.intent.drops import LegalTargets, Play, enter_effect, take_outcome
 from game.rules.phase import Phase
 from game.i18n import _, ngettext
 from game.intent.turn import rummy_option
+from game.intent.words import enter_words
 from game.intent.targets import HandSlot, NewMeld, OnMeld, PileCard, Stock, Target
 
 from scenes.core import theme as T
 from game.text.cards import short_name
-from scenes.table.person_words import enter_words
 from game.text.events import plain, with_rule
 
 

@@ -1,6 +1,10 @@
 """The words of the person's controls at the table: refusals, what Enter
 would do, hints and the labels of a joker's choices.
 
+It sits in the intent layer (it was ``scenes/table/person_words.py``; it
+imports only ``game`` modules), so the pygame-free :mod:`game.intent.person_turn`
+can word what it decides.
+
 The decisions are the intent layer's (:mod:`game.intent.drops`: a
 :class:`~game.intent.drops.Refusal` reason, an :class:`~game.intent.drops.EnterEffect`, a
 hinted action); this module only words them, each text in one place.
