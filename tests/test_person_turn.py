@@ -5,6 +5,7 @@ words, the message line, the buttons); the drawing only reads it."""
 
 from __future__ import annotations
 
+import ast
 import subprocess
 import sys
 from pathlib import Path
@@ -250,3 +251,28 @@ def test_the_person_turn_needs_no_pygame():
     code = ("import sys, game.intent.person_turn, game.intent.words; "
             "assert 'pygame' not in sys.modules, 'pygame imported'")
     subprocess.run([sys.executable, "-c", code], check=True, cwd=ROOT)
+
+
+def test_the_persons_drawing_assigns_no_state():
+    """PersonDrawing only draws: no ``self.x = ...`` (nor ``+=``, ``setattr``)
+    in any of its methods; what it shows comes from the frame's PersonTurn."""
+    tree = ast.parse((ROOT / "scenes" / "table" / "person_drawing.py").read_text(encoding="utf-8"))
+    cls = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "PersonDrawing")
+    methods = [n for n in cls.body if isinstance(n, ast.FunctionDef)]
+    assert {"draw", "_draw_pile_hover", "_draw_drop_hint", "_draw_message"} <= {m.name for m in methods}
+    bad = []
+    for m in methods:
+        for node in ast.walk(m):
+            targets = []
+            if isinstance(node, ast.Assign):
+                targets = node.targets
+            elif isinstance(node, (ast.AugAssign, ast.AnnAssign)):
+                targets = [node.target]
+            for target in targets:
+                for t in ast.walk(target):
+                    if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self":
+                        bad.append(f"{m.name}:{node.lineno} assigns self.{t.attr}")
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "setattr":
+                bad.append(f"{m.name}:{node.lineno} calls setattr")
+    assert not bad, bad
+
