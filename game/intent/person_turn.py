@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Sequence
 
+from game.rules.cards import Card
 from game.rules.game import Game
 from game.rules.hand import HandState
 from game.rules.phase import Phase
@@ -90,7 +91,7 @@ class PileHover:
 
     first: int
     count: int
-    card: int
+    card: Card
     ok: bool
     words: str
 
@@ -262,7 +263,7 @@ def person_turn(game: Game, seat: int, side: TableSide, names: Sequence[str]) ->
     end = can_end(game, seat)
     buttons = Buttons(end=ButtonState(shown=end), undo=ButtonState(enabled=mine and side.undo_kept),
                       hint=ButtonState(enabled=mine), rummy=ButtonState(shown=side.seconds_left is not None))
-    return PersonTurn(mine=mine, status=status, pile=pile, drop=drop_hint(side.drop, side.drop_targets)
-                      if side.dragging else None, focus_words=focus_words, note=note, line=line, lit=lit,
-                      rummy_bar=bar, buttons=buttons, calls_rummy=calling, can_call=can_call(h, side.window_open),
-                      can_end=end)
+    drop = drop_hint(side.drop, side.drop_targets) if side.dragging else None
+    return PersonTurn(mine=mine, status=status, pile=pile, drop=drop, focus_words=focus_words, note=note,
+                      line=line, lit=lit, rummy_bar=bar, buttons=buttons, calls_rummy=calling,
+                      can_call=can_call(h, side.window_open), can_end=end)
