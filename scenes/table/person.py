@@ -22,22 +22,24 @@ import pygame
 
 from game.rules.actions import Action, CallRummy, DrawStock, EndHand, TakeDiscards
 from game.intent.drops import (
-    Choice, Outcome, Refusal, discard_outcome, hint_action, hint_cards, lay_off_outcome, meld_outcome
+    Choice, LegalTargets, Outcome, Refusal, discard_outcome, enter_effect, hint_action, hint_cards, lay_off_outcome,
+    meld_outcome, my_turn
 )
 from game.rules.phase import Phase
 from game.errors import IllegalMove
 from game.rules.events import RummyCalled
-from game.i18n import N_, _
-from game.intent.turn import RummyOption, TurnUndo, rummy_options, undoable
+from game.i18n import N_, _, current_language
+from game.intent.person_turn import PersonTurn, TableSide, calls_rummy, can_call, person_turn
+from game.intent.targets import PileCard, Target
+from game.intent.turn import TurnUndo, rummy_options, undoable
+from game.intent.words import CHOICE_TITLES, choice_label, enter_words, hint_words, refusal_words, rummy_words
 
-from game.text.cards import short_name
 from scenes.table.layout import sort_key
 from scenes.core.tween import Tween
 from scenes.table.person_drawing import PersonDrawing
 from scenes.table.person_input import Drag, PersonInput
-from scenes.table.person_words import CHOICE_TITLES, choice_label, hint_words, refusal_words
 from scenes.core.widgets import Button
-from game.text.events import plain, rummy_take_words, with_rule
+from game.text.events import plain, with_rule
 from scenes.core.dialogs import ChoiceDialog
 
 DOUBLE_CLICK_S = 0.45
@@ -48,7 +50,10 @@ __all__ = ["Drag", "PersonPlay"]
 class PersonPlay(PersonInput, PersonDrawing):
     """The person's controls at ``table`` (see the module docstring); the
     gestures are in :mod:`scenes.table.person_input`, the drawing in
-    :mod:`scenes.table.person_drawing`."""
+    :mod:`scenes.table.person_drawing`. What the person's side shows and
+    allows (status lines, hovers, the message line, the buttons) is one
+    :class:`~game.intent.person_turn.PersonTurn` (:meth:`person_turn`), which the
+    drawing reads and :meth:`update` sets the buttons from."""
 
     def __init__(self, table):
         self.table = table
@@ -62,13 +67,15 @@ class PersonPlay(PersonInput, PersonDrawing):
         self.spring: list[tuple[int, pygame.Rect, Tween]] = []
         self.message: tuple[str, bool, float] | None = None  # text, is a refusal, until
         self.hint: tuple[str, set[int], float] | None = None
-        self.note: tuple[str, bool] | None = None  # about what is under the pointer or focus
         self.undo_stack: TurnUndo[list[int]] = TurnUndo(self.seat)  # this turn's melds and lay-offs
         self.focus_row = "hand"
         self.focus_i = 0
         self.keyboard = False
         self.quiet = False  # a new turn, nothing done yet: a focus or pointer left on the pile warns of nothing
         self._was_mine = False
+        self._turn: tuple | None = None  # (game, key, PersonTurn) of the last person_turn()
+        self._kb_key: tuple | None = None  # the selection and move keyboard_targets() answered for
+        self._kb_targets: LegalTargets | None = None
         self.last_draw_at = -10.0
         s = table.app.settings
         # the person's Rummy window (R18): kept and decided by the referee, shown here
@@ -108,13 +115,80 @@ class PersonPlay(PersonInput, PersonDrawing):
         return self.game.hand
 
     def my_turn(self) -> bool:
-        h = self.hand
-        return self.game.winner is None and h.ended is None and h.current == self.seat
+        return my_turn(self.game, self.seat)
 
     def idle(self) -> bool:
         """True when nothing animates, so the picture is the engine's state."""
         t = self.table
         return not t.steps and not t.motions and not t.covered
+
+    def keyboard_targets(self) -> LegalTargets | None:
+        """The legal places for the selection while playing with the keys (cached per selection and move)."""
+        if not (self.keyboard and self.selected and self.focus_row == "table"):
+            return None
+        key = (tuple(sorted(self.selected)), len(self.hand.actions), len(self.order))
+        if self._kb_key != key:
+            self._kb_key, self._kb_targets = key, self.legal_targets(sorted(self.selected))
+        return self._kb_targets
+
+    def table_side(self) -> TableSide:
+        """The person's state here, without pixels (a
+        :class:`~game.intent.person_turn.TableSide`): the focused place, the pile
+        card under the pointer, the place under dragged cards, the Rummy
+        window's seconds, the waiting claim, the message and hint..."""
+        d = self.drag
+        dragging = d is not None and d.from_hand
+        focus = pointer = None
+        if self.keyboard and self.focus_row == "table":
+            targets = self.targets()
+            focus = targets[min(self.focus_i, len(targets) - 1)] if targets else None
+        elif self.hover is not None and d is None:
+            j = self.pile_index_at(self.hover)
+            pointer = PileCard(j) if j is not None else None
+        until = self.rummy_until
+        return TableSide(
+            selected=len(self.selected), keyboard=self.keyboard, focus=focus, pointer=pointer,
+            dragging=dragging, drop=self.target_at(d.pos) if dragging else None,
+            drop_targets=d.targets if dragging else None, key_targets=self.keyboard_targets(),
+            window_open=self.rummy_window_open(),
+            seconds_left=None if until is None else max(0.0, until - self.table.clock),
+            window_s=self.rummy_window_s, held=self.buttons["rummy"].hover,
+            claim=self.table.session.rummy_claimed(), quiet=self.quiet, idle=self.idle(),
+            undo_kept=self.undo_stack.available(self.game),
+            message=(self.message[0], self.message[1]) if self.message else None,
+            hint=self.hint[0] if self.hint else None)
+
+    def person_turn(self) -> PersonTurn:
+        """What the person's side shows and allows now (:func:`game.intent.person_turn.person_turn`).
+
+        Worked out once per state: the buttons (:meth:`update`), the drawing and
+        the status panel ask in the same frame, and the answer is kept while the
+        game (the same object, as many hands and actions), the table side, the
+        names and the language are the same (the engine changes a hand only by
+        applying an action)."""
+        game, side = self.game, self.table_side()
+        key = (side, len(game.hands), len(game.hand.actions), current_language(), tuple(self.table.session.names))
+        kept = self._turn
+        if kept is not None and kept[0] is game and kept[1] == key:
+            return kept[2]
+        turn = person_turn(game, self.seat, side, self.table.names)
+        self._turn = (game, key, turn)
+        return turn
+
+    @property
+    def note(self) -> tuple[str, bool] | None:
+        """``(words, warning)`` about what the pointer or the keyboard focus is on, or ``None``."""
+        return self.person_turn().note
+
+    def status(self) -> list[str] | None:
+        """Words for the status panel while it is the person's move (or Rummy window)."""
+        return self.person_turn().status
+
+    def focus_words(self, target: Target) -> str:
+        """What Enter does on the focused place, in words (the intent layer's
+        :func:`game.intent.drops.enter_effect`)."""
+        effect = enter_effect(self.game, self.seat, target, len(self.selected), self.calling_rummy())
+        return enter_words(effect, self.seat, self.table.names)
 
     def sync(self) -> None:
         """Match the arrangement to the hand shown: kept cards keep their
@@ -302,15 +376,14 @@ class PersonPlay(PersonInput, PersonDrawing):
         """True when a click on the pile means a Rummy call: the window is open
         and the person is not simply the next to draw (or a computer's call
         waits on theirs)."""
-        h = self.hand
-        return self.rummy_window_open() and (h.current != self.seat or self.table.session.rummy_claimed() is not None)
+        return calls_rummy(self.hand, self.seat, self.rummy_window_open(), self.table.session.rummy_claimed())
 
     def call_rummy(self, count: int | None = None) -> None:
         """Call Rummy (R18) taking ``count`` cards, or, with ``None`` (the R
         key), the only call open, or ask which when there are several (the
         deepest first)."""
         h = self.hand
-        if not self.rummy_window_open() and not (h.window is not None and h.phase == Phase.DRAW):
+        if not can_call(h, self.rummy_window_open()):
             self.say(_("Rummy can only be called right after another player's discard."), refusal=True)
             return
         options = [o for o in rummy_options(h, self.seat) if count is None or o.call.count == count]
@@ -326,7 +399,8 @@ class PersonPlay(PersonInput, PersonDrawing):
             self._call(options[0].call)
             return
         self.table.app.push(ChoiceDialog(self.table.app), title=_("Rummy! How deep do you take?"),
-                            options=[(self.rummy_words(o, short=True), o.call) for o in options],
+                            options=[(rummy_words(h, o, self.seat, self.table.names, short=True), o.call)
+                                     for o in options],
                             on_choose=self._call)
 
     def _call(self, call: CallRummy) -> None:
@@ -337,17 +411,6 @@ class PersonPlay(PersonInput, PersonDrawing):
             return
         self.say(_("Rummy! You called it."), seconds=2.0)
         self.close_rummy_window()
-
-    def rummy_words(self, option: RummyOption, short: bool = False) -> str:
-        """What a Rummy call would take and where its deepest card goes, in words."""
-        h = self.hand
-        k, card = option.call.count, short_name(option.card)
-        if option.meld is None:
-            where, name = "pile", ""
-        else:
-            owner = h.table[option.meld].owner if option.meld < len(h.table) else self.seat
-            where, name = ("yours", "") if owner == self.seat else ("theirs", self.table.names[owner])
-        return rummy_take_words(k, card, where, name, short)
 
     def close_rummy_window(self) -> None:
         """Close the person's Rummy window (computer calls waiting on it go ahead)."""
@@ -363,13 +426,9 @@ class PersonPlay(PersonInput, PersonDrawing):
             self.message = None
         if self.hint and now > self.hint[2]:
             self.hint = None
-        b = self.buttons
-        h = self.hand
         mine = self.my_turn()
         if mine and not self._was_mine:
             self.quiet = True  # cleared by the person's next key, click or pointer move (issue 13, item 15)
         self._was_mine = mine
-        b["undo"].enabled = mine and self.undo_stack.available(self.game)
-        b["hint"].enabled = mine
-        b["end"].visible = mine and h.phase == Phase.DRAW and not h.stock_draw_possible()
-        b["rummy"].visible = self.rummy_until is not None
+        for key, state in self.person_turn().buttons.items():  # the drawing reads the same value
+            self.buttons[key].visible, self.buttons[key].enabled = state.shown, state.enabled

@@ -1,25 +1,23 @@
 """Drawing the person's side of the table: the hand, drop targets, hovers,
-the keyboard focus, messages, and the status words.
+the keyboard focus and the message line.
 
 :class:`PersonDrawing` is a part of :class:`~scenes.table.person.PersonPlay` (split
-out of it, issue 14); it only reads the play's state and the engine's
-answers, and changes nothing but ``note`` (what the pointer or focus is on).
+out of it, issue 14). It only draws: what to light up, the pile-hover
+verdict, the drop hint, the message line and the Rummy bar are read from the
+frame's :class:`~game.intent.person_turn.PersonTurn` (``PersonPlay.person_turn()``,
+worked out once per frame in :meth:`~PersonDrawing.draw`); it assigns no
+state (``tests/test_person_turn.py`` checks it).
 """
 
 from __future__ import annotations
 
 import pygame
 
-from game.intent.drops import LegalTargets, Play, enter_effect, take_outcome
-from game.rules.phase import Phase
-from game.i18n import _, ngettext
-from game.intent.turn import rummy_option
-from game.intent.targets import HandSlot, NewMeld, OnMeld, PileCard, Stock, Target
+from game.intent.drops import LegalTargets
+from game.intent.person_turn import DropHint, PileHover
+from game.intent.targets import NewMeld, OnMeld, PileCard, Stock
 
 from scenes.core import theme as T
-from game.text.cards import short_name
-from scenes.table.person_words import enter_words
-from game.text.events import plain, with_rule
 
 
 class PersonDrawing:
@@ -44,7 +42,7 @@ class PersonDrawing:
         rb.rect.clamp_ip(pygame.Rect(0, 0, th.width, th.height))
 
     def draw(self, surface, moving: set[int]) -> None:
-        self.note = None  # what the pointer or the keyboard focus is on, worked out below
+        turn = self.person_turn()  # what the person's side shows this frame, read below
         t = self.table
         th = t.theme
         lay = t.layout_
@@ -52,7 +50,7 @@ class PersonDrawing:
         springing = {i for i, _, _ in self.spring}
         hint_cards = self.hint[1] if self.hint else set()
         committed = t.shown.committed if t.shown.current == self.seat else None
-        self._draw_targets(surface, lay)
+        self._draw_targets(surface, lay, turn.lit)
         hover_i = None if self.drag or self.keyboard or self.hover is None else self.hand_index_at(self.hover)
         for p in self.hand_places():
             if id(p) in moving or p.index in dragging or p.index in springing:
@@ -77,14 +75,13 @@ class PersonDrawing:
                 t.draw_card(surface, card, pygame.Rect(round(x), round(y), home.w, home.h), True, lifted=True)
         if self.keyboard and self.focus_row == "table":
             self._draw_focus_target(surface, lay)
-        self._draw_pile_hover(surface, lay)  # over the focus ring: the taken cards' ring shows
+        if turn.pile is not None:
+            self._draw_pile_hover(surface, lay, turn.pile)  # over the focus ring: the taken cards' ring shows
         for b in self.buttons.values():
             b.draw(surface, th)
-        if self.rummy_until is not None:
-            left = max(0.0, self.rummy_until - self.table.clock)
+        if turn.rummy_bar is not None:
             rb = self.buttons["rummy"].rect
-            frac = 1.0 if self.buttons["rummy"].hover else left / max(0.01, self.rummy_window_s)
-            bar = pygame.Rect(rb.x, rb.bottom + 3, round(rb.width * frac), 5)
+            bar = pygame.Rect(rb.x, rb.bottom + 3, round(rb.width * turn.rummy_bar), 5)
             pygame.draw.rect(surface, T.GOLD, bar, border_radius=2)
         if self.drag and self.drag.from_hand:
             x, y = self.drag.pos[0] - self.drag.offset[0], self.drag.pos[1] - self.drag.offset[1]
@@ -93,26 +90,15 @@ class PersonDrawing:
                     h = lay.hand_rect.h - round(lay.hand_rect.h * 0.2) - th.pad
                     r = pygame.Rect(x + n * round(T.Theme.card_w(h) * 0.3), y, T.Theme.card_w(h), h)
                     t.draw_card(surface, self.order[i], r, True, lifted=True)
-            self._draw_drop_hint(surface, lay)
-        self._draw_message(surface, lay)
+            if turn.drop is not None:
+                self._draw_drop_hint(surface, turn.drop)
+        if turn.line is not None:
+            self._draw_message(surface, lay, turn.line)
 
-    def keyboard_targets(self) -> LegalTargets | None:
-        """The legal places for the selection while playing with the keys (cached per selection and move)."""
-        if not (self.keyboard and self.selected and self.focus_row == "table"):
-            return None
-        key = (tuple(sorted(self.selected)), len(self.hand.actions), len(self.order))
-        if getattr(self, "_kb_key", None) != key:
-            self._kb_key, self._kb_targets = key, self.legal_targets(sorted(self.selected))
-        return self._kb_targets
-
-    def _draw_targets(self, surface, lay) -> None:
-        """While dragging (or choosing a place with the keys): legal targets glow sky blue."""
-        d = self.drag
-        targets = d.targets if d is not None and d.from_hand else None
-        if not targets:
-            targets = self.keyboard_targets()
-            if targets is None:
-                return
+    def _draw_targets(self, surface, lay, targets: LegalTargets | None) -> None:
+        """While dragging (or choosing a place with the keys): legal ``targets`` glow sky blue."""
+        if targets is None:
+            return
         th = self.table.theme
         glow = []
         if targets.discard:
@@ -131,71 +117,28 @@ class PersonDrawing:
         for r in glow:
             pygame.draw.rect(surface, T.LEGAL, r, 4, border_radius=th.radius + 4)
 
-    def _draw_drop_hint(self, surface, lay) -> None:
+    def _draw_drop_hint(self, surface, hint: DropHint) -> None:
         """Under the pointer: what a drop here would do, and an amber warning when the engine would refuse it."""
         d = self.drag
         th = self.table.theme
-        target = self.target_at(d.pos)
-        if target is None or isinstance(target, HandSlot):
-            return
-        ok = bool(d.targets) and d.targets.allows(target)
-        if isinstance(target, NewMeld):
-            text = _("Meld") if ok else _("⚠ Meld: not allowed here")
-        elif isinstance(target, OnMeld):
-            text = _("Lay off") if ok else _("⚠ Lay off: not allowed here")
-        else:
-            text = _("Discard") if ok else _("⚠ Discard: not allowed here")
-        s = T.text(text, th.small, T.TEXT_DARK, bold=True)
+        s = T.text(hint.words, th.small, T.TEXT_DARK, bold=True)
         box = s.get_rect(midbottom=(d.pos[0], d.pos[1] - d.offset[1] - 4)).inflate(10, 4)
         box.clamp_ip(surface.get_rect())
-        pygame.draw.rect(surface, T.LEGAL if ok else T.ILLEGAL, box, border_radius=th.radius)
+        pygame.draw.rect(surface, T.LEGAL if hint.ok else T.ILLEGAL, box, border_radius=th.radius)
         surface.blit(s, s.get_rect(center=box.center))
 
-    def _draw_pile_hover(self, surface, lay) -> None:
-        """Hovering the pile on your draw: the cards that would come, the one to meld, or why not."""
-        h = self.hand
-        j = None
-        if self.quiet:
-            return  # a new turn, the person has not acted yet: no warning left over from the last one
-        if self.keyboard and self.focus_row == "table":
-            target = self.targets()[self.focus_i] if self.focus_i < len(self.targets()) else None
-            j = target.index if isinstance(target, PileCard) else None
-        elif self.hover is not None and not self.drag:
-            j = self.pile_index_at(self.hover)
-        rummy = self.calling_rummy()
-        if j is None or (h.current != self.seat and not rummy) or h.phase != Phase.DRAW or h.ended is not None \
-                or not self.idle():
-            return
-        n = len(h.discard)
-        if j >= n:
-            return
-        k = n - j
-        outcome = take_outcome(h, self.seat, j, rummy)
-        ok = isinstance(outcome, Play)
-        reason = None if ok else with_rule(outcome.message, outcome.rule)
+    def _draw_pile_hover(self, surface, lay, hover: PileHover) -> None:
+        """Hovering the pile on your draw: a ring around the cards that would
+        come (amber when the take is refused), gold around the one to meld."""
         th = self.table.theme
-        colour = T.LEGAL if ok else T.ILLEGAL
-        taken = [p.rect for p in lay.places if p.zone == "pile" and p.index >= j]
+        colour = T.LEGAL if hover.ok else T.ILLEGAL
+        taken = [p.rect for p in lay.places if p.zone == "pile" and p.index >= hover.first]
         if taken:  # one ring around the cards that would come, never across their faces
             pygame.draw.rect(surface, colour, taken[0].unionall(taken).inflate(6, 6), 3, border_radius=th.radius + 2)
-        if k > 1 and taken:  # the card to meld: gold around the part of it that shows
+        if hover.count > 1 and taken:  # the card to meld: gold around the part of it that shows
             edge = (taken[1].x if len(taken) > 1 else taken[0].right) - taken[0].x
             pygame.draw.rect(surface, T.GOLD, pygame.Rect(taken[0].x - 3, taken[0].y - 3, max(8, edge) + 3,
                                                           taken[0].h + 6), 3, border_radius=th.radius + 2)
-        if ok and rummy:
-            text = self.rummy_words(rummy_option(h, outcome.actions[0]))
-        elif ok:
-            name = short_name(h.discard[j])
-            if k > 1:
-                text = ngettext("Take {count} card — you must meld the {card}", "Take {count} cards — you must meld the {card}",
-                                k).format(count=k, card=name)
-            elif h.rules.top_discard_must_be_used:  # the strict variant of R9 commits the top discard too
-                text = _("Take the {card} — you must meld it this turn").format(card=name)
-            else:
-                text = _("Take the {card}").format(card=name)
-        else:
-            text = f"⚠ {plain(reason, keep_rule_ids=True)}"  # the hover detail keeps the rule id (item 18)
-        self.note = (text, not ok)
 
     def _draw_focus_target(self, surface, lay) -> None:
         targets = self.targets()
@@ -215,59 +158,13 @@ class PersonDrawing:
         if r is not None:
             pygame.draw.rect(surface, (10, 30, 60), r.inflate(6, 6), 3, border_radius=self.table.theme.radius + 3)
             pygame.draw.rect(surface, T.LEGAL, r.inflate(12, 12), 3, border_radius=self.table.theme.radius + 5)
-        if self.note is None:
-            self.note = (self.focus_words(target), False)
 
-    def focus_words(self, target: Target) -> str:
-        """What Enter does on the focused place, in words (the intent layer's
-        :func:`game.intent.drops.enter_effect`)."""
-        effect = enter_effect(self.game, self.seat, target, len(self.selected), self.calling_rummy())
-        return enter_words(effect, self.seat, self.table.names)
-
-    def _draw_message(self, surface, lay) -> None:
+    def _draw_message(self, surface, lay, line: tuple[str, bool]) -> None:
+        """The message line above the hand: ``line`` is ``(words, amber)``."""
         th = self.table.theme
-        text, refusal = None, False
-        if self.message:
-            text, refusal = self.message[0], self.message[1]
-        elif self.hint:
-            text = self.hint[0]
-        elif self.note:
-            text, refusal = self.note
-        if not text:
-            return
+        text, refusal = line
         s = T.fit_text(text, th.body, lay.hand_rect.width, T.TEXT_DARK, bold=True)
         above = self.buttons["sort"].rect.top if self.buttons["sort"].rect.height else lay.hand_rect.top
         box = s.get_rect(midbottom=(lay.hand_rect.centerx, above - th.pad)).inflate(16, 6)
         pygame.draw.rect(surface, T.ILLEGAL if refusal else (200, 235, 255), box, border_radius=th.radius)
         surface.blit(s, s.get_rect(center=box.center))
-
-    def status(self) -> list[str] | None:
-        """Words for the status panel while it is the person's move (or Rummy window)."""
-        h = self.hand
-        if h.ended is not None or self.game.winner is not None:
-            return None
-        claim = self.table.session.rummy_claimed()
-        if claim is not None and self.rummy_until is not None:
-            left = max(0.0, self.rummy_until - self.table.clock)
-            return [_("Hand {hand}").format(hand=h.index + 1),
-                    _("{name} called Rummy! You come first: press R to call it yourself ({seconds} s).").format(
-                        name=self.table.names[claim], seconds=f"{left:.0f}")]
-        if self.rummy_until is not None and h.current != self.seat:
-            left = max(0.0, self.rummy_until - self.table.clock)
-            return [_("Hand {hand}").format(hand=h.index + 1),
-                    _("Rummy? Press R or the button ({seconds} s).").format(seconds=f"{left:.0f}")]
-        if h.current != self.seat:
-            return None
-        head = _("Hand {hand} · your turn").format(hand=h.index + 1)
-        if h.phase == Phase.DRAW:
-            if not h.stock_draw_possible():
-                return [head, _("The stock is empty: take from the discard pile, or end the hand (E).")]
-            if self.rummy_until is not None:
-                return [head, _("Draw from the stock, or click a discard-pile card to take it and all above it. "
-                                "Or call Rummy! (R)")]
-            return [head, _("Draw from the stock, or click a discard-pile card to take it and all above it.")]
-        if h.committed is not None:
-            return [head, _("Meld the {card} you took (with cards that make a meld), then discard.").format(
-                card=short_name(h.committed))]
-        return [head, _("Meld or lay off if you like, then drag one card to the discard pile.")]
-

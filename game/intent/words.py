@@ -1,5 +1,10 @@
 """The words of the person's controls at the table: refusals, what Enter
-would do, hints and the labels of a joker's choices.
+would do, hints, the labels of a joker's choices, what a Rummy call or a
+take from the pile would give, a drop's hint and the status lines.
+
+It sits in the intent layer (it was ``scenes/table/person_words.py``; it
+imports only ``game`` modules), so the pygame-free :mod:`game.intent.person_turn`
+can word what it decides.
 
 The decisions are the intent layer's (:mod:`game.intent.drops`: a
 :class:`~game.intent.drops.Refusal` reason, an :class:`~game.intent.drops.EnterEffect`, a
@@ -10,11 +15,14 @@ from __future__ import annotations
 
 from game.rules.actions import Action, Discard, DrawStock, EndHand, LayOff, TableMeld, TakeDiscards
 from game.rules.cards import card_token
+from game.rules.phase import Phase
 from game.intent.drops import EnterEffect, Refusal
+from game.intent.targets import NewMeld, OnMeld, Target
+from game.intent.turn import RummyOption
 from game.i18n import N_, _, ngettext
 
 from game.text.cards import short_name
-from game.text.events import card_words
+from game.text.events import card_words, rummy_take_words
 
 REFUSAL_WORDS = {
     "one_card": N_("Discard one card: select just that card."),
@@ -115,3 +123,68 @@ def hint_words(action: Action, hand, seat: int, names: list[str]) -> str:
     else:
         text = _("Call Rummy!")
     return _("Hint: {move}").format(move=text)
+
+
+def rummy_words(hand, option: RummyOption, seat: int, names: list[str], short: bool = False) -> str:
+    """What a Rummy call (a :class:`~game.intent.turn.RummyOption` in ``hand``, a
+    ``HandState``) would take and where its deepest card goes, in words, for
+    the person at ``seat``; ``short`` for a button of the "how deep" dialog."""
+    k, card = option.call.count, short_name(option.card)
+    if option.meld is None:
+        where, name = "pile", ""
+    else:
+        owner = hand.table[option.meld].owner if option.meld < len(hand.table) else seat
+        where, name = ("yours", "") if owner == seat else ("theirs", names[owner])
+    return rummy_take_words(k, card, where, name, short)
+
+
+def take_words(hand, index: int) -> str:
+    """What taking the pile card at ``index`` (and every card above it) from
+    ``hand`` (a ``HandState``) gives, and which card must then be melded (R9)."""
+    k = len(hand.discard) - index
+    name = short_name(hand.discard[index])
+    if k > 1:
+        return ngettext("Take {count} card — you must meld the {card}", "Take {count} cards — you must meld the {card}",
+                        k).format(count=k, card=name)
+    if hand.rules.top_discard_must_be_used:  # the strict variant of R9 commits the top discard too
+        return _("Take the {card} — you must meld it this turn").format(card=name)
+    return _("Take the {card}").format(card=name)
+
+
+def drop_words(target: Target, ok: bool) -> str:
+    """What a drop of hand cards on ``target`` (the discard pile, the felt or
+    a meld) does, or, when not ``ok``, a warning that it is not allowed."""
+    if isinstance(target, NewMeld):
+        return _("Meld") if ok else _("⚠ Meld: not allowed here")
+    if isinstance(target, OnMeld):
+        return _("Lay off") if ok else _("⚠ Lay off: not allowed here")
+    return _("Discard") if ok else _("⚠ Discard: not allowed here")
+
+
+def status_words(hand, seat: int, names: list[str], claim: int | None, seconds_left: float | None) -> list[str] | None:
+    """The status panel's lines while it is the person's move or their Rummy
+    window (``None`` otherwise): ``hand`` a ``HandState`` (not ended, the game
+    not won), ``claim`` the seat of a computer whose Rummy call waits on the
+    person, ``seconds_left`` of the person's running Rummy window (``None``
+    when none runs). Shape: ``[heading, what to do]``."""
+    if claim is not None and seconds_left is not None:
+        return [_("Hand {hand}").format(hand=hand.index + 1),
+                _("{name} called Rummy! You come first: press R to call it yourself ({seconds} s).").format(
+                    name=names[claim], seconds=f"{seconds_left:.0f}")]
+    if seconds_left is not None and hand.current != seat:
+        return [_("Hand {hand}").format(hand=hand.index + 1),
+                _("Rummy? Press R or the button ({seconds} s).").format(seconds=f"{seconds_left:.0f}")]
+    if hand.current != seat:
+        return None
+    head = _("Hand {hand} · your turn").format(hand=hand.index + 1)
+    if hand.phase == Phase.DRAW:
+        if not hand.stock_draw_possible():
+            return [head, _("The stock is empty: take from the discard pile, or end the hand (E).")]
+        if seconds_left is not None:
+            return [head, _("Draw from the stock, or click a discard-pile card to take it and all above it. "
+                            "Or call Rummy! (R)")]
+        return [head, _("Draw from the stock, or click a discard-pile card to take it and all above it.")]
+    if hand.committed is not None:
+        return [head, _("Meld the {card} you took (with cards that make a meld), then discard.").format(
+            card=short_name(hand.committed))]
+    return [head, _("Meld or lay off if you like, then drag one card to the discard pile.")]
