@@ -37,6 +37,10 @@ class _Peeking:
 
     def __init__(self, oracle: OracleHard, game: Game):
         self.oracle, self.game = oracle, game
+        self.level = oracle.level
+
+    def begin_decision(self, view, rummy=False):
+        self.oracle.begin_decision(view, rummy)
 
     def choose(self, view):
         self.oracle.truth = self.game.hand
