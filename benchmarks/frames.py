@@ -149,9 +149,12 @@ def main(argv: list[str] | None = None) -> int:
         # a game being played: Easy AIs in their worker processes at normal
         # speed, 144 frames per simulated second (moves, slides, flips, deals)
         playing_session = mid_hand_session(args.players, args.seed + 1, 0, levels="easy", use_workers=True)
-        for w in playing_session.players.values():  # the table starts its workers as it opens
+        # start the worker processes first (a table starts them on the first
+        # question), so the frames measure a game being played, not processes starting
+        workers = [p.worker for p in playing_session.players.values()]
+        for w in workers:
             w.start()
-        while not all(w.ready for w in playing_session.players.values()):
+        while not all(w.ready for w in workers):
             time.sleep(0.02)
         app.push(TableScene(app), session=playing_session)
         playing = []
