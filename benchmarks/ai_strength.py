@@ -11,8 +11,9 @@ discards, and a Rummy call one time in three when one is legal) and
 ``game`` folder of ``--old DIR`` (``git archive REV game | tar -x -C DIR``;
 any revision: see :func:`load_old`); its actions are carried over as record
 actions. Two-player games; each deal is played twice, the players swapping
-seats. Prints the first player's wins out of the games with the 95% Wilson
-interval, as its last line ``win_rate: W (L-H) of N games``.
+seats. ``--target`` ends the games sooner (the points that win, 500 by
+default). Prints the first player's wins out of the games with the 95%
+Wilson interval, as its last line ``win_rate: W (L-H) of N games``.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from game.rules.actions import CallRummy, action_from_record  # noqa: E402
 from game.ai.base import AIPlayer  # noqa: E402
 from game.rules.game import Game  # noqa: E402
 from game.play.all_computer import play_game  # noqa: E402
+from game.rules.ruleset import RuleSet  # noqa: E402
 from game.services.tournament import make_player, wilson  # noqa: E402
 from game.rules.view import sample_world  # noqa: E402
 
@@ -137,11 +139,13 @@ def main() -> None:
     p.add_argument("second")
     p.add_argument("--games", type=int, default=200, help="games in all (rounded up to even)")
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--target", type=int, default=500, help="points that win a game (fewer: shorter games)")
     p.add_argument("--old", help="folder holding the old game package")
     args = p.parse_args()
     global OLD_MAKE_PLAYER
     if args.old:
         OLD_MAKE_PLAYER = load_old(args.old)
+    rules = RuleSet(target=args.target)
     rng = random.Random(args.seed)
     won = 0.0
     games = 0
@@ -151,7 +155,7 @@ def main() -> None:
         for first_seat in (0, 1):
             names = [args.first, args.second] if first_seat == 0 else [args.second, args.first]
             ais = {s: build(names[s], ai_seeds[s]) for s in (0, 1)}
-            game = Game.new(["A", "B"], seed=deal_seed)
+            game = Game.new(["A", "B"], rules, seed=deal_seed)
             play_game(game, ais)
             winner = game.winner
             won += 1.0 if winner == first_seat else 0.0
