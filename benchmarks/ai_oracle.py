@@ -1,11 +1,12 @@
 """Evidence that the view hides what matters: a cheating Hard beats honest Hard.
 
-    python benchmarks/ai_oracle.py --games 20 [--players 2] [--seed 1]
+    python benchmarks/ai_oracle.py --games 20 [--players 2] [--seed 1] [--target 500]
 
 ``OracleHard`` is Hard whose search worlds are the real game (it sees every
 hand and the stock). It exists only here, never in the game. Games are
 played in pairs with the seats swapped on the same deals; the last line is
-``oracle_win_rate: X`` with its 95% interval.
+``oracle_win_rate: X`` with its 95% interval. ``--target`` (the points that
+win) and ``--time-cap`` (seconds a decision) make it shorter.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.ai.hard import HardAI  # noqa: E402
 from game.rules.game import Game  # noqa: E402
+from game.rules.ruleset import RuleSet  # noqa: E402
 from game.play.all_computer import ai_step  # noqa: E402
 
 
@@ -37,6 +39,10 @@ class _Peeking:
 
     def __init__(self, oracle: OracleHard, game: Game):
         self.oracle, self.game = oracle, game
+        self.level = oracle.level
+
+    def begin_decision(self, view, rummy=False):
+        self.oracle.begin_decision(view, rummy)
 
     def choose(self, view):
         self.oracle.truth = self.game.hand
@@ -61,12 +67,14 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20, help="deals; each is played twice, seats swapped")
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--time-cap", type=float, default=0.15)
+    parser.add_argument("--time-cap", type=float, default=0.15, help="seconds a Hard decision")
+    parser.add_argument("--target", type=int, default=500, help="points that win a game (fewer: shorter games)")
     args = parser.parse_args()
+    rules = RuleSet(target=args.target)
     wins = played = 0
     for g in range(args.games):
         for oracle_seat in (0, 1):
-            game = Game.new([f"P{i}" for i in range(args.players)], seed=args.seed * 1000 + g)
+            game = Game.new([f"P{i}" for i in range(args.players)], rules, seed=args.seed * 1000 + g)
             ais = {s: HardAI(seed=g * 10 + s, time_cap=args.time_cap) for s in range(args.players)}
             ais[oracle_seat] = _Peeking(OracleHard(seed=g * 10 + oracle_seat, time_cap=args.time_cap), game)
             while game.winner is None:

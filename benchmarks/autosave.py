@@ -2,11 +2,11 @@
 person and at the end of every computer turn, so it must stay well under
 5 ms).
 
-    python benchmarks/autosave.py [--players 8] [--seed 3] [--dir DIR]
+    python benchmarks/autosave.py [--players 8] [--seed 3] [--target 500] [--dir DIR]
 
-Plays a real game (Easy computers, target 500; not timed) in memory, and at
-every turn end writes the game record the way ``TableScene.autosave`` does
-after a move (``Slots.save(info_of(...), record_of(game), durable=False)``:
+Plays a real game (Easy computers, ``--target`` points to win; not timed) in
+memory, and at every turn end writes the game record the way
+``TableScene.autosave`` does after a move (``Slots.save(info_of(...), record_of(game), durable=False)``:
 the record and the slot's sidecar, each a temp file and a rename; the seats
 are written once per table; ``--durable`` adds the fsyncs) into a temp folder (or DIR,
 to measure another disk). Prints the record's size and the median, 95th
@@ -36,11 +36,12 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--players", type=int, default=8)
     ap.add_argument("--seed", type=int, default=3)
+    ap.add_argument("--target", type=int, default=500, help="points that win the game (fewer: a shorter game)")
     ap.add_argument("--dir", help="folder to save in (default: a temp folder)")
     ap.add_argument("--durable", action="store_true", help="fsync each save (the table's per-move saves do not)")
     args = ap.parse_args()
     seats = [Seat("You", "human")] + [Seat(f"AI{i}", "easy") for i in range(args.players - 1)]
-    session = TableSession(seats, RuleSet(), seed=args.seed, use_workers=False, autoplay_level="easy")
+    session = TableSession(seats, RuleSet(target=args.target), seed=args.seed, use_workers=False, autoplay_level="easy")
     game = session.game
     with tempfile.TemporaryDirectory(dir=args.dir) as folder:
         storage = Storage(folder)

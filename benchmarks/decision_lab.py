@@ -1,7 +1,8 @@
 """Decision lab: how much Hard's search gains over Medium's own choice, per decision.
 
     python benchmarks/decision_lab.py [--hands 40] [--worlds 84] [--seed 9000]
-                                      [--jobs 2] [--save FILE] [--load FILE ...]
+                                      [--decisions N] [--jobs 2]
+                                      [--save FILE] [--load FILE ...]
 
 A whole-game tournament needs 400 games (about an hour here) to tell two
 versions of Hard apart by a few points. This measures the search itself, on
@@ -9,7 +10,8 @@ the decisions Hard actually searches, with far less noise:
 
 1. Hard (no clock) plays ``--hands`` two-player hands against Medium from
    seeded deals; every decision it searches is kept (its view and its
-   candidates, Medium's choice first).
+   candidates, Medium's choice first); with ``--decisions N`` only the
+   first N of each hand (the hand is not played further).
 2. For each decision, ``--worlds`` worlds are dealt as Hard deals them, and
    every candidate is played out in each (same world, same playout seed),
    with Hard's playout policy at every seat, to the end of the hand. On the
@@ -52,7 +54,7 @@ from game.ai import make_ai  # noqa: E402
 from game.ai.hard import MAX_WORLDS, HardAI, playout_turns  # noqa: E402
 from game.ai.playout import ViewMaker, greedy_only  # noqa: E402
 from game.ai.sequential import Z_SWITCH, Z_SWITCH_TWO_PLAYERS, lead  # noqa: E402
-from game.rules.game import Game
+from game.rules.game import Game  # noqa: E402
 from game.rules.phase import Phase  # noqa: E402
 from game.errors import IllegalMove  # noqa: E402
 from game.play.all_computer import ai_step  # noqa: E402
@@ -92,12 +94,13 @@ def play_out(hard: HardAI, world, seat: int, totals: tuple[int, ...], seed: int)
     return values
 
 
-def lab_hand(args: tuple[int, int]) -> list[dict]:
-    """One seeded hand (``args`` = (deal seed, worlds)): Hard against Medium,
-    every searched decision played out as the module docstring says. A list
+def lab_hand(args: tuple[int, int, int | None]) -> list[dict]:
+    """One seeded hand (``args`` = (deal seed, worlds, decisions kept or
+    ``None`` for all)): Hard against Medium, every searched decision kept
+    played out as the module docstring says. A list
     of ``{"phase", "candidates", "results"}``, ``results[w][c]`` the values
     of candidate ``c`` in world ``w`` (``None`` where it is illegal)."""
-    deal, worlds = args
+    deal, worlds, limit = args
     kept: list[tuple] = []
 
     class Recording(HardAI):
@@ -108,8 +111,10 @@ def lab_hand(args: tuple[int, int]) -> list[dict]:
     game = Game.new(["a", "b"], seed=deal)
     hard_seat = deal % 2
     ais = {hard_seat: Recording(deal, time_cap=math.inf), 1 - hard_seat: make_ai("medium", seed=deal + 1)}
-    while game.hand.ended is None:
+    while game.hand.ended is None and (limit is None or len(kept) < limit):
         ai_step(game, ais)
+    if limit is not None:
+        del kept[limit:]
     lab = HardAI(deal * 31 + 7, time_cap=math.inf)
     out = []
     for view, cands in kept:
@@ -197,6 +202,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--hands", type=int, default=40)
     parser.add_argument("--worlds", type=int, default=84)
     parser.add_argument("--seed", type=int, default=9000)
+    parser.add_argument("--decisions", type=int, help="searched decisions kept per hand (default: all)")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--save")
     parser.add_argument("--load", nargs="+", metavar="FILE")
@@ -206,7 +212,7 @@ def main(argv: list[str] | None = None) -> None:
     if args.load:
         decisions = [d for path in args.load for d in json.loads(Path(path).read_text(encoding="utf-8"))]
     else:
-        work = [(args.seed + i, args.worlds) for i in range(args.hands)]
+        work = [(args.seed + i, args.worlds, args.decisions) for i in range(args.hands)]
         with ProcessPoolExecutor(args.jobs) as pool:
             decisions = [d for hand in pool.map(lab_hand, work) for d in hand]
         if args.save:

@@ -1,13 +1,18 @@
 """Frame time of the table: an 8-player hand in mid-play at 1920x1080.
 
-    python benchmarks/frames.py [--players 8] [--size 1920x1080] [--frames 600] [--save table.png]
+    python benchmarks/frames.py [--players 8] [--size 1920x1080] [--frames 600] [--steps 70]
+                                [--save table.png]
 
 Renders frames of the real table scene with the dummy video driver (no
 screen; the same drawing code) and prints the frame time p50 and p99 in
 milliseconds, first with the table idle (mouse moving over the discard pile),
-then while a Hard AI is thinking in its worker process (the thinking
-shimmer is drawn and the worker is polled every frame). Budget:
-p99 <= 6.9 ms (144 Hz). ``--save`` writes the mid-hand picture as a PNG.
+then for the frame that starts a new move (the layout and still cards
+rebuilt), while a Hard AI is thinking in its worker process (the thinking
+shimmer is drawn and the worker is polled every frame), on your turn (your
+hand drawn every frame) and during a game played by Easy AIs in their
+workers. Budget: p99 <= 6.9 ms (144 Hz). ``--frames`` frames are timed for
+each (at most 100 new moves; three times as many for the played game).
+``--save`` writes the mid-hand picture as a PNG.
 """
 
 from __future__ import annotations
@@ -29,7 +34,7 @@ import pygame  # noqa: E402
 from game.ai import make_ai  # noqa: E402
 from game.play.all_computer import ai_step  # noqa: E402
 from game.play.table_session import Seat, TableSession  # noqa: E402
-from scenes.core.app import App
+from scenes.core.app import App  # noqa: E402
 from scenes.core.options import Options  # noqa: E402
 from scenes.table.scene import TableScene  # noqa: E402
 
@@ -73,9 +78,9 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--players", type=int, default=8)
     p.add_argument("--size", default="1920x1080")
-    p.add_argument("--frames", type=int, default=600)
+    p.add_argument("--frames", type=int, default=600, help="frames timed for each figure")
     p.add_argument("--seed", type=int, default=5)
-    p.add_argument("--steps", type=int, default=70, help="random actions into the hand")
+    p.add_argument("--steps", type=int, default=70, help="Medium AI actions played into the hand")
     p.add_argument("--save", metavar="PNG")
     args = p.parse_args(argv)
     w, h = (int(x) for x in args.size.split("x"))
@@ -96,7 +101,7 @@ def main(argv: list[str] | None = None) -> int:
         # a move: the table lays out and redraws its still cards once per step
         from scenes.table.layout import layout as lay_out
         rebuild = []
-        for _ in range(100):
+        for _ in range(min(100, args.frames)):
             start = time.perf_counter()
             table.layout_ = lay_out(table.shown, table.theme, table.viewer)
             table._static_key = None
@@ -149,9 +154,12 @@ def main(argv: list[str] | None = None) -> int:
         # a game being played: Easy AIs in their worker processes at normal
         # speed, 144 frames per simulated second (moves, slides, flips, deals)
         playing_session = mid_hand_session(args.players, args.seed + 1, 0, levels="easy", use_workers=True)
-        for w in playing_session.players.values():  # the table starts its workers as it opens
+        # start the worker processes first (a table starts them on the first
+        # question), so the frames measure a game being played, not processes starting
+        workers = [p.worker for p in playing_session.players.values()]
+        for w in workers:
             w.start()
-        while not all(w.ready for w in playing_session.players.values()):
+        while not all(w.ready for w in workers):
             time.sleep(0.02)
         app.push(TableScene(app), session=playing_session)
         playing = []

@@ -1,14 +1,14 @@
 """Memory when games follow each other in one process.
 
-    python benchmarks/memory.py [--games 10] [--players 8] [--level easy]
+    python benchmarks/memory.py [--games 10] [--players 8] [--level easy] [--target 500]
 
-Plays ``--games`` all-computer games one after another through the real
-table (``TableScene`` under the dummy video driver, speed "instant", like
-``rummy500 --demo``), going back to the title after each game over, and
-prints the resident memory (RSS, MB) before the first game and after each
-one, without forcing a garbage collection, then how many finished tables
-are still alive (held by a reference cycle until a full collection) and
-the RSS after ``gc.collect()``. Flat RSS and 0 tables alive: nothing leaks.
+Plays ``--games`` all-computer games (``--target`` points win one) one after
+another through the real table (``TableScene`` under the dummy video driver,
+speed "instant", like ``rummy500 --demo``), going back to the title after
+each game over, and prints the resident memory (RSS, MB) before the first
+game and after each one, without forcing a garbage collection, then how many
+finished tables are still alive (held by a reference cycle until a full
+collection) and the RSS after ``gc.collect()``. Flat RSS and 0 tables alive: nothing leaks.
 """
 
 from __future__ import annotations
@@ -26,8 +26,9 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-from scenes.core.app import App
-from scenes.core.options import Options
+from game.rules.ruleset import RuleSet  # noqa: E402
+from scenes.core.app import App  # noqa: E402
+from scenes.core.options import Options  # noqa: E402
 from scenes.launch import start_demo  # noqa: E402
 from scenes.screens.results import GameOver, HandResults  # noqa: E402
 from scenes.table.scene import TableScene  # noqa: E402
@@ -75,10 +76,12 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=10)
     ap.add_argument("--players", type=int, default=8)
     ap.add_argument("--level", default="easy", choices=("easy", "medium", "hard"))
+    ap.add_argument("--target", type=int, default=500, help="points that win a game (fewer: shorter games)")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as cfg:
         options = Options(demo=True, config_dir=cfg, speed="instant", players=args.players,
-                          levels=[args.level] * args.players, size=(1280, 720))
+                          levels=[args.level] * args.players, size=(1280, 720),
+                          rules=RuleSet(target=args.target))
         app = App(options)
         app.push(TitleScene(app))
         app.step(1 / 60)

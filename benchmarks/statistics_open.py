@@ -1,9 +1,9 @@
 """How long the Statistics scene takes to open with 100 finished games kept.
 
-    python benchmarks/statistics_open.py [--games 100] [--players 4]
+    python benchmarks/statistics_open.py [--games 100] [--players 4] [--target 150]
 
-Plays ``--games`` real games (Easy computers, target 150; not timed) and keeps
-them with :func:`game.services.finished.record_finished_game` in a temp folder, then
+Plays ``--games`` real games (Easy computers, ``--target`` points to win; not
+timed) and keeps them with :func:`game.services.finished.record_finished_game` in a temp folder, then
 times, each the median of a few runs: listing them with the index
 (``index_list_ms``), listing them after the index was lost and every record
 is replayed again (``rebuild_ms``, once), and opening the scene (load the
@@ -32,9 +32,9 @@ from game.play.table_session import Seat, TableSession  # noqa: E402
 from game.services.storage import Storage  # noqa: E402
 
 
-def play(players: int, seed: int) -> dict:
+def play(players: int, seed: int, target: int) -> dict:
     seats = [Seat("You", "human")] + [Seat(f"AI{i}", "easy") for i in range(players - 1)]
-    s = TableSession(seats, RuleSet(target=150), seed=seed, use_workers=False, autoplay_level="easy")
+    s = TableSession(seats, RuleSet(target=target), seed=seed, use_workers=False, autoplay_level="easy")
     g = s.game
     while g.winner is None:
         if g.hand.ended is not None:
@@ -59,11 +59,13 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--target", type=int, default=150, help="points that win a game (fewer: shorter games)")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         storage = Storage(tmp)
         for i in range(args.games):
-            record_finished_game(storage, play(args.players, i), ["human"] + ["easy"] * (args.players - 1), 0)
+            levels = ["human"] + ["easy"] * (args.players - 1)
+            record_finished_game(storage, play(args.players, i, args.target), levels, 0)
         folder = FinishedGames(storage.finished_dir)
         assert len(folder.list()[0]) == args.games
         print(f"index_list_ms: {ms(folder.list):.1f}")

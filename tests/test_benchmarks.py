@@ -1,0 +1,143 @@
+"""Every benchmark runs, at a tiny size, and prints its figures.
+
+Nothing else ran the scripts of ``benchmarks/``, so they rotted unseen
+(``frames.py`` crashed half-way; ``ai_oracle.py`` ran to the end while every
+decision of its oracle failed and was replaced by the fallback move). Each
+test runs one script as a program, as the README says to (its own process,
+the repository as the working folder, the dummy SDL drivers), with options
+that make it small, and checks that it exits with status 0, wrote no
+traceback (a logged one means a seat played fallback moves) and printed the
+figures it promises. The figures' values are not judged: only that they are
+there and make sense.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+BENCHMARKS = ROOT / "benchmarks"
+TIMEOUT_S = 180  # each run takes a few seconds; this only stops a hung one
+
+NUMBER = r"[-+]?\d+(?:\.\d+)?"
+
+
+def run(script: str, *args: str) -> str:
+    """Run ``benchmarks/script`` with ``args``; its standard output."""
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
+    proc = subprocess.run([sys.executable, str(BENCHMARKS / script), *args], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=TIMEOUT_S)
+    assert proc.returncode == 0, f"{script} exited with {proc.returncode}:\n{proc.stderr[-4000:]}"
+    assert "Traceback" not in proc.stderr, f"{script} logged an error:\n{proc.stderr[-4000:]}"
+    return proc.stdout
+
+
+def figure(out: str, name: str) -> float:
+    """The number after ``name:`` (at the start of a line or after two spaces)."""
+    found = re.findall(rf"(?:^|  ){re.escape(name)}: ({NUMBER})", out, re.MULTILINE)
+    assert len(found) == 1, f"{name!r} printed {len(found)} times in:\n{out}"
+    return float(found[0])
+
+
+def test_every_benchmark_has_its_test():
+    scripts = {p.stem for p in BENCHMARKS.glob("*.py")}
+    tested = {name[len("test_"):] for name in globals() if name.startswith("test_")}
+    assert scripts <= tested, f"no smoke test for {sorted(scripts - tested)}"
+
+
+def test_engine():
+    out = run("engine.py", "--seconds", "0.3", "--jobs", "2")
+    assert figure(out, "hands") > 0
+    assert figure(out, "actions_per_hand") > 0
+    assert out.splitlines()[-1].startswith("hands_per_second:")
+    assert figure(out, "hands_per_second") > 0
+
+
+@pytest.mark.parametrize("mode", [[], ["--in-game"]], ids=["searched", "in-game"])
+def test_hard_worlds(mode):
+    out = run("hard_worlds.py", "--seconds", "0.4", "--worlds", "4", *mode)
+    assert figure(out, "decisions") > 0
+    assert re.search(rf"^decision_ms p50 / p95 / max: {NUMBER} / {NUMBER} / {NUMBER}$", out, re.MULTILINE), out
+    assert re.search(rf"^worlds_per_searched_decision median / mean: {NUMBER} / {NUMBER}$", out, re.MULTILINE), out
+    if mode:
+        assert re.search(r"^decisions_ended_by_the_clock: \d+ of \d+$", out, re.MULTILINE), out
+    assert figure(out, "playouts_per_second") > 0
+    assert out.splitlines()[-1].startswith("worlds_per_second:")
+    assert figure(out, "worlds_per_second") > 0
+
+
+def test_decision_lab(tmp_path):
+    saved = tmp_path / "lab.json"
+    out = run("decision_lab.py", "--hands", "1", "--decisions", "2", "--worlds", "84", "--save", str(saved))
+    lines = out.splitlines()
+    assert lines[0] == "2 searched decisions", out
+    configs = [line for line in lines if line.startswith("turns ")]
+    assert len(configs) >= 2, out
+    for line in configs:  # 84 worlds are enough for every configuration
+        assert re.search(rf": gain {NUMBER} \(se {NUMBER}\)", line), line
+    assert all(" vs shipped " in line for line in configs[1:]), out
+    assert run("decision_lab.py", "--load", str(saved)) == out  # what was played, read back
+
+
+def test_ai_oracle():
+    out = run("ai_oracle.py", "--games", "1", "--time-cap", "0.01", "--target", "100")
+    assert len(re.findall(r"^deal 0 oracle seat [01]: winner \d", out, re.MULTILINE)) == 2, out
+    assert re.search(r"^oracle won [0-2] of 2; 95% interval", out, re.MULTILINE), out
+    assert out.splitlines()[-1].startswith("oracle_win_rate:")
+    assert 0 <= figure(out, "oracle_win_rate") <= 1
+
+
+def test_ai_strength(tmp_path):
+    out = run("ai_strength.py", "easy", "random", "--games", "2", "--target", "100")
+    assert re.search(rf"^win_rate: {NUMBER} \({NUMBER}-{NUMBER}\) of 2 games$", out.splitlines()[-1]), out
+    assert 0 <= figure(out, "win_rate") <= 1
+    # another copy of the package, as ``git archive REV game`` leaves it: the
+    # same code on duplicate deals, seats swapped, wins exactly one game of two
+    shutil.copytree(ROOT / "game", tmp_path / "game", ignore=shutil.ignore_patterns("__pycache__"))
+    out = run("ai_strength.py", "easy", "old-easy", "--games", "2", "--target", "100", "--old", str(tmp_path))
+    assert out.splitlines()[0] == "easy vs old-easy: 1 of 2 games", out
+    assert figure(out, "win_rate") == 0.5
+
+
+def test_autosave():
+    out = run("autosave.py", "--players", "2", "--target", "100")
+    assert figure(out, "saves") > 0
+    assert figure(out, "last record") > 0  # KiB
+    for name in ("median_ms", "p95_ms", "max_ms"):
+        assert figure(out, name) >= 0
+
+
+def test_statistics_open():
+    out = run("statistics_open.py", "--games", "2", "--players", "2", "--target", "50")
+    for name in ("index_list_ms", "rebuild_ms", "scene_open_ms"):
+        assert figure(out, name) >= 0
+    assert out.splitlines()[-1].startswith("scene_open_ms:")
+
+
+def test_memory():
+    out = run("memory.py", "--games", "2", "--players", "2", "--target", "10")
+    assert figure(out, "rss_before_mb") > 0
+    games = re.findall(rf"^game (\d+): rss_mb {NUMBER}  tables_alive (\d+)$", out, re.MULTILINE)
+    assert [g for g, _ in games] == ["1", "2"], out
+    assert figure(out, "rss_after_mb") > 0
+    assert figure(out, "rss_after_gc_mb") > 0
+    figure(out, "growth_mb")
+    assert 0 <= figure(out, "tables_alive_before_gc") <= 2
+
+
+def test_frames():
+    out = run("frames.py", "--players", "2", "--frames", "5", "--steps", "10", "--size", "640x480")
+    lines = out.splitlines()
+    assert len(lines) == 5, out
+    for line, start in zip(lines, ("idle table", "frame with a new step", "Hard AI thinking", "your turn",
+                                   "playing")):
+        assert line.startswith(start), line
+        p50, p99 = re.search(rf"p50 ({NUMBER}) ms, p99 ({NUMBER}) ms", line).groups()
+        assert 0 < float(p50) <= float(p99), line
