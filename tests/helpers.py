@@ -128,3 +128,18 @@ def claim_session(players: int = 3, discard: str = "JS") -> TableSession:
                                              "stock": ["QH", "5D", "6D", "7D", "8D", "6C", "7C"]}, "actions": []}]}
     game = game_from_record(rec)
     return TableSession([Seat(n, lv) for n, lv in zip(names, levels)], game.rules, game=game, use_workers=False)
+
+
+def finish_shown_hand(table, seed: int) -> None:
+    """Play the table's current hand to its end with random legal moves
+    (seeded) and show the finished position, as a results panel expects."""
+    import random
+
+    from game.rules.random_play import random_step
+    from scenes.table.layout import model_of
+    game = table.session.game
+    rng = random.Random(seed)
+    while game.hand.ended is None:
+        random_step(game, rng)
+    table.shown = model_of(game)
+    table.resize()

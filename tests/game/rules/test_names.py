@@ -7,7 +7,6 @@ it as "Player N" (game/names.py), and no text drawn may crash
 from __future__ import annotations
 
 import dataclasses
-import random
 import time
 
 import pygame
@@ -16,17 +15,16 @@ import pytest
 import scenes.core.theme as T
 from game.rules.game import Game
 from game.rules.names import has_visible, shown_name, shown_names
-from game.rules.random_play import random_step
 from game.rules.record import name_problem, parse_record, record_of
 from game.play.table_session import Seat, TableSession
 from game.services.slots import Slots, info_of
 from game.services.statistics import summarize
-from scenes.table.layout import model_of
 from scenes.screens.load_game import LoadGameScene
 from scenes.screens.results import GameOver, HandResults
 from scenes.screens.statistics import players_words, result_words
 from scenes.table.scene import TableScene
 from scenes.screens.title import TitleScene
+from helpers import finish_shown_hand
 from test_scenes import app, click, frames  # noqa: F401  (app is a fixture)
 
 INVISIBLE = ["\u200b", "\u200d", "\u202e", "\u2066", "\u00ad", "\u200b\u200d", "\u2066\u00ad\u202e", "",
@@ -135,11 +133,7 @@ def test_hand_results_and_game_over_show_player_n(app, drawn):
                            use_workers=False)
     table = app.push(TableScene(app), session=session, demo=True)
     game = session.game
-    rng = random.Random(4)
-    while game.hand.ended is None:
-        random_step(game, rng)
-    table.shown = model_of(game)
-    table.resize()
+    finish_shown_hand(table, 4)
     app.push(HandResults(app), table=table)
     frames(app, 2)
     for name in ("Player 1", "Player 2", "Bo"):

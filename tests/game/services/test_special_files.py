@@ -373,6 +373,14 @@ def test_rules_a_named_pipe_the_game_and_a_tournament_exit_2_at_once(tmp_path):
     assert is_fifo(pipe)
 
 
+def _stop(proc, pipe) -> None:
+    """End the game under test if it is still running (freeing a reader stuck on ``pipe``)."""
+    if proc.poll() is None:
+        _release(pipe)
+        proc.kill()
+    proc.communicate()
+
+
 def _wait_for(condition, proc: subprocess.Popen, timeout: float = 60) -> None:
     deadline = time.monotonic() + timeout
     while not condition():
@@ -400,10 +408,7 @@ def test_the_game_started_on_a_named_pipe_settings_file_opens_and_sigterm_ends_i
         _wait_for(lambda: log.exists() and "first frame drawn" in log.read_text(encoding="utf-8"), proc)
         assert _terminated(proc) == 128 + signal.SIGTERM
     finally:
-        if proc.poll() is None:
-            _release(pipe)
-            proc.kill()
-        proc.communicate()
+        _stop(proc, pipe)
     text = log.read_text(encoding="utf-8")
     assert f"cannot read settings {pipe}: [Errno {errno.EINVAL}] {PIPE}" in text
     assert "signal 15: saving and quitting" in text
@@ -440,10 +445,7 @@ def test_continue_with_a_named_pipe_sidecar_resumes_the_game_and_sigterm_ends_it
         assert ready.read_text() == "TableScene"  # Continue resumed it
         assert _terminated(proc) == 128 + signal.SIGTERM
     finally:
-        if proc.poll() is None:
-            _release(pipe)
-            proc.kill()
-        proc.communicate()
+        _stop(proc, pipe)
     record, message = storage.load_game("game-20261130-094012")
     assert message is None and record["players"] == game.names  # saved on SIGTERM, as on closing the window
     [info] = Slots(storage).list()  # the table's own save wrote the sidecar in the pipe's place

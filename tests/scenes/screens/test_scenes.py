@@ -24,6 +24,7 @@ from scenes.screens.settings import SettingsScene
 from scenes.screens.setup import SetupScene
 from scenes.table.scene import TableScene
 from scenes.core.theme import Theme
+from helpers import finish_shown_hand
 from scenes.screens.title import TitleScene
 
 SIZES = [(1024, 640), (1280, 720), (1920, 1080), (3840, 2160)]
@@ -80,11 +81,7 @@ def test_every_scene_opens_resizes_and_closes(app):
     assert app.top is table
     # results and game over need a finished hand / game
     game = table.session.game
-    rng = random.Random(3)
-    while game.hand.ended is None:
-        random_step(game, rng)
-    table.shown = model_of(game)
-    table.resize()
+    finish_shown_hand(table, 3)
     app.push(HandResults(app), table=table)
     for size in SIZES:
         resize(app, size)
