@@ -4,7 +4,7 @@ The pygame-free half of the table's input: the gesture code
 (:mod:`scenes.table.person_input`) names a place (a :mod:`game.intent.targets` value) and
 the hand cards it carries; this module answers with an :data:`Outcome`:
 
-* :class:`Play`: the engine actions to apply, in order (a multi-card lay-off
+* :class:`Accepted`: the engine actions to apply, in order (a multi-card lay-off
   is several ``LayOff`` actions, planned on a clone so each one is legal);
 * :class:`Refusal`: why not, either the engine's own ``IllegalMove`` message
   and rule, or one of the table's reasons (:data:`REASONS`);
@@ -47,7 +47,7 @@ REASONS = ("one_card", "select_meld", "not_a_meld", "no_fit", "not_all_fit", "wa
 
 
 @dataclass(frozen=True)
-class Play:
+class Accepted:
     """Apply ``actions`` in order (stop at the first the engine refuses)."""
 
     actions: tuple[Action, ...]
@@ -79,7 +79,7 @@ class Choice:
 
 
 #: What a drop or Enter comes to.
-Outcome = Union[Play, Refusal, Choice]
+Outcome = Union[Accepted, Refusal, Choice]
 
 
 def _engine_refusal(exc: IllegalMove) -> Refusal:
@@ -152,7 +152,7 @@ def discard_outcome(seat: int, cards: list[Card]) -> Outcome:
     """Discarding ``cards``: exactly one card (R10); the engine checks the rest."""
     if len(cards) != 1:
         return Refusal("one_card")
-    return Play((Discard(seat, cards[0]),))
+    return Accepted((Discard(seat, cards[0]),))
 
 
 def meld_outcome(hand: HandState, seat: int, cards: list[Card]) -> Outcome:
@@ -163,7 +163,7 @@ def meld_outcome(hand: HandState, seat: int, cards: list[Card]) -> Outcome:
     choices = hand.meld_choices(cards)
     legal = tuple(TableMeld(seat, c) for c in choices if hand.is_legal(TableMeld(seat, c)))
     if len(legal) == 1:
-        return Play(legal)
+        return Accepted(legal)
     if legal:
         return Choice("joker_meld", legal)
     try:
@@ -181,7 +181,7 @@ def lay_off_outcome(hand: HandState, seat: int, cards: list[Card], meld: int) ->
         options = tuple(LayOff(seat, t, meld) for m, t in hand.layoff_targets(cards[0])
                         if m == meld and hand.is_legal(LayOff(seat, t, meld)))
         if len(options) == 1:
-            return Play(options)
+            return Accepted(options)
         if options:
             return Choice("joker_layoff", options)
         try:
@@ -192,7 +192,7 @@ def lay_off_outcome(hand: HandState, seat: int, cards: list[Card], meld: int) ->
     plan = layoff_plan(hand, seat, cards, meld)
     if plan is None:
         return Refusal("not_all_fit")
-    return Play(tuple(plan))
+    return Accepted(tuple(plan))
 
 
 def drop_outcome(game: Game, seat: int, cards: list[Card], target: Target) -> Outcome:
@@ -219,9 +219,9 @@ def enter_outcome(game: Game, seat: int, cards: list[Card], target: Target) -> O
     h = game.hand
     if h.phase == Phase.DRAW or isinstance(target, Stock):
         if isinstance(target, Stock):
-            return Play((DrawStock(seat),))
+            return Accepted((DrawStock(seat),))
         if isinstance(target, PileCard):
-            return Play((TakeDiscards(seat, len(h.discard) - target.index),))
+            return Accepted((TakeDiscards(seat, len(h.discard) - target.index),))
         return Refusal("draw_first_key")
     if not my_turn(game, seat):
         return Refusal("wait_turn")
@@ -246,7 +246,7 @@ def take_outcome(hand: HandState, seat: int, index: int, rummy: bool) -> Outcome
         hand.check(action)
     except IllegalMove as exc:
         return _engine_refusal(exc)
-    return Play((action,))
+    return Accepted((action,))
 
 
 @dataclass(frozen=True)

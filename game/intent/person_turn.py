@@ -22,7 +22,7 @@ from game.rules.cards import Card
 from game.rules.game import Game
 from game.rules.hand import HandState
 from game.rules.phase import Phase
-from game.intent.drops import LegalTargets, Play, enter_effect, my_turn, take_outcome
+from game.intent.drops import LegalTargets, Accepted, enter_effect, my_turn, take_outcome
 from game.intent.targets import HandSlot, PileCard, Target
 from game.intent.turn import rummy_option
 from game.intent.words import drop_words, enter_words, rummy_words, status_words, take_words
@@ -206,7 +206,7 @@ def pile_hover(hand: HandState, seat: int, index: int | None, calling: bool, idl
     if index >= n:
         return None
     outcome = take_outcome(h, seat, index, calling)
-    ok = isinstance(outcome, Play)
+    ok = isinstance(outcome, Accepted)
     if ok and calling:
         words = rummy_words(h, rummy_option(h, outcome.actions[0]), seat, list(names))
     elif ok:

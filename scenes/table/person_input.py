@@ -18,7 +18,7 @@ from dataclasses import dataclass
 import pygame
 
 from game.rules.actions import DrawStock, TakeDiscards
-from game.intent.drops import LegalTargets, Play, drop_outcome, enter_outcome, legal_targets
+from game.intent.drops import LegalTargets, Accepted, drop_outcome, enter_outcome, legal_targets
 from game.rules.phase import Phase
 from game.i18n import _
 from game.intent.targets import DiscardPile, HandSlot, NewMeld, OnMeld, PileCard, Stock, Target
@@ -330,7 +330,7 @@ class PersonInput:
         """Enter on a table target: draw, take, discard, meld or lay off
         (:func:`game.intent.drops.enter_outcome`)."""
         outcome = enter_outcome(self.game, self.seat, self.cards_of(self.selected), target)
-        first = outcome.actions[0] if isinstance(outcome, Play) else None
+        first = outcome.actions[0] if isinstance(outcome, Accepted) else None
         if isinstance(first, DrawStock):
             self.draw_stock()  # the draws keep the table's checks: a double press, a waiting Rummy call
         elif isinstance(first, TakeDiscards):

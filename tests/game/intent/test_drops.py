@@ -8,7 +8,7 @@ from __future__ import annotations
 from game.rules.actions import Discard, DrawStock, LayOff, TableMeld, TakeDiscards
 from game.rules.cards import JOKER, parse_card
 from game.intent.drops import (
-    Choice, LegalTargets, Play, Refusal, drop_outcome, enter_effect, enter_outcome, hint_action, hint_cards,
+    Choice, LegalTargets, Accepted, Refusal, drop_outcome, enter_effect, enter_outcome, hint_action, hint_cards,
     lay_off_outcome, layoff_plan, legal_targets, meld_outcome, take_outcome
 )
 from game.rules.record import game_from_record
@@ -61,7 +61,7 @@ def test_targets_are_values():
 def test_a_meld_drop_is_one_action_and_the_engine_accepts_it():
     g = playing()
     out = drop_outcome(g, 0, cards("7H", "8H", "9H"), NewMeld())
-    assert out == Play((TableMeld(0, tuple(cards("7H", "8H", "9H"))),))
+    assert out == Accepted((TableMeld(0, tuple(cards("7H", "8H", "9H"))),))
     g.apply(out.actions[0])
     assert any(sorted(m.cards) == sorted(cards("7H", "8H", "9H")) for m in g.hand.table)
     check_invariants(g)
@@ -87,7 +87,7 @@ def test_several_cards_are_laid_off_in_an_order_that_works():
     g = playing()
     run = next(i for i, m in enumerate(g.hand.table) if C("6S") in m.cards)
     out = drop_outcome(g, 0, cards("9S", "8S"), OnMeld(run))  # 9S first would not fit
-    assert isinstance(out, Play) and [a.card for a in out.actions] == cards("8S", "9S")
+    assert isinstance(out, Accepted) and [a.card for a in out.actions] == cards("8S", "9S")
     for a in out.actions:
         g.apply(a)
     assert sorted(g.hand.table[run].cards) == sorted(cards("5S", "6S", "7S", "8S", "9S"))
@@ -113,17 +113,17 @@ def test_no_move_before_the_draw_or_out_of_turn():
     assert drop_outcome(g, 0, cards("7H", "8H", "9H"), NewMeld()) == Refusal("draw_first_drop")
     assert drop_outcome(g, 1, cards("2C"), DiscardPile()) == Refusal("wait_turn")
     assert enter_outcome(g, 0, [], NewMeld()) == Refusal("draw_first_key")
-    assert enter_outcome(g, 0, [], Stock()) == Play((DrawStock(0),))
-    assert enter_outcome(g, 0, [], PileCard(0)) == Play((TakeDiscards(0, 1),))
+    assert enter_outcome(g, 0, [], Stock()) == Accepted((DrawStock(0),))
+    assert enter_outcome(g, 0, [], PileCard(0)) == Accepted((TakeDiscards(0, 1),))
     assert legal_targets(g, 0, cards("KC")) == LegalTargets()  # nothing lights up before the draw
 
 
 def test_enter_plays_the_selection_on_the_focused_place():
     g = playing()
     run = next(i for i, m in enumerate(g.hand.table) if C("6S") in m.cards)
-    assert enter_outcome(g, 0, cards("KC"), PileCard(0)) == Play((Discard(0, C("KC")),))
+    assert enter_outcome(g, 0, cards("KC"), PileCard(0)) == Accepted((Discard(0, C("KC")),))
     assert enter_outcome(g, 0, [], OnMeld(run)) == Refusal("select_layoff")
-    assert enter_outcome(g, 0, cards("8S"), OnMeld(run)) == Play((LayOff(0, C("8S"), run),))
+    assert enter_outcome(g, 0, cards("8S"), OnMeld(run)) == Accepted((LayOff(0, C("8S"), run),))
 
 
 def test_legal_targets_are_what_the_engine_accepts():
@@ -139,7 +139,7 @@ def test_legal_targets_are_what_the_engine_accepts():
     for target in (DiscardPile(), NewMeld(), OnMeld(run)):  # a lit place is one the drop plays on
         for sel in (cards("8S"), cards("7H", "8H", "9H"), cards("8S", "9S"), cards("KC")):
             out = drop_outcome(g, 0, sel, target)
-            assert legal_targets(g, 0, sel).allows(target) == (isinstance(out, (Play, Choice)))
+            assert legal_targets(g, 0, sel).allows(target) == (isinstance(out, (Accepted, Choice)))
 
 
 def test_enter_effect_says_what_enter_does():
@@ -159,7 +159,7 @@ def test_enter_effect_says_what_enter_does():
 
 def test_take_outcome_is_the_engines_answer():
     g = game_of(["7H", "8H", "9H", "KC", "4D"], BOT, ["JS", "QH", "2S"], ["KH", "5C", "6C", "QS"])
-    assert take_outcome(g.hand, 0, 2, False) == Play((TakeDiscards(0, 1),))
+    assert take_outcome(g.hand, 0, 2, False) == Accepted((TakeDiscards(0, 1),))
     deep = take_outcome(g.hand, 0, 0, False)  # the JS can't be melded with the person's cards (R9)
     assert isinstance(deep, Refusal) and deep.reason == "engine" and deep.rule
 
