@@ -17,12 +17,13 @@ import os
 import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from game.rules.actions import Action, ActionFormatError, action_from_record
 from game.rules.cards import JOKER, Card, CardTokenError, card_token, parse_card, tokens
 from game.rules.game import Game
 from game.rules.phase import seat_left_of
+from game.rules.record_json import Overflow, decode_counted
 from game.errors import IllegalMove
 from game.paths import UNPRINTABLE
 from game.rules.ruleset import RuleSet, RulesError
@@ -177,44 +178,98 @@ def read_record_bytes(stream) -> bytes:
     return b"".join(chunks)
 
 
+def _no_repeats(pairs: list) -> dict:
+    """A JSON object from its pairs; :class:`RecordError` for a key given twice."""
+    obj = dict(pairs)
+    if len(obj) != len(pairs):
+        seen = set()
+        for key, _value in pairs:
+            if key in seen:
+                raise RecordError(f"the key {_short(key)} appears twice in one object")
+            seen.add(key)
+    return obj
+
+
+def _number(digits: str) -> int | _Unusable:
+    return int(digits) if len(digits) <= 400 else _Unusable(digits)
+
+
+_DECODER = json.JSONDecoder(parse_constant=_Unusable, object_pairs_hook=_no_repeats)
+_LONG_NUMBERS = json.JSONDecoder(parse_constant=_Unusable, parse_int=_number, object_pairs_hook=_no_repeats)
+_DIGITS = bytes(48 if 48 <= b <= 57 else 32 for b in range(256))  # bytes.translate: a digit -> "0", else " "
+_LONG_RUN = b"0" * 400
+
+
+def _decoder_for(data: bytes) -> json.JSONDecoder:
+    """The strict decoder; the one that reads every whole number through
+    Python (to stand in for one of more than 400 digits) only when the text
+    holds a run of 400 digits at all, as reading each number so is slow."""
+    return _LONG_NUMBERS if _LONG_RUN in data.translate(_DIGITS) else _DECODER
+
+
 def decode_json(data: bytes | str) -> Any:
-    """Decode UTF-8 JSON text strictly: no NaN or Infinity, no repeated keys.
-    Raises :class:`RecordError` with the line and column of a syntax error,
-    or for text over :data:`MAX_RECORD_BYTES` (UTF-8 bytes) before decoding."""
+    """Decode a record's UTF-8 JSON text strictly: no NaN or Infinity, no
+    repeated keys. Raises :class:`RecordError` for text over
+    :data:`MAX_RECORD_BYTES` (UTF-8 bytes) before decoding, with the line and
+    column of a syntax error, and for more than :data:`MAX_HANDS` hands or
+    :data:`MAX_ACTIONS` actions in a hand: those are counted while the text
+    is read (:func:`game.rules.record_json.decode_counted`), so such a
+    record is refused at the first hand or action past the limit, before the
+    rest is read or built."""
     if isinstance(data, str):
         # a character is at most 4 bytes in UTF-8: encode only when it may matter
+        raw = data.encode("utf-8", "surrogatepass")
         if len(data) * 4 > MAX_RECORD_BYTES:
-            check_size(len(data.encode("utf-8", "surrogatepass")))
+            check_size(len(raw))
     else:
         check_size(len(data))
+        raw = bytes(data)
     if isinstance(data, (bytes, bytearray)):
         try:
-            text = bytes(data).decode("utf-8-sig")
+            text = raw.decode("utf-8-sig")
         except UnicodeDecodeError as exc:
             raise RecordError(f"the file is not UTF-8 text (byte {exc.start})") from None
     else:
         text = data
-
-    def unusable_int(digits: str):
-        return int(digits) if len(digits) <= 400 else _Unusable(digits)
-
-    def no_repeats(pairs):
-        seen = {}
-        for k, v in pairs:
-            if k in seen:
-                raise RecordError(f"the key {_short(k)} appears twice in one object")
-            seen[k] = v
-        return seen
-
     try:
-        return json.loads(text, parse_constant=_Unusable, parse_int=unusable_int,
-                          object_pairs_hook=no_repeats)
+        return decode_counted(text, _decoder_for(raw), MAX_HANDS, MAX_ACTIONS)
     except RecordError:
         raise
+    except Overflow as exc:
+        what = "hands" if exc.where == '"hands"' else "actions in one hand"
+        raise RecordError(f"{exc.where} holds more than {exc.limit:,} {what}") from None
     except json.JSONDecodeError as exc:
         raise RecordError(f"not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}") from None
     except (ValueError, RecursionError) as exc:
         raise RecordError(f"not a usable JSON record: {str(exc)[:120]}") from None
+
+
+_ACTION_MEMO = 4096
+"""The most distinct actions :func:`_action_reader` remembers."""
+
+
+def _action_reader(players: int) -> Callable[[Any], Action]:
+    """:func:`~game.rules.actions.action_from_record` for ``players`` seats,
+    remembering each distinct action object read (by its keys, values and
+    the values' types, so ``true`` is never taken for ``1``): a record
+    repeats a few actions thousands of times, and an action is immutable."""
+    memo: dict[tuple, Action] = {}
+
+    def read(obj: Any) -> Action:
+        if type(obj) is not dict:
+            return action_from_record(obj, players)
+        key = (*obj.items(), *map(type, obj.values()))
+        try:
+            return memo[key]
+        except KeyError:
+            action = action_from_record(obj, players)
+            if len(memo) < _ACTION_MEMO:
+                memo[key] = action
+            return action
+        except TypeError:  # a value that cannot be a key (a meld's list)
+            return action_from_record(obj, players)
+
+    return read
 
 
 def parse_record(data: Any) -> ParsedRecord:
@@ -266,6 +321,7 @@ def parse_record(data: Any) -> ParsedRecord:
         if isinstance(acts, list) and len(acts) > MAX_ACTIONS:
             raise RecordError(f"hands[{hi}].actions holds {len(acts):,} actions, more than "
                               f"{MAX_ACTIONS:,} in one hand")
+    read_action = _action_reader(n)
     pack = rules.pack_size(n)
     copies = Counter({c: rules.deck_count(n) for c in range(52)})
     copies[JOKER] = rules.deck_count(n) * rules.jokers_per_deck
@@ -309,7 +365,7 @@ def parse_record(data: Any) -> ParsedRecord:
         parsed = []
         for ai, a in enumerate(acts):
             try:
-                parsed.append(action_from_record(a, n))
+                parsed.append(read_action(a))
             except ActionFormatError as exc:
                 raise RecordError(f"{where}.actions[{ai}]: {exc}") from None
         hands.append(HandRecord(dealer, deal, seed, parsed))

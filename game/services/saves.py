@@ -22,7 +22,9 @@ from game.services import schema as S
 from game.errors import IllegalMove
 from game.services.files import LOGGER_NAME, NewerFileError, move_aside, one_line, atomic_write_text
 from game.i18n import _
-from game.rules.record import MAX_NAME, RecordError, decode_json, game_from_record, parse_record
+from game.rules.record import (
+    MAX_NAME, RecordError, decode_json, game_from_record, parse_record, read_record_bytes
+)
 from game.services.files import SEATS_LEVELS, newer_format
 
 if TYPE_CHECKING:
@@ -123,35 +125,42 @@ class SavedGames:
           higher): ``(None, message)`` saying so; the file is left in place
           and :meth:`save_game` will not overwrite it;
         * player names are checked by the record parser (printable, no
-          lone surrogate, at most 200 characters: ``game-record.md``), so the
+          lone surrogate, at most 64 characters: ``game-record.md``), so the
           record returned can always be drawn; a name past that is refused;
         * anything else (not UTF-8, not JSON, not a record, an illegal
           action): the file is moved aside to ``<name>.json.corrupt-<time>``
           and ``(None, message)`` says so and where it went;
         * the OS refuses to read it: ``(None, message)``, file left in place.
 
+        The file is read as ``rummy500 replay`` reads one: at most the size
+        limit + 1 bytes, hands and actions counted before the rest is built.
+
         (Each ``(record, message)`` above is ``(record, game, message)`` here;
         the game is ``None`` whenever the record is.)
         Raises only ``ValueError`` for a bad ``name``.
         """
         path = self.game_path(name)
+        newer = _("The saved game \"{name}\" is from a newer version of Rummy 500; "
+                  "it was left as it is and will not be overwritten.").format(name=name)
         try:
-            data = path.read_bytes()
+            with open(path, "rb") as fh:
+                data = read_record_bytes(fh)  # at most the size limit + 1 bytes
+            record = decode_json(data)  # hands and actions counted as they are read
+            if isinstance(record, dict) and newer_format(record.get("format")):
+                _log.warning("save %s is from a newer version (%s); left in place", path, record.get("format"))
+                return None, None, newer
+            game = game_from_record(parse_record(record))
         except FileNotFoundError:
             return None, None, None
         except OSError as exc:
             _log.error("cannot read save %s: %s", path, exc)
             return None, None, _("The saved game \"{name}\" could not be opened ({error}).").format(
                 name=name, error=one_line(exc.strerror or exc, 60))
-        try:
-            record = decode_json(data)
-            if isinstance(record, dict) and newer_format(record.get("format")):
-                _log.warning("save %s is from a newer version (%s); left in place", path, record.get("format"))
-                return None, None, _("The saved game \"{name}\" is from a newer version of Rummy 500; "
-                                     "it was left as it is and will not be overwritten.").format(name=name)
-            game = game_from_record(parse_record(record))
         except (RecordError, IllegalMove) as exc:
             reason = str(exc)
+            if self._newer_save(path):  # a newer program's save past our limits is still its own
+                _log.warning("save %s is from a newer version and not readable here; left in place", path)
+                return None, None, newer
         except Exception as exc:  # a damaged save must never stop the program
             _log.exception("unexpected error checking save %s", path)
             reason = f"{type(exc).__name__}: {exc}"
