@@ -1,11 +1,15 @@
 """Reading a record (issue 21, item 9): hands and actions are counted while
 the text is read, so a record past the limits is refused before the rest is
-read or built, by ``replay``, ``analyse`` and Continue alike; and the
-reader gives exactly what ``json`` gives for everything else."""
+read or built, by ``replay``, ``analyse`` and Continue alike; the reader
+gives exactly what ``json`` gives for everything else; and running out of
+memory anywhere in reading is exit status 2 with one sentence."""
 
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 import tracemalloc
 from pathlib import Path
 
@@ -13,9 +17,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import game.rules.record as record_module
 from game.cli import main
 from game.rules.record import (
-    MAX_ACTIONS, MAX_HANDS, decode_json, parse_record, record_of, replay
+    MAX_ACTIONS, MAX_HANDS, NO_MEMORY, decode_json, parse_record, record_of, replay
 )
 from game.rules.record_json import Overflow, decode_counted
 from game.rules.game import Game
@@ -231,3 +236,85 @@ def test_a_repeated_action_is_read_as_often_as_it_is_written():
     text = text[:second] + '"p": true, "discard"' + text[second + len('"p": 1, "discard"'):]
     message = refusal(text.encode())
     assert "hands[0].actions[3]" in message and "whole number" in message, message
+
+
+# --------------------------------------------------------------------------- out of memory
+
+def no_memory(*_args, **_kwargs):
+    raise MemoryError
+
+
+@pytest.fixture
+def record_file(tmp_path) -> Path:
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(opening()), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("where", ["decode_counted", "read_record_bytes", "action_from_record", "Game"])
+def test_running_out_of_memory_anywhere_in_replay_is_exit_2_with_one_sentence(where, record_file, monkeypatch,
+                                                                                capsys):
+    monkeypatch.setattr(record_module, where, no_memory)
+    assert main(["replay", str(record_file)]) == 2
+    out = capsys.readouterr()
+    assert json.loads(out.out) == {"ok": False, "error": {"code": "bad_record", "rule": "", "message": NO_MEMORY}}
+    assert out.err == ""
+
+
+@pytest.mark.parametrize("where", ["decode_counted", "read_record_bytes", "action_from_record", "Game"])
+def test_running_out_of_memory_in_analyse_is_exit_2_with_one_sentence(where, record_file, monkeypatch, capsys):
+    monkeypatch.setattr(record_module, where, no_memory)
+    assert main(["analyse", str(record_file)]) == 2
+    out = capsys.readouterr()
+    assert out.out == "" and out.err == f"rummy500 analyse: {NO_MEMORY}.\n"
+
+
+def test_running_out_of_memory_on_continue_leaves_the_save_where_it_is(tmp_path, monkeypatch):
+    storage = Storage(tmp_path)
+    path = storage.save_game(opening())
+    monkeypatch.setattr("game.services.saves.decode_json", no_memory)
+    game, message = storage.load_game_state("autosave")
+    assert game is None and "not enough memory" in message and "left where it is" in message
+    assert path.exists() and not list(storage.saves_dir.glob("*.corrupt-*"))
+    monkeypatch.undo()
+    game, message = storage.load_game_state("autosave")  # the file was fine all along
+    assert game is not None and message is None
+
+
+def test_replay_itself_says_so_when_memory_runs_out(monkeypatch):
+    monkeypatch.setattr(record_module, "decode_counted", no_memory)
+    assert replay(json.dumps(opening()).encode()) == (record_module.bad_record(NO_MEMORY), 2)
+    with pytest.raises(MemoryError):  # parse_record leaves it to its caller
+        parse_record(json.dumps(opening()).encode())
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="RLIMIT_AS limits memory only on Linux")
+@pytest.mark.parametrize("command", ["replay", "analyse"])
+def test_under_a_memory_limit_a_large_record_is_exit_2_not_a_traceback(command, tmp_path):
+    import resource
+
+    limit = 100 * 2 ** 20
+
+    def limited():
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+
+    def run(path: Path) -> subprocess.CompletedProcess:
+        env = {**os.environ, "PYTHONPATH": str(ROOT)}
+        return subprocess.run([sys.executable, "-m", "game", command, str(path)], preexec_fn=limited,
+                              capture_output=True, text=True, timeout=120, env=env, cwd=ROOT)
+
+    small = tmp_path / "small.json"
+    small.write_text(json.dumps(opening()), encoding="utf-8")
+    if run(small).returncode != 0:
+        pytest.skip("this Python does not start in 100 MiB of address space")
+    big = tmp_path / "big.json"  # 16 MB of draws in 2,000-action hands: some 200 MB once read
+    hand = '{"dealer": %d, "seed": %d, "actions": [' + ", ".join(['{"p": 0, "draw": "stock"}'] * 20_000) + "]}"
+    big.write_text('{"format": "rummy500/1", "players": ["A", "B"], "hands": ['
+                   + ", ".join(hand % (i % 2, i) for i in range(30)) + "]}", encoding="utf-8")
+    done = run(big)
+    assert done.returncode == 2, done.stderr[-2000:]
+    assert "Traceback" not in done.stderr
+    if command == "replay":
+        assert json.loads(done.stdout)["error"]["message"] == NO_MEMORY
+    else:
+        assert done.stderr == f"rummy500 analyse: {NO_MEMORY}.\n"

@@ -207,6 +207,10 @@ def _decoder_for(data: bytes) -> json.JSONDecoder:
     return _LONG_NUMBERS if _LONG_RUN in data.translate(_DIGITS) else _DECODER
 
 
+NO_MEMORY = "there is not enough memory to read this record"
+"""The ``bad_record`` message when reading a record runs out of memory."""
+
+
 def decode_json(data: bytes | str) -> Any:
     """Decode a record's UTF-8 JSON text strictly: no NaN or Infinity, no
     repeated keys. Raises :class:`RecordError` for text over
@@ -215,7 +219,8 @@ def decode_json(data: bytes | str) -> Any:
     :data:`MAX_ACTIONS` actions in a hand: those are counted while the text
     is read (:func:`game.rules.record_json.decode_counted`), so such a
     record is refused at the first hand or action past the limit, before the
-    rest is read or built."""
+    rest is read or built. May raise ``MemoryError`` (callers say
+    :data:`NO_MEMORY`)."""
     if isinstance(data, str):
         # a character is at most 4 bytes in UTF-8: encode only when it may matter
         raw = data.encode("utf-8", "surrogatepass")
@@ -436,15 +441,18 @@ def replay(data: Any) -> tuple[dict, int]:
     """Apply a record (bytes, text or decoded object) and return ``(output,
     exit_status)`` exactly as ``rummy500 replay`` prints them: 0 when every
     action applied, 1 at the first illegal action (the output then describes
-    the state just before it), 2 for a ``bad_record``."""
+    the state just before it), 2 for a ``bad_record`` (and when there is not
+    memory enough to read or replay it: :data:`NO_MEMORY`)."""
+    failed = None
     try:
         parsed = parse_record(data)
-    except RecordError as exc:
-        return bad_record(str(exc)), 2
-    try:
         game, stop = _play(parsed)
     except RecordError as exc:
-        return bad_record(str(exc)), 2
+        failed = str(exc)
+    except MemoryError:
+        failed = NO_MEMORY  # built outside the handler, once what was read is freed
+    if failed is not None:
+        return bad_record(failed), 2
     if stop is None:
         return game_result(game), 0
     hi, ai, exc = stop

@@ -130,7 +130,8 @@ class SavedGames:
         * anything else (not UTF-8, not JSON, not a record, an illegal
           action): the file is moved aside to ``<name>.json.corrupt-<time>``
           and ``(None, message)`` says so and where it went;
-        * the OS refuses to read it: ``(None, message)``, file left in place.
+        * the OS refuses to read it, or there is not enough memory to read
+          it (``MemoryError``): ``(None, message)``, file left in place.
 
         The file is read as ``rummy500 replay`` reads one: at most the size
         limit + 1 bytes, hands and actions counted before the rest is built.
@@ -156,6 +157,8 @@ class SavedGames:
             _log.error("cannot read save %s: %s", path, exc)
             return None, None, _("The saved game \"{name}\" could not be opened ({error}).").format(
                 name=name, error=one_line(exc.strerror or exc, 60))
+        except MemoryError:
+            reason = None  # not the file's fault: it stays where it is
         except (RecordError, IllegalMove) as exc:
             reason = str(exc)
             if self._newer_save(path):  # a newer program's save past our limits is still its own
@@ -166,6 +169,10 @@ class SavedGames:
             reason = f"{type(exc).__name__}: {exc}"
         else:
             return record, game, None
+        if reason is None:
+            _log.error("not enough memory to read save %s; left in place", path)
+            return None, None, _("The saved game \"{name}\" could not be loaded: there was not enough memory "
+                                 "to read it. It was left where it is.").format(name=name)
         _log.warning("save %s is not a valid game record: %s", path, reason)
         moved = move_aside(path)
         if moved is not None:
