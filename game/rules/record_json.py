@@ -30,9 +30,14 @@ from typing import Any, Callable
 __all__ = ["Overflow", "decode_counted"]
 
 _WS = re.compile(r"[ \t\n\r]*").match
+_LIST = re.compile(r"\[(?:[^\[\]]++|\[[^\[\]]*+\])*+\]").match
+"""A list, and lists inside it one deep (possessive: one pass, no backtracking)."""
 _VALUE_STARTS = tuple('{["-0123456789tfnNI')
 """What a JSON value may begin with: an element past a limit is refused as
 soon as one begins (a stray comma or bracket is a syntax error instead)."""
+_CHARS = 400
+"""Characters per action a list of actions is looked through for its end
+(a 14-card meld written one card a line takes some 250)."""
 _COMMAS = 20
 """Commas per action a list of actions may hold and still be read whole: a
 meld of a dozen cards has a dozen; past this a list is read an action at a
@@ -158,21 +163,15 @@ class _Reader:
         return self.each_action(i, hand)
 
     def bounded_end(self, i: int) -> int:
-        """Where the list at ``i`` seems to end (the first ``]`` at which the
-        ``[`` and ``]`` since ``i`` balance, strings not told apart), when the
-        text up to there holds few enough commas that reading it whole can
-        build only a bounded number of values; else 0."""
-        s = self.s
-        depth, at = 0, i
-        for _ in range(self.max_actions + 2):  # a valid list: one "]" for each meld, and its own
-            close = s.find("]", at)
-            if close < 0:
-                return 0
-            depth += s.count("[", at, close) - 1
-            at = close + 1
-            if depth <= 0:
-                return at if s.count(",", i, at) <= _COMMAS * self.max_actions else 0
-        return 0
+        """Where the list at ``i`` seems to end (its ``]``, lists inside it
+        one deep, as a meld's; brackets in strings not told apart), when it
+        ends within :data:`_CHARS` characters an action allowed and holds few
+        enough commas that reading it whole can build only a bounded number
+        of values; else 0."""
+        found = _LIST(self.s, i, i + _CHARS * self.max_actions)
+        if found is None or self.s.count(",", i, found.end()) > _COMMAS * self.max_actions:
+            return 0
+        return found.end()
 
     def each_action(self, i: int, hand: int) -> tuple[list, int]:
         """The list of actions at ``i``, read and counted one action at a time."""
