@@ -172,3 +172,29 @@ def test_the_names_are_still_compared_as_before():
     with pytest.raises(profiles.NameTaken, match="built-in"):
         book.save_as("round the corner", RuleSet())
     assert book.free_name("Standard") == "Standard (2)"
+
+
+# --------------------------------------------------------------------------- at the table's door
+
+def test_new_game_with_a_thousand_profiles_opens_at_once_and_says_what_was_left_out(tmp_path, english):
+    """Through the real New game screen (dummy video driver): the first 50
+    saved profiles are loaded, the toast says what happened to the other
+    950, and the file is as it was."""
+    from scenes.core.app import App
+    from scenes.core.options import Options
+    from scenes.screens.setup import SetupScene
+    from scenes.screens.title import TitleScene
+
+    app = App(Options(config_dir=str(tmp_path / "cfg"), size=(1280, 720), speed="instant"))
+    try:
+        data = write(app.storage, many(1000))
+        app.push(TitleScene(app))
+        setup = app.push(SetupScene(app))
+        app.step(1 / 60)
+        toasts = [m for m, _until in app.toasts]
+        assert any("the other 950 stay in profiles.json" in m for m in toasts), toasts
+        assert len(app.profile_book.saved) == MAX_SAVED
+        assert setup is app.top
+        assert profiles_path(app.storage).read_bytes() == data
+    finally:
+        app.close()
