@@ -11,11 +11,12 @@ else (the rules, the deals, each action) is read by the standard library's
 C scanner, so the hooks of the decoder given (repeated keys, NaN, long
 numbers) apply everywhere.
 
-A hand's list of actions is found first (its closing ``]``, by counting
-brackets) and, when its text holds a bounded number of commas, read whole
-by the C scanner and counted after: a list built so holds at most
-:data:`_COMMAS` values per action allowed. Any other list is read one action
-at a time and counted as it goes.
+A hand's list of actions is found first (its closing ``]``, lists one deep
+inside it allowed, as a meld's) and, when it ends soon enough and its text
+holds a bounded number of commas, read whole by the C scanner and counted
+after: a list built so holds at most :data:`_COMMAS` values per action
+allowed. Any other list is read one action at a time and counted as it
+goes.
 
 Standard library only; pure functions of the text.
 """
