@@ -53,18 +53,21 @@ def cmd_replay(args: argparse.Namespace) -> int:
     """``rummy500 replay FILE``: print the replay JSON, return the exit status.
     A file larger than the record size limit, or one that is not a regular
     file (a named pipe, ``/dev/zero``, a folder), is a ``bad_record`` at
-    once; standard input is read up to the limit + 1 bytes."""
+    once; standard input is read up to the limit + 1 bytes.; running out
+    of memory while reading or replaying is a ``bad_record`` too (exit 2)."""
     from game.paths import shown
-    from game.rules.record import RecordError, bad_record, replay
+    from game.rules.record import NO_MEMORY, RecordError, bad_record, replay
 
     try:
-        data = record_bytes(args.file)
+        out, status = replay(record_bytes(args.file))
     except OSError as exc:
         out, status = bad_record(f"cannot read {shown(args.file)}: {exc.strerror or exc}"), 2
     except RecordError as exc:
         out, status = bad_record(str(exc)), 2
-    else:
-        out, status = replay(data)
+    except MemoryError:
+        out, status = None, 2
+    if out is None:  # after the handler, so what was read is freed
+        out = bad_record(NO_MEMORY)
     sys.stdout.write(json.dumps(out, indent=2, ensure_ascii=True) + "\n")
     sys.stdout.flush()
     return status
@@ -73,14 +76,19 @@ def cmd_replay(args: argparse.Namespace) -> int:
 def cmd_analyse(args: argparse.Namespace) -> int:
     """``rummy500 analyse FILE``: print the turn the level plays (text or
     ``--json``), return the exit status (2 with a message on standard error
-    for an invalid record or a seat with nothing to decide)."""
+    for an invalid record, a seat with nothing to decide, or too little
+    memory to read the record)."""
     from game.services.analyse import AnalyseError, analyse, default_seat, format_turn, load_position
     from game.paths import shown
-    from game.rules.record import RecordError
+    from game.rules.record import NO_MEMORY, RecordError
 
     try:
-        data = record_bytes(args.file)
-        position = load_position(data)
+        try:
+            position = load_position(record_bytes(args.file))
+        except MemoryError:
+            position = None
+        if position is None:  # after the handler, so what was read is freed
+            raise AnalyseError(f"{NO_MEMORY}.")
         seat = default_seat(position.game) if args.seat is None else args.seat
         turn = analyse(position.game, seat, args.ai, args.seed)
     except OSError as exc:

@@ -141,3 +141,18 @@ def test_frames():
         assert line.startswith(start), line
         p50, p99 = re.search(rf"p50 ({NUMBER}) ms, p99 ({NUMBER}) ms", line).groups()
         assert 0 < float(p50) <= float(p99), line
+
+
+def test_record_limits():
+    out = run("record_limits.py", "--only", "hands-100k")
+    rows = [line.split() for line in out.splitlines()[1:] if line.strip()]
+    assert len(rows) == 1 and rows[0][0] == "hands-100k"
+    mb, status, wall = float(rows[0][1]), int(rows[0][2]), float(rows[0][3])
+    assert mb > 20 and status == 2 and wall > 0  # the 24 MB record is refused, exit 2
+
+
+def test_profiles_load():
+    out = run("profiles_load.py", "--repeat", "1")
+    assert "400,000 profiles" in out and "50 profiles" in out
+    rows = [line for line in out.splitlines()[1:] if line.strip()]
+    assert len(rows) == 5 and all(re.search(r"\d+\.\d\s+\d+\s+\d+$", r) for r in rows), out

@@ -14,17 +14,19 @@
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from game.rules.actions import ACTION_KEYS, ACTION_KINDS, Action, ActionFormatError, action_from_record
 from game.rules.cards import JOKER, Card, CardTokenError, card_token, parse_card, tokens
 from game.rules.game import Game
 from game.rules.phase import seat_left_of
+from game.rules.record_json import Overflow, decode_counted
 from game.errors import IllegalMove
 from game.paths import UNPRINTABLE
 from game.rules.ruleset import RULE_KEYS, RuleSet, RulesError
@@ -194,44 +196,116 @@ def read_record_bytes(stream) -> bytes:
     return b"".join(chunks)
 
 
+def _no_repeats(pairs: list) -> dict:
+    """A JSON object from its pairs; :class:`RecordError` for a key given twice."""
+    obj = dict(pairs)
+    if len(obj) != len(pairs):
+        seen = set()
+        for key, _value in pairs:
+            if key in seen:
+                raise RecordError(f"the key {_short(key)} appears twice in one object")
+            seen.add(key)
+    return obj
+
+
+def _number(digits: str) -> int | _Unusable:
+    return int(digits) if len(digits) <= 400 else _Unusable(digits)
+
+
+_DECODER = json.JSONDecoder(parse_constant=_Unusable, object_pairs_hook=_no_repeats)
+_LONG_NUMBERS = json.JSONDecoder(parse_constant=_Unusable, parse_int=_number, object_pairs_hook=_no_repeats)
+_DIGITS = bytes(48 if 48 <= b <= 57 else 32 for b in range(256))  # bytes.translate: a digit -> "0", else " "
+_LONG_RUN = b"0" * 400
+
+
+def _decoder_for(data: bytes) -> json.JSONDecoder:
+    """The strict decoder; the one that reads every whole number through
+    Python (to stand in for one of more than 400 digits) only when the text
+    holds a run of 400 digits at all, as reading each number so is slow."""
+    return _LONG_NUMBERS if _LONG_RUN in data.translate(_DIGITS) else _DECODER
+
+
+NO_MEMORY = "there is not enough memory to read this record"
+"""The ``bad_record`` message when reading a record runs out of memory."""
+
+
 def decode_json(data: bytes | str) -> Any:
-    """Decode UTF-8 JSON text strictly: no NaN or Infinity, no repeated keys.
-    Raises :class:`RecordError` with the line and column of a syntax error,
-    or for text over :data:`MAX_RECORD_BYTES` (UTF-8 bytes) before decoding."""
+    """Decode a record's UTF-8 JSON text strictly: no NaN or Infinity, no
+    repeated keys. Raises :class:`RecordError` for text over
+    :data:`MAX_RECORD_BYTES` (UTF-8 bytes) before decoding, with the line and
+    column of a syntax error, and for more than :data:`MAX_HANDS` hands or
+    :data:`MAX_ACTIONS` actions in a hand: those are counted while the text
+    is read (:func:`game.rules.record_json.decode_counted`), so such a
+    record is refused at the first hand or action past the limit, before the
+    rest is read or built. May raise ``MemoryError`` (callers say
+    :data:`NO_MEMORY`)."""
     if isinstance(data, str):
         # a character is at most 4 bytes in UTF-8: encode only when it may matter
+        raw = data.encode("utf-8", "surrogatepass")
         if len(data) * 4 > MAX_RECORD_BYTES:
-            check_size(len(data.encode("utf-8", "surrogatepass")))
+            check_size(len(raw))
     else:
         check_size(len(data))
+        raw = bytes(data)
     if isinstance(data, (bytes, bytearray)):
         try:
-            text = bytes(data).decode("utf-8-sig")
+            text = raw.decode("utf-8-sig")
         except UnicodeDecodeError as exc:
             raise RecordError(f"the file is not UTF-8 text (byte {exc.start})") from None
     else:
         text = data
-
-    def unusable_int(digits: str):
-        return int(digits) if len(digits) <= 400 else _Unusable(digits)
-
-    def no_repeats(pairs):
-        seen = {}
-        for k, v in pairs:
-            if k in seen:
-                raise RecordError(f"the key {_short(k)} appears twice in one object")
-            seen[k] = v
-        return seen
-
+    collecting = gc.isenabled()
+    gc.disable()  # JSON makes no cycles, and a collection every few hundred objects made reading 4x slower
     try:
-        return json.loads(text, parse_constant=_Unusable, parse_int=unusable_int,
-                          object_pairs_hook=no_repeats)
+        return decode_counted(text, _decoder_for(raw), MAX_HANDS, MAX_ACTIONS)
     except RecordError:
         raise
+    except Overflow as exc:
+        what = "hands" if exc.where == '"hands"' else "actions in one hand"
+        raise RecordError(f"{exc.where} holds more than {exc.limit:,} {what}") from None
     except json.JSONDecodeError as exc:
         raise RecordError(f"not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}") from None
     except (ValueError, RecursionError) as exc:
         raise RecordError(f"not a usable JSON record: {str(exc)[:120]}") from None
+    finally:
+        if collecting:
+            gc.enable()
+
+
+_ACTION_MEMO = 4096
+"""The most distinct actions :func:`_action_reader` remembers."""
+
+
+def _action_reader(players: int) -> Callable[[Any], Action]:
+    """:func:`~game.rules.actions.action_from_record` for ``players`` seats,
+    remembering each distinct action object read: a record repeats a few
+    actions thousands of times, and an action is immutable. An object is
+    known by its keys, its values and their types (so ``true`` is never
+    taken for ``1``), a meld's list by its cards; only actions read without
+    error are remembered, so a list remembered holds only card tokens, and
+    only text equals text."""
+    memo: dict[tuple, Action] = {}
+    known = memo.get
+
+    def read(obj: Any) -> Action:
+        if type(obj) is not dict:
+            return action_from_record(obj, players)
+        types = (*map(type, obj.values()),)
+        if list in types:  # a meld's list, known by its cards
+            key = (*obj, *types, *[tuple(v) if type(v) is list else v for v in obj.values()])
+        else:
+            key = (*obj, *types, *obj.values())
+        try:
+            action = known(key)
+        except TypeError:  # a list of lists or objects: no action at all
+            return action_from_record(obj, players)
+        if action is None:
+            action = action_from_record(obj, players)
+            if len(memo) < _ACTION_MEMO:
+                memo[key] = action
+        return action
+
+    return read
 
 
 def parse_record(data: Any) -> ParsedRecord:
@@ -283,6 +357,7 @@ def parse_record(data: Any) -> ParsedRecord:
         if isinstance(acts, list) and len(acts) > MAX_ACTIONS:
             raise RecordError(f"hands[{hi}].actions holds {len(acts):,} actions, more than "
                               f"{MAX_ACTIONS:,} in one hand")
+    read_action = _action_reader(n)
     pack = rules.pack_size(n)
     copies = Counter({c: rules.deck_count(n) for c in range(52)})
     copies[JOKER] = rules.deck_count(n) * rules.jokers_per_deck
@@ -323,12 +398,15 @@ def parse_record(data: Any) -> ParsedRecord:
         acts = h.get("actions", [])
         if not isinstance(acts, list):
             raise RecordError(f"{where}.actions must be a list")
-        parsed = []
-        for ai, a in enumerate(acts):
-            try:
-                parsed.append(action_from_record(a, n))
-            except ActionFormatError as exc:
-                raise RecordError(f"{where}.actions[{ai}]: {exc}") from None
+        try:
+            parsed = [read_action(a) for a in acts]
+        except ActionFormatError:
+            for ai, a in enumerate(acts):  # again, to say which one
+                try:
+                    read_action(a)
+                except ActionFormatError as exc:
+                    raise RecordError(f"{where}.actions[{ai}]: {exc}") from None
+            raise
         hands.append(HandRecord(dealer, deal, seed, parsed))
     return ParsedRecord(rules, [str(p) for p in players], scores, note, hands)
 
@@ -457,15 +535,18 @@ def replay(data: Any) -> tuple[dict, int]:
     """Apply a record (bytes, text or decoded object) and return ``(output,
     exit_status)`` exactly as ``rummy500 replay`` prints them: 0 when every
     action applied, 1 at the first illegal action (the output then describes
-    the state just before it), 2 for a ``bad_record``."""
+    the state just before it), 2 for a ``bad_record`` (and when there is not
+    memory enough to read or replay it: :data:`NO_MEMORY`)."""
+    failed = None
     try:
         parsed = parse_record(data)
-    except RecordError as exc:
-        return bad_record(str(exc)), 2
-    try:
         game, stop = _play(parsed)
     except RecordError as exc:
-        return bad_record(str(exc)), 2
+        failed = str(exc)
+    except MemoryError:
+        failed = NO_MEMORY  # built outside the handler, once what was read is freed
+    if failed is not None:
+        return bad_record(failed), 2
     if stop is None:
         return game_result(game), 0
     hi, ai, exc = stop

@@ -19,6 +19,7 @@ Pure Python (never imports pygame).
 
 from __future__ import annotations
 
+import functools
 import json
 import logging
 import os
@@ -29,8 +30,8 @@ from pathlib import Path
 from game.rules.ruleset import CHOICES, PROFILES, RuleSet, RulesError
 from game.i18n import _, ngettext
 from game.text.rules_text import PROFILE_NAMES, profile_name
-from game.services.files import Unreadable, move_aside, read_json_object
-from game.regular_files import FileTooLarge, read_regular_file
+from game.services.files import move_aside
+from game.regular_files import FileTooLarge, open_regular, read_regular_file
 from game.services.files import atomic_write_text
 
 _log = logging.getLogger(__name__)
@@ -41,6 +42,17 @@ MAX_NAME = 24
 """Longest profile name, in characters."""
 MAX_SAVED = 50
 """Most saved profiles kept."""
+MAX_PROFILES_BYTES = 1024 * 1024
+"""A ``profiles.json`` larger than this is not read (moved aside, the player
+told). :data:`MAX_SAVED` profiles as this game writes them take at most
+28 KiB (24-character names of four-byte letters, every rule at its
+longest); a file edited by hand may be larger, and one of a few thousand
+profiles still gets its first :data:`MAX_SAVED` kept. Reading 1 MiB takes
+milliseconds; the 155 MB of 400,000 profiles took minutes."""
+SHOWN_NAMES = 3
+"""Most profile names one message lists; the rest are counted."""
+LOGGED = 10
+"""Most dropped profiles logged one by one; the rest are counted in one line."""
 PROFILES_VERSION = 1
 
 
@@ -140,11 +152,26 @@ def rules_json(rules: RuleSet) -> str:
     return json.dumps(rules.to_dict(), indent=1) + "\n"
 
 
+@functools.lru_cache(maxsize=4096)
 def name_key(name: str) -> str:
     """The form two profile names are compared in: Unicode-normalised (NFKC),
     spaces trimmed and collapsed, case-folded. ``"Fives  Night "`` and
-    ``"fives night"`` have the same key, so they are the same profile."""
+    ``"fives night"`` have the same key, so they are the same profile.
+    Remembered: a book compares every name with every other one, and a
+    clashing name tries up to :data:`MAX_SAVED` free names (it was 8 ms a
+    profile when each comparison normalised both names again)."""
     return unicodedata.normalize("NFKC", " ".join(str(name).split())).casefold()
+
+
+@functools.cache
+def builtin_keys() -> dict[str, str]:
+    """:func:`name_key` of each built-in profile's key and English name, to
+    the English name (the names are compared untranslated)."""
+    out: dict[str, str] = {}
+    for key, shown in PROFILE_NAMES.items():
+        out[name_key(key)] = shown
+        out[name_key(shown)] = shown
+    return out
 
 
 def check_name(name: str) -> str:
@@ -162,10 +189,9 @@ def check_name(name: str) -> str:
         raise ProfileError(_("A profile name may only hold printable characters."))
     if "*" in name:
         raise ProfileError(_("A profile name can't hold \"*\": it marks changed rules."))
-    folded = name_key(name)
-    for key, shown in PROFILE_NAMES.items():
-        if folded in (name_key(key), name_key(shown)):
-            raise NameTaken(_('"{name}" is a built-in profile: choose another name.').format(name=_(shown)))
+    shown = builtin_keys().get(name_key(name))
+    if shown is not None:
+        raise NameTaken(_('"{name}" is a built-in profile: choose another name.').format(name=_(shown)))
     return name
 
 
@@ -178,6 +204,10 @@ class ProfileBook:
         self.saved: dict[str, RuleSet] = dict(saved or {})
         self.renamed: list[tuple[str, str]] = []
         """``(name in the file, name given)`` for names :meth:`from_dict` had to change."""
+        self.left_out = 0
+        """How many profiles of the file :meth:`from_dict` left unread because
+        :data:`MAX_SAVED` were kept already (they stay in the file until the
+        player changes a profile and the book is saved)."""
 
     def taken(self, name: str, ignore: str | None = None) -> str | None:
         """The saved name that clashes with ``name`` (same :func:`name_key`),
@@ -263,13 +293,19 @@ class ProfileBook:
         """A book from :meth:`to_dict`'s form, and the names (or places) of the
         profiles dropped as unusable. A name that clashes with one before it
         (or with a built-in profile) is kept under a free name, ``"Fives
-        Night (2)"``, listed in ``book.renamed``."""
+        Night (2)"``, listed in ``book.renamed``. The first :data:`MAX_SAVED`
+        usable profiles are kept; the ones after them are not read, only
+        counted in ``book.left_out``."""
         book = cls()
         dropped: list[str] = []
         items = data.get("profiles") if isinstance(data, dict) else None
         if not isinstance(items, list):
             return book, ["the list of profiles"] if data else []
         for i, item in enumerate(items):
+            if len(book.saved) >= MAX_SAVED:
+                book.left_out = len(items) - i
+                _log.warning("%d saved profiles after the first %d left out", book.left_out, MAX_SAVED)
+                break
             name = item.get("name") if isinstance(item, dict) else None
             label = f'"{name}"' if isinstance(name, str) and name.isprintable() and len(name) < 60 \
                 else f"number {i + 1}"
@@ -283,8 +319,11 @@ class ProfileBook:
                     given = book.save_as(book.free_name(name), rules)
                     book.renamed.append((name, given))
             except (ProfileError, RulesError) as exc:
-                _log.warning("profile %s dropped: %s", label, exc)
+                if len(dropped) < LOGGED:
+                    _log.warning("profile %s dropped: %s", label, exc)
                 dropped.append(label)
+        if len(dropped) > LOGGED:
+            _log.warning("%d more profiles dropped", len(dropped) - LOGGED)
         return book, dropped
 
 
@@ -293,39 +332,92 @@ def profiles_path(storage) -> Path:
     return Path(storage.settings_path).with_name("profiles.json")
 
 
+def listed(names: list[str]) -> str:
+    """``names`` as a list in a sentence: all of them up to
+    :data:`SHOWN_NAMES`, else the first ones and how many more."""
+    if len(names) <= SHOWN_NAMES:
+        return _(", ").join(names)
+    more = len(names) - SHOWN_NAMES
+    return ngettext("{names} and {count} more", "{names} and {count} more", more).format(
+        names=_(", ").join(names[:SHOWN_NAMES]), count=f"{more:,}")
+
+
 def load_profiles(storage) -> tuple[ProfileBook, str | None]:
     """The saved profiles and one message for the player, or ``None``.
-    A file that is not a JSON object (or is larger than
-    :data:`game.regular_files.MAX_JSON_BYTES`) is moved aside (``.corrupt-<time>``);
-    one the OS refuses to read, or that is not a regular file (a named pipe:
-    never waited on), is left where it is; a bad profile is dropped (and not
-    written back until the player saves something). Never raises for file
-    problems."""
+
+    * a file over :data:`MAX_PROFILES_BYTES` is not read (nor decoded): it
+      is moved aside (``.corrupt-<time>``) and the message says how large
+      and where it went, so no write can lose it later;
+    * a file that is not a JSON object is moved aside the same way;
+    * one the OS refuses to read, or that is not a regular file (a named
+      pipe: never waited on), is left where it is;
+    * a bad profile is dropped, and named (up to :data:`SHOWN_NAMES`, the
+      rest counted);
+    * past the first :data:`MAX_SAVED` usable profiles the rest are left
+      out, and the message says how many and why.
+
+    Loading never writes the file: what was dropped or left out stays in it
+    until the player saves, renames or deletes a profile (the book, with
+    only what it kept, is then written), as the message says. Rewriting it
+    here would throw those profiles away before the player has read why.
+    Never raises for file problems."""
     path = profiles_path(storage)
     try:
-        data = read_json_object(path)
+        with open_regular(path) as fh:
+            raw = fh.read(MAX_PROFILES_BYTES + 1)  # a larger file is never read whole
     except FileNotFoundError:
         return ProfileBook(), None
     except OSError as exc:
         _log.error("cannot read profiles %s: %s", path, exc)
         return ProfileBook(), _("Your saved rules profiles could not be opened ({error}).").format(
             error=exc.strerror or exc)
-    except Unreadable as exc:
-        _log.warning("profiles %s: %s", path, exc)
+    if len(raw) > MAX_PROFILES_BYTES:
+        _log.warning("profiles file %s is larger than %d bytes; not read", path, MAX_PROFILES_BYTES)
+        moved = move_aside(path)
+        size = MAX_PROFILES_BYTES // (1024 * 1024)
+        if moved:
+            return ProfileBook(), ngettext(
+                "Your saved rules profiles file is larger than {size} MiB, more than {count} profile ever "
+                "needs, so it was not read; it was moved to {moved}.",
+                "Your saved rules profiles file is larger than {size} MiB, more than {count} profiles ever "
+                "need, so it was not read; it was moved to {moved}.", MAX_SAVED).format(
+                size=size, count=MAX_SAVED, moved=moved)
+        return ProfileBook(), ngettext(
+            "Your saved rules profiles file is larger than {size} MiB, more than {count} profile ever needs, "
+            "so it was not read.",
+            "Your saved rules profiles file is larger than {size} MiB, more than {count} profiles ever need, "
+            "so it was not read.", MAX_SAVED).format(size=size, count=MAX_SAVED)
+    try:
+        data = json.loads(raw.decode("utf-8-sig"))
+        if not isinstance(data, dict):
+            raise ValueError("not an object")
+    except (ValueError, RecursionError):
         moved = move_aside(path)
         if moved:
             return ProfileBook(), _("Your saved rules profiles could not be read; it was moved to {moved}.").format(
                 moved=moved)
         return ProfileBook(), _("Your saved rules profiles could not be read.")
     book, dropped = ProfileBook.from_dict(data)
-    words = []
-    if book.renamed:
-        words.append("; ".join(_('"{old}" is now "{new}" (its name matched another profile)').format(old=old, new=new)
-                               for old, new in book.renamed) + ".")
+    words = []  # the most important first: a toast shows three lines
+    if book.left_out:
+        words.append(ngettext(
+            "Only the first {kept} saved rules profiles were loaded, as at most {kept} are kept; the other "
+            "{count} stays in profiles.json until you change a profile.",
+            "Only the first {kept} saved rules profiles were loaded, as at most {kept} are kept; the other "
+            "{count} stay in profiles.json until you change a profile.",
+            book.left_out).format(kept=MAX_SAVED, count=f"{book.left_out:,}"))
     if dropped:
         words.append(ngettext("Saved rules profile {names} could not be used and was left out.",
                               "Saved rules profiles {names} could not be used and were left out.",
-                              len(dropped)).format(names=_(", ").join(dropped)))
+                              len(dropped)).format(names=listed(dropped)))
+    if book.renamed:
+        renames = [_('"{old}" is now "{new}" (its name matched another profile)').format(old=old, new=new)
+                   for old, new in book.renamed[:SHOWN_NAMES]]
+        more = len(book.renamed) - SHOWN_NAMES
+        if more > 0:
+            renames.append(ngettext("{count} more was renamed the same way",
+                                    "{count} more were renamed the same way", more).format(count=f"{more:,}"))
+        words.append("; ".join(renames) + ".")
     return book, " ".join(words) or None
 
 

@@ -157,7 +157,7 @@ class SavedGames:
           ``(None, message)`` saying so; the file is left in place and
           :meth:`save_game` will not overwrite it;
         * player names are checked by the record parser (printable, no
-          lone surrogate, at most 200 characters: ``game-record.md``), so the
+          lone surrogate, at most 64 characters: ``game-record.md``), so the
           record returned can always be drawn; a name past that is refused;
         * anything else (not UTF-8, not JSON, not a record, an illegal
           action): the file is moved aside to ``<name>.json.corrupt-<time>``
@@ -165,6 +165,11 @@ class SavedGames:
         * the OS refuses to read it, or it is not a regular file (a named
           pipe, device, socket or folder: never opened for reading, so never
           waited on): ``(None, message)``, file left in place.
+        * there is not enough memory to read it (``MemoryError``): ``(None,
+          message)``, file left in place.
+
+        The file is read as ``rummy500 replay`` reads one: at most the size
+        limit + 1 bytes, hands and actions counted before the rest is built.
 
         (Each ``(record, message)`` above is ``(record, game, message)`` here;
         the game is ``None`` whenever the record is.)
@@ -172,7 +177,7 @@ class SavedGames:
         """
         path = self.game_path(name)
         try:
-            data = read_record_file(path)
+            data = read_record_file(path)  # a regular file only, at most the size limit + 1 bytes
         except FileNotFoundError:
             return None, None, None
         except OSError as exc:
@@ -181,9 +186,11 @@ class SavedGames:
                 name=name, error=one_line(exc.strerror or exc, 60))
         except RecordError as exc:  # larger than any record: a bad record, as below
             return self._bad_save(path, name, str(exc))
+        except MemoryError:
+            return self._no_memory(path, name)
         record = newer = None
         try:
-            record = decode_json(data)
+            record = decode_json(data)  # hands and actions counted as they are read
             if isinstance(record, dict) and newer_format(record.get("format")):
                 newer = f"format {record.get('format')}"
             else:
@@ -196,19 +203,36 @@ class SavedGames:
                     newer = "keys this version does not know: " + ", ".join(unknown[:5])
                 else:
                     game = game_from_record(parsed)
+        except MemoryError:
+            return self._no_memory(path, name)
         except (RecordError, IllegalMove) as exc:
             reason = str(exc)
+            if self._newer_save(path):  # a newer program's save past our limits is still its own
+                _log.warning("save %s is from a newer version and not readable here; left in place", path)
+                return None, None, self._newer_message(name)
         except Exception as exc:  # a damaged save must never stop the program
             _log.exception("unexpected error checking save %s", path)
             reason = f"{type(exc).__name__}: {exc}"
         else:
             if newer is not None:
                 _log.warning("save %s is from a newer version (%s); left in place", path, one_line(newer, 200))
-                return None, None, _("The saved game \"{name}\" is from a newer version of Rummy 500; "
-                                     "it was left as it is and will not be overwritten.").format(name=name)
+                return None, None, self._newer_message(name)
             self._remember(path)
             return record, game, None
         return self._bad_save(path, name, reason)
+
+    @staticmethod
+    def _newer_message(name: str) -> str:
+        """The player's sentence for a newer version's save ``name``, left as it is."""
+        return _("The saved game \"{name}\" is from a newer version of Rummy 500; "
+                 "it was left as it is and will not be overwritten.").format(name=name)
+
+    @staticmethod
+    def _no_memory(path: Path, name: str) -> tuple[None, None, str]:
+        """Not enough memory to read save ``name``: not the file's fault, so it stays where it is."""
+        _log.error("not enough memory to read save %s; left in place", path)
+        return None, None, _("The saved game \"{name}\" could not be loaded: there was not enough memory "
+                             "to read it. It was left where it is.").format(name=name)
 
     @staticmethod
     def _bad_save(path: Path, name: str, reason: str) -> tuple[None, None, str]:
