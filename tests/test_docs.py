@@ -122,3 +122,27 @@ def test_relative_links_resolve(name):
             headings = re.findall(r"^#+ (.+)$", linked.read_text(encoding="utf-8"), re.M)
             slugs = {re.sub(r"[^a-z0-9 -]", "", h.lower()).replace(" ", "-") for h in headings}
             assert anchor in slugs, f"{name}: no heading for #{anchor}"
+
+
+def test_the_readmes_folders_are_where_the_game_puts_its_files(monkeypatch):
+    """Issue 21, item 21: the README's table of folders per system is what
+    platformdirs (which Storage asks) gives on each, with the home folder as ``~``
+    and Windows' local application data as ``%LOCALAPPDATA%``."""
+    import platformdirs.macos
+    import platformdirs.unix
+    import platformdirs.windows
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    rows = {}
+    for line in readme.splitlines():
+        cells = [c.strip().strip("`") for c in line.strip().strip("|").split("|")]
+        if len(cells) == 4 and cells[0] in ("Windows", "macOS", "Linux"):
+            rows[cells[0]] = cells[1:]
+    monkeypatch.setattr(platformdirs.windows, "get_win_folder", lambda csidl: "%LOCALAPPDATA%")
+    home = str(Path.home())
+    for system, cls in (("Linux", platformdirs.unix.Unix), ("macOS", platformdirs.macos.MacOS),
+                        ("Windows", platformdirs.windows.Windows)):
+        dirs = cls("Rummy500", appauthor=False)
+        want = [d.replace(home, "~").replace("/", "\\" if system == "Windows" else "/")
+                for d in (dirs.user_config_dir, dirs.user_data_dir, dirs.user_log_dir)]
+        assert rows.get(system) == want, (system, rows.get(system), want)
