@@ -183,12 +183,12 @@ class App:
         """Back to the title: pop every scene above it (a table saves as it
         goes), or, when it is not on the stack (a demo, a game opened from
         the command line), put a new title there. Returns the title."""
-        title = registry.loaded("title")
-        while self.stack and title is not None and not isinstance(self.stack[-1], title):
-            self.pop()
+        title = registry.loaded("title")  # never imported: no title can be on the stack
         if title is None:
             while self.stack:
                 self.pop()
+        else:
+            self.pop_to(title)
         if not self.stack:
             self.open("title")
         return self.top

@@ -17,7 +17,7 @@ import importlib
 import sys
 from typing import Any, Callable
 
-__all__ = ["register", "registered", "scene_class", "loaded", "key_of", "register_drop", "drop_handler", "UnknownScene"]
+__all__ = ["register", "scene_class", "loaded", "register_drop", "drop_handler", "UnknownScene"]
 
 _SCENES: dict[str, type | str] = {}
 _DROPS: dict[str, Callable[..., Any]] = {}
@@ -36,10 +36,6 @@ def register(key: str, target: type | str) -> type | str:
     _SCENES[key] = target
     return target
 
-
-def registered(key: str) -> bool:
-    """Whether a scene class is registered for ``key``."""
-    return key in _SCENES
 
 
 def scene_class(key: str) -> type:
@@ -65,17 +61,6 @@ def loaded(key: str) -> type | None:
         target = _SCENES[key] = getattr(sys.modules[module], name)
     return target
 
-
-def key_of(scene: object) -> str | None:
-    """The key whose class ``scene`` is an instance of (the most derived one), or ``None``."""
-    classes = [(key, cls) for key, cls in _SCENES.items() if not isinstance(cls, str)]
-    for key, cls in classes:
-        if type(scene) is cls:
-            return key
-    for key, cls in classes:
-        if isinstance(scene, cls):
-            return key
-    return None
 
 
 def register_drop(kind: str, handler: Callable[..., Any]) -> None:
