@@ -104,7 +104,7 @@ def main(argv: list[str] | None = None) -> int:
         for _ in range(min(100, args.frames)):
             start = time.perf_counter()
             table.layout_ = lay_out(table.shown, table.theme, table.viewer)
-            table._static_key = None
+            table.drawing.invalidate()
             app.step(1 / 144)
             rebuild.append((time.perf_counter() - start) * 1000)
         print(f"frame with a new step (layout + still cards redrawn): p50 {statistics.median(rebuild):.2f} ms, "

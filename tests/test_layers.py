@@ -315,3 +315,26 @@ def test_every_scene_key_names_a_scene_of_the_table_or_the_screens():
         assert isinstance(target, str) and target.split(".")[1] in ("table", "screens"), key
         cls = registry.scene_class(key)
         assert issubclass(cls, Scene) and registry.loaded(key) is cls, key
+
+
+def test_the_table_is_components_not_mixins():
+    """Issue 22: the table's parts are objects the scene holds, not mixins:
+    no class of ``scenes/table`` inherits from another class of ``scenes/table``,
+    ``TableScene``'s one base is ``Scene``, and the scene and the person's
+    side make their parts from themselves (``TableAnimation(self)``...)."""
+    folder = ROOT / "scenes" / "table"
+    trees = {p.stem: ast.parse(p.read_text(encoding="utf-8")) for p in folder.glob("*.py")}
+    ours = {n.name for tree in trees.values() for n in ast.walk(tree) if isinstance(n, ast.ClassDef)}
+    inherits = [(n.name, b.id) for tree in trees.values() for n in ast.walk(tree) if isinstance(n, ast.ClassDef)
+                for b in n.bases if isinstance(b, ast.Name) and b.id in ours]
+    assert inherits == []
+    scene = next(n for n in ast.walk(trees["scene"]) if isinstance(n, ast.ClassDef) and n.name == "TableScene")
+    assert [b.id for b in scene.bases] == ["Scene"]
+
+    def made_from_self(tree, cls):
+        return {c.func.id for c in ast.walk(next(n for n in ast.walk(tree) if isinstance(n, ast.ClassDef)
+                                                 and n.name == cls))
+                if isinstance(c, ast.Call) and isinstance(c.func, ast.Name)
+                and [a.id for a in c.args if isinstance(a, ast.Name)] == ["self"]}
+    assert {"TableAnimation", "TableDrawing", "PersonPlay"} <= made_from_self(trees["scene"], "TableScene")
+    assert {"PersonInput", "PersonDrawing"} <= made_from_self(trees["person"], "PersonPlay")

@@ -1,27 +1,27 @@
-"""The window, the clock and the scene stack.
+"""The window and the main loop.
 
 Scenes follow the state-stack pattern (``shared/design.md``): each has
 ``enter(...)`` (its own typed keyword arguments), ``exit()``,
 ``on_cover()`` / ``on_uncover()`` (another scene pushed on top of it, and
 popped again), ``handle_event(event) -> bool``, ``update(dt)`` and a
-side-effect-free ``draw(surface)``; the app keeps a stack (push / pop /
-replace) and draws from the topmost opaque scene up, so dialogs and panels
-are scenes pushed on top of the table. :meth:`App.to_title` is the one way
-back to the title.
+side-effect-free ``draw(surface)``; the app holds a
+:class:`~scenes.core.stack.SceneStack` (push / pop / replace, ``app.stack``)
+and draws from the topmost opaque scene up, so dialogs and panels are
+scenes pushed on top of the table, and a
+:class:`~scenes.core.toasts.Toasts` over them (``app.notify``).
+:meth:`App.to_title` is the one way back to the title.
 
 Global keys: F11 toggles fullscreen, F12 saves a screenshot (and says where).
 The frame's time step is capped (a window being dragged can stop the loop for
 seconds; nothing should teleport).
 
-The :class:`Scene` base class is in :mod:`scenes.core.scene`; :class:`Options`,
-:func:`main` and :func:`start_demo` (starting the program) in
-:mod:`scenes.launch`. Both are re-exported here, so ``from scenes.core.app import
-App, Options, Scene, main, start_demo`` keeps working.
+The :class:`Scene` base class is in :mod:`scenes.core.scene`, the options in
+:mod:`scenes.core.options`; :func:`main` and :func:`start_demo` (starting the
+program) in :mod:`scenes.launch`.
 """
 
 from __future__ import annotations
 
-import gc
 import logging
 import sys
 import time
@@ -30,14 +30,14 @@ from pathlib import Path
 import pygame
 
 from game.i18n import _, set_language
-from game.paths import shown
 from game.services.settings import MIN_WINDOW
 
 from scenes.core import theme as T
 from scenes.core.options import Options, dpi_aware
 from scenes.core import registry
 from scenes.core.scene import MAX_DT, Scene
-from scenes.core.widgets import pointer_lost
+from scenes.core.stack import SceneStack
+from scenes.core.toasts import Toasts
 from game.services.storage import Storage, configure_logging
 from scenes.core.startup import check_assets, set_window_icon
 from scenes.core.sound import SoundPlayer
@@ -54,7 +54,8 @@ MIN_SIZE = MIN_WINDOW  # one minimum for resizing, saving and loading (game.serv
 
 
 class App:
-    """The program: window, settings, storage, scene stack and main loop.
+    """The program: the window, the settings and storage, and the main loop,
+    holding the scene stack (``stack``) and the toasts (``toasts``).
 
     ``App(options)`` opens the window (``pygame.display``) and loads the
     settings; :meth:`run` loops until the stack is empty or :meth:`quit` is
@@ -74,7 +75,7 @@ class App:
         self.settings, message = self.storage.load_settings()
         set_language(self.options.lang or self.settings.language)
         self.storage.remove_stale_temps()
-        self.toasts: list[tuple[str, float]] = []
+        self.toasts = Toasts()
         if message:
             self.notify(message)
         dpi_aware()
@@ -91,12 +92,11 @@ class App:
         self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
         pygame.display.set_caption("Rummy 500")
         self.theme = T.Theme(self.screen.get_size())
-        self.stack: list[Scene] = []
+        self.stack = SceneStack()
         self.clock = pygame.time.Clock()
         self.running = True
         self.exit_status = 0
         self.frames = 0
-        self.popped: list[Scene] = []  # scenes left, emptied at the next frame (release_popped)
         self.profile_book = None  # the rules profiles, loaded on first use (scenes.core.rules_choice.book)
         self.resuming: str | None = None  # the save slot whose table is being opened (scenes.screens.load_game.resume)
         self._restore_hooks = install(self)  # uncaught exceptions to the log; SIGTERM/SIGHUP save
@@ -107,53 +107,20 @@ class App:
     # ------------------------------------------------------------ the stack
     @property
     def top(self) -> Scene | None:
-        return self.stack[-1] if self.stack else None
+        """The scene on top of the stack (it gets the events), or ``None``."""
+        return self.stack.top
 
     def push(self, scene: Scene, **kwargs) -> Scene:
-        """Put ``scene`` on top: the one below is told it is covered, then
-        ``scene.enter(**kwargs)`` (the scene's own keyword parameters) and
-        ``scene.resize()``. Returns ``scene``."""
-        pointer_lost()  # hover belongs to the scene the pointer last moved in
-        below = self.top
-        self.stack.append(scene)
-        if below is not None:
-            below.on_cover()
-        scene.enter(**kwargs)
-        scene.resize()
-        return scene
+        """Push ``scene`` with its keyword arguments (:meth:`SceneStack.push`). Returns ``scene``."""
+        return self.stack.push(scene, **kwargs)
 
     def pop(self) -> Scene | None:
-        """Take the top scene off (``exit()`` is called) and tell the one
-        below that it is uncovered; returns the popped scene or ``None``."""
-        if not self.stack:
-            return None
-        scene = self.stack.pop()
-        scene.exit()
-        self.popped.append(scene)
-        pointer_lost()
-        if self.stack:
-            self.stack[-1].on_uncover()
-        return scene
-
-    def release_popped(self) -> None:
-        """Free the scenes popped since the last frame (not pushed again):
-        their buttons, controllers and panels point back at them, so a
-        finished table (40-50 MB a game) would otherwise live on until the
-        next full garbage collection, which may be many games away. One full
-        collection when a table has gone frees every such cycle at once
-        (tens of milliseconds, at a scene change). The scenes themselves are
-        left whole, so code still holding one never meets a half-emptied
-        object. Called at the start of every frame."""
-        gone = [s for s in self.popped if all(s is not t for t in self.stack)]
-        self.popped.clear()
-        if any(getattr(s, "frees_memory", False) for s in gone):
-            del gone
-            gc.collect()
+        """Pop the top scene (:meth:`SceneStack.pop`); returns it or ``None``."""
+        return self.stack.pop()
 
     def replace(self, scene: Scene, **kwargs) -> Scene:
         """Pop the top scene and push ``scene`` (with its keyword arguments)."""
-        self.pop()
-        return self.push(scene, **kwargs)
+        return self.stack.replace(scene, **kwargs)
 
     def open(self, key: str, **kwargs) -> Scene:
         """Make the scene registered as ``key`` (:mod:`scenes.core.registry`:
@@ -170,14 +137,11 @@ class App:
     def find(self, key: str) -> Scene | None:
         """The topmost scene on the stack registered as ``key``, or ``None``."""
         cls = registry.loaded(key)  # a class never imported has no scene on the stack
-        if cls is None:
-            return None
-        return next((s for s in reversed(self.stack) if isinstance(s, cls)), None)
+        return None if cls is None else self.stack.topmost(cls)
 
     def pop_to(self, kind: type) -> None:
         """Pop scenes until one of class ``kind`` is on top."""
-        while self.stack and not isinstance(self.stack[-1], kind):
-            self.pop()
+        self.stack.pop_to(kind)
 
     def to_title(self) -> Scene:
         """Back to the title: pop every scene above it (a table saves as it
@@ -204,12 +168,9 @@ class App:
 
     def notify(self, message: str, seconds: float = 4.0) -> None:
         """Show a one-line message at the top centre of the window (over the heading, clear of the
-        bottom row of buttons) for a while
-        (a path's bytes that are not UTF-8 show as U+FFFD, see game.paths)."""
-        message = shown(message)
-        log.info("notice: %s", message)
-        self.toasts.append((message, time.monotonic() + seconds))
-        self.toasts = self.toasts[-3:]
+        bottom row of buttons) for ``seconds`` (:class:`~scenes.core.toasts.Toasts`;
+        a path's bytes that are not UTF-8 show as U+FFFD, see game.paths)."""
+        self.toasts.add(message, seconds)
 
     def screenshot_folder(self) -> Path:
         if self.options.screenshot_dir:
@@ -244,7 +205,7 @@ class App:
         command line stops counting once the player chooses here."""
         self.options.lang = None
         set_language(code)
-        for scene in list(self.stack):
+        for scene in self.stack:
             scene.language_changed()
 
     def set_fullscreen(self, on: bool) -> None:
@@ -309,7 +270,7 @@ class App:
 
     def step(self, dt: float) -> None:
         """One frame: events, update, draw (without flipping or waiting)."""
-        self.release_popped()
+        self.stack.release_popped()
         for event in pygame.event.get():
             if self.handle_global(event):
                 continue
@@ -325,34 +286,9 @@ class App:
         if not self.stack:
             surface.fill(T.FELT_DARK)
             return
-        start = len(self.stack) - 1
-        while start > 0 and not self.stack[start].opaque:
-            start -= 1
-        for scene in self.stack[start:]:
+        for scene in self.stack.drawn():
             scene.draw(surface)
-        self._draw_toasts(surface)
-
-    def toast_boxes(self) -> list[tuple[pygame.Surface, pygame.Rect]]:
-        """The toasts showing now, newest first, each as its text and its box:
-        at the top centre, over a scene's heading, so they never cover the
-        bottom row of buttons (Back, Start, Done…)."""
-        now = time.monotonic()
-        self.toasts = [(m, t) for m, t in self.toasts if t > now]
-        th = self.theme
-        y = th.pad  # over the heading (words, not a control)
-        out = []
-        for message, _until in reversed(self.toasts):
-            s = _toast_surface(message, th)
-            r = s.get_rect(midtop=(th.width // 2, y)).inflate(3 * th.pad, th.pad)
-            out.append((s, r))
-            y = r.bottom + th.pad // 2
-        return out
-
-    def _draw_toasts(self, surface) -> None:
-        th = self.theme
-        for s, r in self.toast_boxes():
-            T.draw_panel(surface, r, th.radius, (0, 0, 0, 210), T.GOLD)
-            surface.blit(s, s.get_rect(center=r.center))
+        self.toasts.draw(surface, self.theme)
 
     def run(self) -> int:
         """Run until the window closes or a scene quits; returns the exit status."""
@@ -399,23 +335,6 @@ class App:
             self._restore_hooks = None
             restore()
         pygame.display.quit()
-
-
-def _toast_surface(message: str, th: T.Theme) -> pygame.Surface:
-    """A toast's text: one line, or up to three wrapped lines for a long
-    message (a translation may run 40 % longer), the last shortened if need be."""
-    width = th.width - 6 * th.pad
-    lines = T.wrap(message, th.body, width)
-    if len(lines) > 3:
-        lines = lines[:2] + [" ".join(lines[2:])]
-    surfaces = [T.fit_text(line, th.body, width) for line in lines] or [T.fit_text("", th.body, width)]
-    out = pygame.Surface((max(s.get_width() for s in surfaces), sum(s.get_height() for s in surfaces)),
-                         pygame.SRCALPHA)
-    y = 0
-    for s in surfaces:
-        out.blit(s, ((out.get_width() - s.get_width()) // 2, y))
-        y += s.get_height()
-    return out
 
 
 def _clamp_size(size) -> tuple[int, int]:

@@ -184,7 +184,7 @@ def crashed(app: "App", exc: BaseException, show: startup.ShowBox | None = None)
     before, side_before = _before(save), _before(side)
     crashes = _crashes_before(app, slot)
     while app.stack:
-        scene = app.stack.pop()
+        scene = app.stack.remove_top()
         try:
             scene.exit()  # the table autosaves here, as when the window closes
         except Exception:

@@ -3,8 +3,8 @@
 Each scene has ``enter(...)`` (its own typed keyword arguments), ``exit()``,
 ``on_cover()`` / ``on_uncover()`` (another scene pushed on top of it, and
 popped again), ``handle_event(event) -> bool``, ``update(dt)`` and a
-side-effect-free ``draw(surface)``. :class:`scenes.core.app.App` keeps the stack
-and calls them; ``from scenes.core.app import Scene`` still works.
+side-effect-free ``draw(surface)``. :class:`scenes.core.stack.SceneStack` keeps
+them and :class:`scenes.core.app.App` calls them.
 """
 
 from __future__ import annotations

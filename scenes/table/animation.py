@@ -2,13 +2,14 @@
 (or, with reduced motion, fading in) from the picture before to the picture
 after, with its log lines, banners and sounds.
 
-:class:`TableAnimation` is a part of :class:`~scenes.table.scene.TableScene` (a
-mixin, split out of it, issue 14): it uses the table's ``steps``,
-``motions``, ``shown``, ``layout_``, ``art`` and ``factor``.
+:class:`TableAnimation` is a component of :class:`~scenes.table.scene.TableScene`
+(``table.animation``, issue 22): it keeps the steps to show and the moving
+cards, and reads the table's ``shown``, ``layout_``, ``art`` and ``factor``.
 """
 
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import dataclass
 
 import pygame
@@ -46,50 +47,95 @@ class Motion:
 
 
 class TableAnimation:
-    """The animation queue of :class:`~scenes.table.scene.TableScene` (a mixin)."""
+    """The animation queue of ``table`` (a :class:`~scenes.table.scene.TableScene`,
+    which holds it as ``table.animation``). It keeps the ``steps`` still to be
+    shown (``(events, model, kind)``, kind ``"deal"``, ``"move"`` or
+    ``"undo"``), the cards moving now (``motions``), the ``banner``
+    (``(words, seat or None, until)`` on the table clock) and whether the
+    moving cards are a deal (``dealing``)."""
 
-    def _show_next_step(self) -> None:
+    def __init__(self, table):
+        self.table = table
+        self.steps: deque[tuple[list[Event], TableModel, str]] = deque()
+        self.motions: list[Motion] = []
+        self.banner: tuple[str, int | None, float] | None = None
+        self.dealing = False
+
+    @property
+    def busy(self) -> bool:
+        """True while a step waits to be shown or a card still moves."""
+        return bool(self.steps or self.motions)
+
+    def queue(self, events: list[Event], model: TableModel, kind: str) -> None:
+        """Queue the picture ``model`` after ``events`` for showing (``kind``: see the class)."""
+        self.steps.append((events, model, kind))
+
+    def update(self, dt: float) -> None:
+        """Move the cards by ``dt`` seconds (a dealt card's sound as it leaves
+        the stock); forget the motions once all have landed, and the banner once its time is up."""
+        t = self.table
+        for m in self.motions:
+            m.tween.update(dt)
+            if self.dealing and not m.sounded and m.tween.elapsed >= m.tween.delay:
+                m.sounded = True
+                t.play_sound("deal")
+        if self.motions and all(m.tween.done for m in self.motions):
+            self.motions = []
+        if self.banner and t.clock > self.banner[2]:
+            self.banner = None
+
+    def show_next_step(self) -> None:
+        """Show the oldest queued step: the table's picture becomes its model,
+        its events go to the log, banners and sounds, and the cards that moved start sliding."""
+        t = self.table
         events, model, kind = self.steps.popleft()
-        old = self.layout_
-        self.shown = model
-        if self.person is not None:
-            self.person.on_shown()
-            self._apply_pending_order()
-        new = self.lay_out(model)
+        old = t.layout_
+        t.shown = model
+        if t.person is not None:
+            t.person.on_shown()
+            t.apply_pending_order()
+        new = t.lay_out(model)
         for e in events:
-            line = describe(e, self.names)
+            line = describe(e, t.names)
             if line:
-                self.log_lines.append(line)
-            self._banner_for(e)
+                t.log_lines.append(line)
+            self.banner_for(e)
         self.dealing = kind == "deal"
-        self.log_lines = self.log_lines[-300:]
+        t.log_lines = t.log_lines[-300:]
         for name in sounds_for(events, kind):
-            self.play_sound(name)
-        self.motions = self._motions(old, new, kind == "deal", model)
-        self.layout_ = new
+            t.play_sound(name)
+        self.motions = self.motions_between(old, new, kind == "deal", model)
+        t.layout_ = new
 
-    def _banner_for(self, e: Event) -> None:
-        f = self.factor
+    def banner_for(self, e: Event) -> None:
+        """Raise the banner an event ``e`` calls for ("Rummy!", a seat going
+        out or floating, the pile turned into the stock); none at speed instant."""
+        t = self.table
+        f = t.factor
         if f == 0:
             return
         if isinstance(e, RummyCalled):
-            self.banner = (_("Rummy!"), e.seat, self.clock + 1.4 * f)
-            self.hold = max(self.hold, self.clock + 1.4 * f)
+            self.banner = (_("Rummy!"), e.seat, t.clock + 1.4 * f)
+            t.hold = max(t.hold, t.clock + 1.4 * f)
         elif isinstance(e, HandEnded) and e.went_out is not None:
-            self.banner = (for_person(self.names, e.went_out, _("You go out!"), _("{name} goes out!")), e.went_out, self.clock + 1.2 * f)
+            self.banner = (for_person(t.names, e.went_out, _("You go out!"), _("{name} goes out!")), e.went_out,
+                           t.clock + 1.2 * f)
         elif isinstance(e, Floated):
-            self.banner = (for_person(self.names, e.seat, _("You float"), _("{name} floats")), e.seat, self.clock + 1.2 * f)
+            self.banner = (for_person(t.names, e.seat, _("You float"), _("{name} floats")), e.seat, t.clock + 1.2 * f)
         elif isinstance(e, StockReshuffled):
-            self.banner = (_("The pile becomes the new stock"), None, self.clock + 1.2 * f)
+            self.banner = (_("The pile becomes the new stock"), None, t.clock + 1.2 * f)
 
-    def _finish_motions(self) -> None:
+    def finish(self) -> None:
+        """Land every moving card at once (Space skips the animation, a resize)."""
         for m in self.motions:
             m.tween.finish()
         self.motions = []
 
-    def _motions(self, old: Layout | None, new: Layout, deal: bool, model: TableModel) -> list[Motion]:
-        """Pair each card's old place with its new one; the ones that moved slide."""
-        if self.factor == 0 or old is None:
+    def motions_between(self, old: Layout | None, new: Layout, deal: bool, model: TableModel) -> list[Motion]:
+        """Pair each card's old place (in layout ``old``) with its new one (in
+        ``new``); the ones that moved slide (dealt from the stock when ``deal``)."""
+        factor = self.table.factor
+        if factor == 0 or old is None:
             return []
         pool: dict[int, list[Place]] = {}
         for p in old.places:
@@ -105,10 +151,10 @@ class TableAnimation:
                 pending.append(p)
         n = model.players
         deal_total = sum(len(h) for h in model.hands) + len(model.discard)
-        per_card = min(DEAL_S, 3.0 / max(1, deal_total)) * self.factor
-        dur = MOVE_S * self.factor
-        if self.reduced_motion:  # no card moves: each fades in where it lands, all together
-            return [Motion(p, p.rect.copy(), p.face_up, Tween(0.0, 1.0, FADE_S * self.factor, linear), fade=True)
+        per_card = min(DEAL_S, 3.0 / max(1, deal_total)) * factor
+        dur = MOVE_S * factor
+        if self.table.reduced_motion:  # no card moves: each fades in where it lands, all together
+            return [Motion(p, p.rect.copy(), p.face_up, Tween(0.0, 1.0, FADE_S * factor, linear), fade=True)
                     for p in pending if pool.get(p.card) or (deal and p.zone in ("hand", "seat", "pile"))]
         for p in pending:
             cands = pool.get(p.card)
@@ -126,16 +172,16 @@ class TableAnimation:
         motions.sort(key=lambda m: m.tween.delay)
         return motions
 
-    def _draw_motion(self, surface, m: Motion) -> None:
+    def draw_motion(self, surface, m: Motion) -> None:
         """A sliding card: sized between its two places, narrowing and widening
         through a flip. The image is the cached one of the end size, scaled
         (not smoothed) to the size of the moment, so no frame waits on a smooth scale."""
         if m.tween.done:  # landed, waiting for the rest of the step: one blit
-            img, dx, dy = self.art.with_shadow(m.place.card, m.place.rect.h, m.place.face_up)
+            img, dx, dy = self.table.art.with_shadow(m.place.card, m.place.rect.h, m.place.face_up)
             surface.blit(img, (m.place.rect.x + dx, m.place.rect.y + dy))
             return
         if m.fade:  # reduced motion: in place, more opaque each frame
-            img, dx, dy = self.art.with_shadow(m.place.card, m.place.rect.h, m.place.face_up)
+            img, dx, dy = self.table.art.with_shadow(m.place.card, m.place.rect.h, m.place.face_up)
             img = img.copy()
             img.set_alpha(round(255 * m.tween.progress))
             surface.blit(img, (m.place.rect.x + dx, m.place.rect.y + dy))
@@ -147,9 +193,9 @@ class TableAnimation:
         if m.start_face != m.place.face_up:
             face = m.start_face if t < 0.5 else m.place.face_up
             w = max(2, round(r.w * flip_scale(t)))
-        base = self.art.image(m.place.card, m.place.rect.h, face)
+        base = self.table.art.image(m.place.card, m.place.rect.h, face)
         img = base if base.get_size() == (w, r.h) else pygame.transform.scale(base, (w, r.h))
-        shadow = self.art.shadow((m.place.rect.w, m.place.rect.h), True)
+        shadow = self.table.art.shadow((m.place.rect.w, m.place.rect.h), True)
         k = r.h / m.place.rect.h
         sw = round(shadow.get_width() * k * (w / max(1, r.w)))  # narrows with the card through a flip
         sh = round(shadow.get_height() * k)

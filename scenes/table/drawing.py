@@ -2,8 +2,8 @@
 stock, cards, tags), the moving cards, hovers, the status panel, the log and
 banners.
 
-:class:`TableDrawing` is a part of :class:`~scenes.table.scene.TableScene` (a
-mixin, split out of it, issue 14); it changes nothing but its caches. Its
+:class:`TableDrawing` is a component of :class:`~scenes.table.scene.TableScene`
+(``table.drawing``, issue 22); it changes nothing but its caches. Its
 public :meth:`~TableDrawing.draw_card` and :meth:`~TableDrawing.committed_ring`
 are what the person's drawing (:mod:`scenes.table.person_drawing`) uses.
 """
@@ -15,7 +15,6 @@ import math
 import pygame
 
 from game.i18n import N_, _, ngettext
-from game.rules.hand import can_draw_stock
 
 from scenes.core import theme as T
 from game.text.cards import short_name
@@ -27,40 +26,56 @@ LEVEL_NAMES = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard"), "
 
 
 class TableDrawing:
-    """The drawing of :class:`~scenes.table.scene.TableScene` (a mixin)."""
+    """The drawing of ``table`` (a :class:`~scenes.table.scene.TableScene`, which
+    holds it as ``table.drawing``): it reads the table, its animation
+    (``table.animation``) and the person's side, and keeps only its caches: the
+    still picture of the step and the status panel's wrapped lines."""
+
+    def __init__(self, table):
+        self.table = table
+        self.animation = table.animation
+        self._static: pygame.Surface | None = None
+        self._static_key: tuple | None = None
+        self._status_key: tuple | None = None
+        self._status_size = 0
+        self._status_surfs: list[pygame.Surface] = []
+
+    def invalidate(self) -> None:
+        """Draw the still picture again next frame (the felt or a setting changed)."""
+        self._static_key = None
 
     # ------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
-        th = self.theme
-        lay = self.layout_
-        model = self.shown
-        moving = tuple(sorted(id(m.place) for m in self.motions))
-        key = (id(lay), moving, self.art.style, self.art.back_name, th.size, id(model), T.felt_name)
+        th = self.table.theme
+        lay = self.table.layout_
+        model = self.table.shown
+        moving = tuple(sorted(id(m.place) for m in self.animation.motions))
+        key = (id(lay), moving, self.table.art.style, self.table.art.back_name, th.size, id(model), T.felt_name)
         if key != self._static_key or self._static is None or self._static.get_size() != surface.get_size():
             self._static = self._render_static(surface.get_size(), lay, model, set(moving))
             self._static_key = key
-        for m in self.motions:  # a card that has landed joins the still picture (drawn once)
-            if m.tween.done and not m.baked and not (self.person is not None and m.place.zone == "hand"):
-                self._draw_motion(self._static, m)
+        for m in self.animation.motions:  # a card that has landed joins the still picture (drawn once)
+            if m.tween.done and not m.baked and not (self.table.person is not None and m.place.zone == "hand"):
+                self.animation.draw_motion(self._static, m)
                 m.baked = True
         surface.blit(self._static, (0, 0))
         self._draw_thinking(surface, lay)
         self._draw_hover_links(surface, lay)
-        for m in self.motions:
+        for m in self.animation.motions:
             if m.tween.elapsed < m.tween.delay or m.baked:
                 continue
-            self._draw_motion(surface, m)
-        if self.person is not None:
-            self.person.draw(surface, {id(m.place) for m in self.motions if not m.tween.done})
-        self.tip.draw(surface, th)
+            self.animation.draw_motion(surface, m)
+        if self.table.person is not None:
+            self.table.person.draw(surface, {id(m.place) for m in self.animation.motions if not m.tween.done})
+        self.table.tip.draw(surface, th)
         self._draw_hover(surface, lay, model)
         self._draw_status(surface, lay, model)
-        for b in self.buttons:
+        for b in self.table.buttons:
             b.draw(surface, th)
-        self.rules_badge.draw(surface, th)
-        if self.show_log:
+        self.table.rules_badge.draw(surface, th)
+        if self.table.show_log:
             self._draw_log(surface)
-        if self.banner and not self.covered:
+        if self.animation.banner and not self.table.covered:
             self._draw_banner(surface, lay)
 
     def _render_static(self, size, lay: Layout, model: TableModel, moving: set[int]) -> pygame.Surface:
@@ -73,11 +88,11 @@ class TableDrawing:
         self._draw_seats(surf, lay, model)
         self._draw_stock(surf, lay, model)
         committed = model.committed
-        live_hand = self.person is not None
+        live_hand = self.table.person is not None
         for p in lay.places:
             if id(p) in moving or (live_hand and p.zone == "hand"):
                 continue  # moving cards, and the person's hand (drawn each frame: it lifts and drags)
-            img, dx, dy = self.art.with_shadow(p.card, p.rect.h, p.face_up)
+            img, dx, dy = self.table.art.with_shadow(p.card, p.rect.h, p.face_up)
             surf.blit(img, (p.rect.x + dx, p.rect.y + dy))
             if committed is not None and p.card == committed and p.zone == "hand" and model.current == p.seat:
                 self.committed_ring(surf, p.rect)
@@ -89,8 +104,8 @@ class TableDrawing:
         """Draw ``card`` (a card code; any code for a back) face up or down in
         ``rect`` (its height picks the cached image) with its shadow, a deeper
         one when ``lifted`` (selected or dragged)."""
-        img = self.art.image(card, rect.h, face_up)
-        sh = self.art.shadow(img.get_size(), lifted)
+        img = self.table.art.image(card, rect.h, face_up)
+        sh = self.table.art.shadow(img.get_size(), lifted)
         off = (sh.get_width() - img.get_width()) // 2
         surface.blit(sh, (rect.x - off, rect.y - off + max(1, rect.h // (14 if lifted else 30))))
         surface.blit(img, rect.topleft)
@@ -98,7 +113,7 @@ class TableDrawing:
     def committed_ring(self, surface, rect: pygame.Rect) -> None:
         """Mark the card in ``rect`` as the one that must be melded this turn
         (R9): a gold ring and a "must meld" pin above it."""
-        th = self.theme
+        th = self.table.theme
         pygame.draw.rect(surface, T.GOLD, rect.inflate(6, 6), 3, border_radius=th.radius + 2)
         pin = T.text(_("must meld"), th.small, T.TEXT_DARK, bold=True)
         box = pin.get_rect(midbottom=(rect.centerx, rect.y - 2)).inflate(8, 2)
@@ -106,7 +121,7 @@ class TableDrawing:
         surface.blit(pin, pin.get_rect(center=box.center))
 
     def _draw_stock(self, surface, lay: Layout, model: TableModel) -> None:
-        th = self.theme
+        th = self.table.theme
         r = lay.stock_rect
         n = model.stock_size
         if n == 0:
@@ -125,12 +140,12 @@ class TableDrawing:
         surface.blit(T.text(text, th.small, T.TEXT_DIM), (pl.x, pl.bottom + th.pad // 2))
 
     def _draw_zones(self, surface, lay: Layout, model: TableModel) -> None:
-        th = self.theme
+        th = self.table.theme
         for seat, z in lay.zone_rects.items():
             colour = T.SEAT_COLOURS[seat % len(T.SEAT_COLOURS)]
             pygame.draw.rect(surface, T.ZONE_EDGE, z.inflate(-th.pad // 2, -th.pad // 2), 1,
                              border_radius=th.radius)
-            whose = _("Your melds") if seat == self.viewer else _("{name}'s melds").format(name=self.names[seat])
+            whose = _("Your melds") if seat == self.table.viewer else _("{name}'s melds").format(name=self.table.names[seat])
             label = T.fit_text(whose, th.small, z.width - 3 * th.pad, T.TEXT_DIM)
             pygame.draw.circle(surface, colour, (z.x + th.pad + th.small // 3, z.y + th.pad // 2 + th.small // 2),
                                max(3, th.small // 3))
@@ -139,7 +154,7 @@ class TableDrawing:
     def _draw_tags(self, surface, lay: Layout) -> None:
         """Matching letter tags on each meld and on the cards laid off on it by
         another seat (R14); the thin line between them shows on hover."""
-        th = self.theme
+        th = self.table.theme
         letters = self._letters(lay)
         for meld, letter in letters.items():
             target = lay.meld_rects.get(meld)
@@ -153,8 +168,8 @@ class TableDrawing:
         return {m: chr(ord("A") + m % 26) for m in lay.tagged}  # a meld keeps its letter
 
     def _draw_hover_links(self, surface, lay: Layout) -> None:
-        pos = self.mouse
-        if pos[0] < 0 or self.motions:
+        pos = self.table.mouse
+        if pos[0] < 0 or self.animation.motions:
             return
         hovered = {meld for meld, rect in lay.meld_rects.items() if rect.collidepoint(pos)}
         hovered |= {meld for meld, rect, _ in lay.layoff_groups if rect.collidepoint(pos)}
@@ -162,11 +177,11 @@ class TableDrawing:
             target = lay.meld_rects.get(meld)
             if meld in hovered and target is not None:
                 pygame.draw.line(surface, T.LEGAL, rect.center, target.center, 2)
-                pygame.draw.rect(surface, T.LEGAL, rect.inflate(4, 4), 2, border_radius=self.theme.radius)
-                pygame.draw.rect(surface, T.LEGAL, target.inflate(4, 4), 2, border_radius=self.theme.radius)
+                pygame.draw.rect(surface, T.LEGAL, rect.inflate(4, 4), 2, border_radius=self.table.theme.radius)
+                pygame.draw.rect(surface, T.LEGAL, target.inflate(4, 4), 2, border_radius=self.table.theme.radius)
 
     def _tag(self, surface, s: str, center) -> None:
-        th = self.theme
+        th = self.table.theme
         t = T.text(s, th.small, T.TEXT_DARK, bold=True)
         box = t.get_rect(center=center).inflate(8, 2)
         pygame.draw.rect(surface, (255, 250, 225), box, border_radius=th.radius)
@@ -174,7 +189,7 @@ class TableDrawing:
         surface.blit(t, t.get_rect(center=box.center))
 
     def _draw_seats(self, surface, lay: Layout, model: TableModel) -> None:
-        th = self.theme
+        th = self.table.theme
         for seat, r in lay.seat_rects.items():
             current = model.current == seat
             if current:
@@ -183,24 +198,24 @@ class TableDrawing:
             T.draw_panel(surface, r, th.radius)
             colour = T.SEAT_COLOURS[seat % len(T.SEAT_COLOURS)]
             pygame.draw.rect(surface, colour, (r.x, r.y + th.radius, max(3, th.pad // 2), r.height - 2 * th.radius))
-            fan = lay.fan_rects.get(seat) if seat != self.viewer else None
+            fan = lay.fan_rects.get(seat) if seat != self.table.viewer else None
             text_w = (fan.left - r.left - 2 * th.pad) if fan is not None else r.width - 2 * th.pad
             x = r.x + th.pad + max(3, th.pad // 2)
             y = r.y + th.pad // 2
             lh = round(th.small * 1.35)
-            name = (_("{name} (dealer)").format(name=self.names[seat]) if model.dealer == seat
-                    else self.names[seat])
+            name = (_("{name} (dealer)").format(name=self.table.names[seat]) if model.dealer == seat
+                    else self.table.names[seat])
             surface.blit(T.fit_text(name, th.small, text_w, T.TEXT, bold=True), (x, y))
-            if current and model.committed is not None and seat != self.viewer:
+            if current and model.committed is not None and seat != self.table.viewer:
                 note = T.fit_text(_("must meld {card}").format(card=short_name(model.committed)), th.small, text_w - 6,
                                   T.TEXT_DARK, True)
                 box = note.get_rect(topleft=(x, y + lh)).inflate(6, 0)
                 pygame.draw.rect(surface, T.GOLD, box, border_radius=th.radius)
                 surface.blit(note, (x, y + lh))
             else:
-                lv = self.levels[seat]
+                lv = self.table.levels[seat]
                 level = _(LEVEL_NAMES[lv]) if lv in LEVEL_NAMES else lv
-                if seat == self.viewer:
+                if seat == self.table.viewer:
                     level = _("your seat") if lv == "human" else _(PLAYS_FOR_YOU.get(lv, lv))
                 surface.blit(T.fit_text(level, th.small, text_w, T.TEXT_DIM), (x, y + lh))
             count = len(model.hands[seat])
@@ -210,14 +225,14 @@ class TableDrawing:
                     points=total, count=count)
             else:
                 score = _("{points} pts").format(points=total)
-            surface.blit(T.fit_text(score, th.small, text_w, T.GOLD if seat == self.viewer else T.TEXT, True),
+            surface.blit(T.fit_text(score, th.small, text_w, T.GOLD if seat == self.table.viewer else T.TEXT, True),
                          (x, y + 2 * lh))
 
     def _draw_counts(self, surface, lay: Layout, model: TableModel) -> None:
         """Each other seat's card count, as a badge on its face-down fan."""
-        th = self.theme
+        th = self.table.theme
         for seat, fan in lay.fan_rects.items():
-            if seat == self.viewer:
+            if seat == self.table.viewer:
                 continue
             t = T.text(str(len(model.hands[seat])), th.small, T.TEXT_DARK, bold=True)
             d = max(t.get_width(), t.get_height()) + 6
@@ -229,21 +244,21 @@ class TableDrawing:
     def _draw_thinking(self, surface, lay: Layout) -> None:
         """While the game waits on a computer seat (choosing, or paced so a
         person can follow): a pulsing outline and a "..." bubble on its seat."""
-        if self.steps or self.motions or self.shown.ended is not None:
+        if self.animation.steps or self.animation.motions or self.table.shown.ended is not None:
             return
-        seat = self.session.thinking_seat()
-        if seat is None and self.session.ready():
-            seat = self.shown.current
+        seat = self.table.session.thinking_seat()
+        if seat is None and self.table.session.ready():
+            seat = self.table.shown.current
         r = lay.seat_rects.get(seat) if seat is not None else None
         if r is None:
             return
-        th = self.theme
-        still = self.reduced_motion  # a steady outline and three dots instead of a pulse
-        pulse = 1.0 if still else 0.5 + 0.5 * math.sin(self.clock * 5.0)
+        th = self.table.theme
+        still = self.table.reduced_motion  # a steady outline and three dots instead of a pulse
+        pulse = 1.0 if still else 0.5 + 0.5 * math.sin(self.table.clock * 5.0)
         pygame.draw.rect(surface, (120 + int(60 * pulse), 200, 255), r.inflate(4, 4), 2, border_radius=th.radius + 2)
-        dots = 3 if still else int(self.clock * 3) % 3 + 1
+        dots = 3 if still else int(self.table.clock * 3) % 3 + 1
         bubble = pygame.Rect(0, 0, th.small * 3, round(th.small * 1.3))
-        fan = lay.fan_rects.get(seat) if seat != self.viewer else None
+        fan = lay.fan_rects.get(seat) if seat != self.table.viewer else None
         if fan is not None:
             bubble.midbottom = (fan.centerx, fan.top + bubble.height // 2)
         else:
@@ -255,10 +270,10 @@ class TableDrawing:
                                max(2, th.small // 6))
 
     def _draw_hover(self, surface, lay: Layout, model: TableModel) -> None:
-        i = self.pile_index_at(self.mouse) if self.mouse[0] >= 0 else None
-        if self.person is not None and self.person.drag is not None:
+        i = self.table.pile_index_at(self.table.mouse) if self.table.mouse[0] >= 0 else None
+        if self.table.person is not None and self.table.person.input.drag is not None:
             return  # the dragged cards stay on top
-        if self.motions:
+        if self.animation.motions:
             return
         if i is None or i >= len(model.discard):
             self._draw_meld_hover(surface, lay)
@@ -266,7 +281,7 @@ class TableDrawing:
         place = next((p for p in lay.places if p.zone == "pile" and p.index == i), None)
         if place is None:
             return
-        th = self.theme
+        th = self.table.theme
         h = round(place.rect.h * 1.35)
         w = T.Theme.card_w(h)
         r = pygame.Rect(0, 0, w, h)
@@ -287,11 +302,11 @@ class TableDrawing:
 
     def _draw_meld_hover(self, surface, lay: Layout) -> None:
         """A table card under the pointer is shown larger (melds shrink on a crowded table)."""
-        if self.mouse[0] < 0:
+        if self.table.mouse[0] < 0:
             return
         place = None
         for p in lay.places:
-            if p.zone == "meld" and p.rect.collidepoint(self.mouse):
+            if p.zone == "meld" and p.rect.collidepoint(self.table.mouse):
                 place = p  # the topmost
         if place is None or place.rect.h >= lay.cards.table * 1.2:
             return
@@ -301,42 +316,12 @@ class TableDrawing:
         r.clamp_ip(surface.get_rect())
         self.draw_card(surface, place.card, r, True, lifted=True)
 
-    def status_lines(self) -> list[str]:
-        """Whose turn it is and what they must do, in words."""
-        if self.person is not None and not self.steps and not self.motions:
-            words = self.person.status()
-            if words:
-                return words
-        model = self.shown
-        game = self.session.game
-        target = game.rules.target
-        head = _("Hand {hand} · target {target}").format(hand=model.hand_index + 1, target=target)
-        if model.phase == "deal" or (self.dealing and self.motions):
-            return [head, _("{name} deals.").format(name=self.names[model.dealer])]
-        if model.ended is not None:
-            return [head, _("The hand is over.")]
-        seat = model.current
-        name = self.names[seat]
-        if model.phase == "draw":
-            if model.window is not None and self.session.rummy_window_open():
-                if self.person is not None and model.window == self.viewer:  # the person's own discard
-                    return [head, _("Others may call Rummy on your discard.")]
-                return [head, _("Rummy? Anyone may call on {name}'s discard.").format(name=self.names[model.window])]
-            # the engine's R8.1/R17 rule, asked of the position shown (the pile as shown, turned as often as the hand's)
-            if not can_draw_stock(game.hand.rules, model.stock_size, len(model.discard), game.hand.reshuffles):
-                return [head, _("{name}: take from the discard pile or end the hand (stock empty).").format(name=name)]
-            return [head, _("{name} to draw from the stock or take from the discard pile.").format(name=name)]
-        if model.committed is not None:
-            return [head, _("{name} must meld the {card} this turn.").format(name=name,
-                                                                              card=short_name(model.committed))]
-        return [head, _("{name} to meld or lay off, then discard.").format(name=name)]
-
     def _draw_status(self, surface, lay: Layout, model: TableModel) -> None:
-        th = self.theme
+        th = self.table.theme
         r = lay.status_rect
         T.draw_panel(surface, r, th.radius)
         y = r.y + th.pad // 2
-        lines = self.status_lines()
+        lines = self.table.status_lines()
         key = (tuple(lines), r.size, th.size)
         if key != self._status_key:  # measured and wrapped once per message
             self._status_key = key
@@ -363,28 +348,28 @@ class TableDrawing:
     def log_rect(self) -> pygame.Rect:
         """The game log's place beside the table, under the status panel (its
         larger view is :meth:`scenes.table.game_log.LogPanel.frame`)."""
-        th = self.theme
-        lay = self.layout_
+        th = self.table.theme
+        lay = self.table.layout_
         w = lay.status_rect.width
         top = lay.status_rect.bottom + th.pad
         bottom = lay.buttons_rect.top
-        if self.person is not None and self.person.buttons["sort"].rect.height:
-            bottom = min(bottom, self.person.buttons["sort"].rect.top)
+        if self.table.person is not None and self.table.person.buttons["sort"].rect.height:
+            bottom = min(bottom, self.table.person.buttons["sort"].rect.top)
         r = pygame.Rect(lay.status_rect.x, top, w, max(th.body * 5, bottom - top - th.pad))
         if r.bottom > th.height - th.pad:
             r.bottom = th.height - th.pad
         return r
 
     def _draw_log(self, surface) -> None:
-        self.log_panel.draw(surface, self.theme)
+        self.table.log_panel.draw(surface, self.table.theme)
 
     def _draw_banner(self, surface, lay: Layout) -> None:
-        th = self.theme
-        text, seat, _ = self.banner
+        th = self.table.theme
+        text, seat, _ = self.animation.banner
         t = T.text(text, th.title, T.GOLD, bold=True)
         if seat is not None and seat in lay.seat_rects:
             anchor = lay.seat_rects[seat]
-            center = (anchor.centerx, anchor.bottom + t.get_height()) if seat != self.viewer else \
+            center = (anchor.centerx, anchor.bottom + t.get_height()) if seat != self.table.viewer else \
                 (surface.get_width() // 2, anchor.top - t.get_height())
         else:
             center = surface.get_rect().center

@@ -18,12 +18,10 @@ draws / takes there), R Rummy!, S sort, H hint, U undo, E end the hand.
 
 from __future__ import annotations
 
-import pygame
-
 from game.rules.actions import Action, CallRummy, DrawStock, EndHand, TakeDiscards
 from game.intent.drops import (
     Choice, LegalTargets, Outcome, Refusal, discard_outcome, enter_effect, hint_action, hint_cards, lay_off_outcome,
-    meld_outcome, my_turn
+    legal_targets, meld_outcome, my_turn
 )
 from game.rules.phase import Phase
 from game.errors import IllegalMove
@@ -35,7 +33,6 @@ from game.intent.turn import TurnUndo, rummy_options, undoable
 from game.intent.words import CHOICE_TITLES, choice_label, enter_words, hint_words, refusal_words, rummy_words
 
 from scenes.table.layout import sort_key
-from scenes.core.tween import Tween
 from scenes.table.person_drawing import PersonDrawing
 from scenes.table.person_input import Drag, PersonInput
 from scenes.core.widgets import Button
@@ -47,10 +44,13 @@ DOUBLE_CLICK_S = 0.45
 __all__ = ["Drag", "PersonPlay"]
 
 
-class PersonPlay(PersonInput, PersonDrawing):
-    """The person's controls at ``table`` (see the module docstring); the
-    gestures are in :mod:`scenes.table.person_input`, the drawing in
-    :mod:`scenes.table.person_drawing`. What the person's side shows and
+class PersonPlay:
+    """The person's controls at ``table`` (see the module docstring). It holds
+    two components: ``input``, the gestures (:class:`~scenes.table.person_input.PersonInput`:
+    hit testing, press, drag, hover, keyboard focus) and ``drawing``
+    (:class:`~scenes.table.person_drawing.PersonDrawing`); the hand order, the
+    selection, the message and hint, undo and the Rummy window are the play's
+    own, and every move goes through it. What the person's side shows and
     allows (status lines, hovers, the message line, the buttons) is one
     :class:`~game.intent.person_turn.PersonTurn` (:meth:`person_turn`), which the
     drawing reads and :meth:`update` sets the buttons from."""
@@ -61,16 +61,9 @@ class PersonPlay(PersonInput, PersonDrawing):
         self.order: list[int] = []          # the hand as the person arranged it (card codes)
         self.sort_mode = "suit"
         self.selected: set[int] = set()     # display positions in ``order``
-        self.press: tuple | None = None     # (what, pos) of the button-down
-        self.drag: Drag | None = None
-        self.hover: tuple | None = None
-        self.spring: list[tuple[int, pygame.Rect, Tween]] = []
         self.message: tuple[str, bool, float] | None = None  # text, is a refusal, until
         self.hint: tuple[str, set[int], float] | None = None
         self.undo_stack: TurnUndo[list[int]] = TurnUndo(self.seat)  # this turn's melds and lay-offs
-        self.focus_row = "hand"
-        self.focus_i = 0
-        self.keyboard = False
         self.quiet = False  # a new turn, nothing done yet: a focus or pointer left on the pile warns of nothing
         self._was_mine = False
         self._turn: tuple | None = None  # (game, key, PersonTurn) of the last person_turn()
@@ -80,6 +73,7 @@ class PersonPlay(PersonInput, PersonDrawing):
         s = table.app.settings
         # the person's Rummy window (R18): kept and decided by the referee, shown here
         self.rummy_window = table.session.attach_person(self.seat, float(getattr(s, "rummy_window_s", 2.0) or 2.0))
+        self.input = PersonInput(self)
         self.buttons = {
             "sort": Button(N_("Sort by rank (S)"), self.toggle_sort, role="small"),
             "hint": Button(N_("Hint (H)"), self.show_hint, role="small"),
@@ -87,6 +81,7 @@ class PersonPlay(PersonInput, PersonDrawing):
             "end": Button(N_("End the hand (E)"), self.end_hand, role="small"),
             "rummy": Button(N_("Rummy! (R)"), self.call_rummy, role="heading"),
         }
+        self.drawing = PersonDrawing(self)
         self.sync()
         table.session.resume_rummy_window(self.seat, table.clock)  # a game resumed right after a discard
 
@@ -120,11 +115,11 @@ class PersonPlay(PersonInput, PersonDrawing):
     def idle(self) -> bool:
         """True when nothing animates, so the picture is the engine's state."""
         t = self.table
-        return not t.steps and not t.motions and not t.covered
+        return not t.animation.busy and not t.covered
 
     def keyboard_targets(self) -> LegalTargets | None:
         """The legal places for the selection while playing with the keys (cached per selection and move)."""
-        if not (self.keyboard and self.selected and self.focus_row == "table"):
+        if not (self.input.keyboard and self.selected and self.input.focus_row == "table"):
             return None
         key = (tuple(sorted(self.selected)), len(self.hand.actions), len(self.order))
         if self._kb_key != key:
@@ -136,19 +131,19 @@ class PersonPlay(PersonInput, PersonDrawing):
         :class:`~game.intent.person_turn.TableSide`): the focused place, the pile
         card under the pointer, the place under dragged cards, the Rummy
         window's seconds, the waiting claim, the message and hint..."""
-        d = self.drag
+        d = self.input.drag
         dragging = d is not None and d.from_hand
         focus = pointer = None
-        if self.keyboard and self.focus_row == "table":
-            targets = self.targets()
-            focus = targets[min(self.focus_i, len(targets) - 1)] if targets else None
-        elif self.hover is not None and d is None:
-            j = self.pile_index_at(self.hover)
+        if self.input.keyboard and self.input.focus_row == "table":
+            targets = self.input.targets()
+            focus = targets[min(self.input.focus_i, len(targets) - 1)] if targets else None
+        elif self.input.hover is not None and d is None:
+            j = self.input.pile_index_at(self.input.hover)
             pointer = PileCard(j) if j is not None else None
         until = self.rummy_until
         return TableSide(
-            selected=len(self.selected), keyboard=self.keyboard, focus=focus, pointer=pointer,
-            dragging=dragging, drop=self.target_at(d.pos) if dragging else None,
+            selected=len(self.selected), keyboard=self.input.keyboard, focus=focus, pointer=pointer,
+            dragging=dragging, drop=self.input.target_at(d.pos) if dragging else None,
             drop_targets=d.targets if dragging else None, key_targets=self.keyboard_targets(),
             window_open=self.rummy_window_open(),
             seconds_left=None if until is None else max(0.0, until - self.table.clock),
@@ -204,7 +199,7 @@ class PersonPlay(PersonInput, PersonDrawing):
         if kept != self.order or rest:  # positions moved: a selection would point at other cards
             self.selected = set()
         self.order = kept + rest
-        self.focus_i = min(self.focus_i, max(0, self.row_len() - 1))
+        self.input.focus_i = min(self.input.focus_i, max(0, self.input.row_len() - 1))
 
     def toggle_sort(self) -> None:
         """Sort the hand by rank (then suit), or by suit (then rank), alternately."""
@@ -217,7 +212,7 @@ class PersonPlay(PersonInput, PersonDrawing):
         self.buttons["sort"].label = N_("Sort by suit (S)") if self.sort_mode == "rank" else N_("Sort by rank (S)")
         self.selected.clear()
         self.table.relayout()
-        self.layout_buttons()
+        self.drawing.layout_buttons()
 
     def say(self, text: str, refusal: bool = False, seconds: float = 4.0) -> None:
         """Show ``text`` above the hand (amber for a refusal) for ``seconds``."""
@@ -229,6 +224,29 @@ class PersonPlay(PersonInput, PersonDrawing):
         the engine's ``IllegalMove.rule``, cited when the message has none."""
         self.say(message, refusal=True)
         self.table.log_refusal(with_rule(message, rule))
+
+    def legal_targets(self, positions) -> LegalTargets:
+        """For a drag of the hand cards at display ``positions``: which drops
+        the engine would accept (:func:`game.intent.drops.legal_targets`)."""
+        return legal_targets(self.game, self.seat, self.cards_of(positions))
+
+    def handle_event(self, event) -> bool:
+        """A pygame event at the table: True when the person's side used it
+        (:meth:`scenes.table.person_input.PersonInput.handle_event`)."""
+        return self.input.handle_event(event)
+
+    def draw(self, surface, moving: set[int]) -> None:
+        """Draw the person's side over the table; ``moving`` holds the ``id`` of
+        each layout place whose card is still sliding there."""
+        self.drawing.draw(surface, moving)
+
+    def layout_buttons(self) -> None:
+        """Place the person's buttons for the table's current layout."""
+        self.drawing.layout_buttons()
+
+    def let_go(self) -> None:
+        """Let go of a drag or press (the cards spring home, :meth:`PersonInput.let_go`)."""
+        self.input.let_go()
 
     def cards_of(self, positions) -> list[int]:
         return [self.order[i] for i in sorted(positions) if i < len(self.order)]
@@ -364,7 +382,7 @@ class PersonPlay(PersonInput, PersonDrawing):
 
     def on_shown(self) -> None:
         """The table has shown a step: start the window's clock when it was a discard."""
-        if self.rummy_window.pending and not self.table.steps:
+        if self.rummy_window.pending and not self.table.animation.steps:
             self.rummy_window.start(self.table.clock)
         self.sync()
 
@@ -419,9 +437,7 @@ class PersonPlay(PersonInput, PersonDrawing):
     def update(self, dt: float) -> None:
         now = self.table.clock
         self.table.session.tick(now, held=self.buttons["rummy"].hover)  # R18: time up, or the next player drew
-        for _, _, tw in self.spring:
-            tw.update(dt)
-        self.spring = [s for s in self.spring if not s[2].done]
+        self.input.update(dt)
         if self.message and now > self.message[2]:
             self.message = None
         if self.hint and now > self.hint[2]:

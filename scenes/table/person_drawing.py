@@ -1,8 +1,8 @@
 """Drawing the person's side of the table: the hand, drop targets, hovers,
 the keyboard focus and the message line.
 
-:class:`PersonDrawing` is a part of :class:`~scenes.table.person.PersonPlay` (split
-out of it, issue 14). It only draws: what to light up, the pile-hover
+:class:`PersonDrawing` is a component of :class:`~scenes.table.person.PersonPlay`
+(``play.drawing``, issue 22). It only draws: what to light up, the pile-hover
 verdict, the drop hint, the message line and the Rummy bar are read from the
 frame's :class:`~game.intent.person_turn.PersonTurn` (``PersonPlay.person_turn()``,
 worked out once per frame in :meth:`~PersonDrawing.draw`); it assigns no
@@ -21,7 +21,14 @@ from scenes.core import theme as T
 
 
 class PersonDrawing:
-    """The drawing of :class:`~scenes.table.person.PersonPlay` (a mixin)."""
+    """The drawing of ``play`` (a :class:`~scenes.table.person.PersonPlay`, which
+    holds it as ``play.drawing``): it reads the play and its gestures
+    (``play.input``) and keeps no state of its own."""
+
+    def __init__(self, play):
+        self.play = play
+        self.input = play.input
+        self.table = play.table
 
     # ------------------------------------------------------------ drawing
     def layout_buttons(self) -> None:
@@ -31,65 +38,65 @@ class PersonDrawing:
         x = lay.buttons_rect.right
         y = lay.hand_rect.top - bh - th.pad // 2
         for key in ("end", "undo", "hint", "sort"):
-            b = self.buttons[key]
+            b = self.play.buttons[key]
             w = T.font(th.small, True).size(b.text)[0] + 3 * th.pad
             b.rect = pygame.Rect(x - w, y, w, bh)
             x -= w + th.pad
-        rb = self.buttons["rummy"]
+        rb = self.play.buttons["rummy"]
         w = T.font(th.heading, True).size(rb.text)[0] + 4 * th.pad
         rb.rect = pygame.Rect(0, 0, w, max(th.heading * 2, 36))
         rb.rect.midbottom = (lay.pile_rect.x + lay.pile_rect.width // 2, lay.pile_rect.top - th.pad)
         rb.rect.clamp_ip(pygame.Rect(0, 0, th.width, th.height))
 
     def draw(self, surface, moving: set[int]) -> None:
-        turn = self.person_turn()  # what the person's side shows this frame, read below
+        turn = self.play.person_turn()  # what the person's side shows this frame, read below
         t = self.table
         th = t.theme
         lay = t.layout_
-        dragging = set(self.drag.cards) if self.drag and self.drag.from_hand else set()
-        springing = {i for i, _, _ in self.spring}
-        hint_cards = self.hint[1] if self.hint else set()
-        committed = t.shown.committed if t.shown.current == self.seat else None
+        dragging = set(self.input.drag.cards) if self.input.drag and self.input.drag.from_hand else set()
+        springing = {i for i, _, _ in self.input.spring}
+        hint_cards = self.play.hint[1] if self.play.hint else set()
+        committed = t.shown.committed if t.shown.current == self.play.seat else None
         self._draw_targets(surface, lay, turn.lit)
-        hover_i = None if self.drag or self.keyboard or self.hover is None else self.hand_index_at(self.hover)
-        for p in self.hand_places():
+        hover_i = None if self.input.drag or self.input.keyboard or self.input.hover is None else self.input.hand_index_at(self.input.hover)
+        for p in self.input.hand_places():
             if id(p) in moving or p.index in dragging or p.index in springing:
                 continue
             r = p.rect.copy()
-            if p.index in self.selected:
+            if p.index in self.play.selected:
                 r.y -= round(r.h * 0.18)
-            elif p.index == hover_i and self.idle():
+            elif p.index == hover_i and self.play.idle():
                 r.y -= round(r.h * 0.05)
-            t.draw_card(surface, p.card, r, p.face_up, lifted=p.index in self.selected)
+            t.drawing.draw_card(surface, p.card, r, p.face_up, lifted=p.index in self.play.selected)
             if committed is not None and p.card == committed:
-                t.committed_ring(surface, r)
+                t.drawing.committed_ring(surface, r)
             if p.index in hint_cards:
                 pygame.draw.rect(surface, T.LEGAL, r.inflate(6, 6), 3, border_radius=th.radius + 2)
-            if self.keyboard and self.focus_row == "hand" and p.index == self.focus_i:
+            if self.input.keyboard and self.input.focus_row == "hand" and p.index == self.input.focus_i:
                 pygame.draw.rect(surface, (10, 30, 60), r.inflate(6, 6), 3, border_radius=th.radius + 3)
                 pygame.draw.rect(surface, T.LEGAL, r.inflate(12, 12), 3, border_radius=th.radius + 5)
-        for i, home, tw in self.spring:
-            card = self.order[i] if i < len(self.order) else None
+        for i, home, tw in self.input.spring:
+            card = self.play.order[i] if i < len(self.play.order) else None
             if card is not None:
                 x, y = tw.value
-                t.draw_card(surface, card, pygame.Rect(round(x), round(y), home.w, home.h), True, lifted=True)
-        if self.keyboard and self.focus_row == "table":
+                t.drawing.draw_card(surface, card, pygame.Rect(round(x), round(y), home.w, home.h), True, lifted=True)
+        if self.input.keyboard and self.input.focus_row == "table":
             self._draw_focus_target(surface, lay)
         if turn.pile is not None:
             self._draw_pile_hover(surface, lay, turn.pile)  # over the focus ring: the taken cards' ring shows
-        for b in self.buttons.values():
+        for b in self.play.buttons.values():
             b.draw(surface, th)
         if turn.rummy_bar is not None:
-            rb = self.buttons["rummy"].rect
+            rb = self.play.buttons["rummy"].rect
             bar = pygame.Rect(rb.x, rb.bottom + 3, round(rb.width * turn.rummy_bar), 5)
             pygame.draw.rect(surface, T.GOLD, bar, border_radius=2)
-        if self.drag and self.drag.from_hand:
-            x, y = self.drag.pos[0] - self.drag.offset[0], self.drag.pos[1] - self.drag.offset[1]
-            for n, i in enumerate(self.drag.cards):
-                if i < len(self.order):
+        if self.input.drag and self.input.drag.from_hand:
+            x, y = self.input.drag.pos[0] - self.input.drag.offset[0], self.input.drag.pos[1] - self.input.drag.offset[1]
+            for n, i in enumerate(self.input.drag.cards):
+                if i < len(self.play.order):
                     h = lay.hand_rect.h - round(lay.hand_rect.h * 0.2) - th.pad
                     r = pygame.Rect(x + n * round(T.Theme.card_w(h) * 0.3), y, T.Theme.card_w(h), h)
-                    t.draw_card(surface, self.order[i], r, True, lifted=True)
+                    t.drawing.draw_card(surface, self.play.order[i], r, True, lifted=True)
             if turn.drop is not None:
                 self._draw_drop_hint(surface, turn.drop)
         if turn.line is not None:
@@ -106,7 +113,7 @@ class PersonDrawing:
             glow.append((pile[0].unionall(pile) if pile else pygame.Rect(lay.pile_rect.topleft, lay.stock_rect.size))
                         .inflate(12, 12))
         if targets.new:
-            glow.append(lay.zone_rects[self.seat].inflate(-4, -4))
+            glow.append(lay.zone_rects[self.play.seat].inflate(-4, -4))
         for m in targets.melds:
             r = lay.meld_rects.get(m)
             if r is not None:
@@ -119,7 +126,7 @@ class PersonDrawing:
 
     def _draw_drop_hint(self, surface, hint: DropHint) -> None:
         """Under the pointer: what a drop here would do, and an amber warning when the engine would refuse it."""
-        d = self.drag
+        d = self.input.drag
         th = self.table.theme
         s = T.text(hint.words, th.small, T.TEXT_DARK, bold=True)
         box = s.get_rect(midbottom=(d.pos[0], d.pos[1] - d.offset[1] - 4)).inflate(10, 4)
@@ -141,10 +148,10 @@ class PersonDrawing:
                                                           taken[0].h + 6), 3, border_radius=th.radius + 2)
 
     def _draw_focus_target(self, surface, lay) -> None:
-        targets = self.targets()
+        targets = self.input.targets()
         if not targets:
             return
-        target = targets[min(self.focus_i, len(targets) - 1)]
+        target = targets[min(self.input.focus_i, len(targets) - 1)]
         r = None
         if isinstance(target, Stock):
             r = lay.stock_rect
@@ -152,7 +159,7 @@ class PersonDrawing:
             pile = [p.rect for p in lay.places if p.zone == "pile"]
             r = pile[0].unionall(pile).inflate(12, 12) if pile else lay.pile_rect
         elif isinstance(target, NewMeld):
-            r = lay.zone_rects[self.seat]
+            r = lay.zone_rects[self.play.seat]
         elif isinstance(target, OnMeld):
             r = lay.meld_rects.get(target.meld)
         if r is not None:
@@ -164,7 +171,7 @@ class PersonDrawing:
         th = self.table.theme
         text, refusal = line
         s = T.fit_text(text, th.body, lay.hand_rect.width, T.TEXT_DARK, bold=True)
-        above = self.buttons["sort"].rect.top if self.buttons["sort"].rect.height else lay.hand_rect.top
+        above = self.play.buttons["sort"].rect.top if self.play.buttons["sort"].rect.height else lay.hand_rect.top
         box = s.get_rect(midbottom=(lay.hand_rect.centerx, above - th.pad)).inflate(16, 6)
         pygame.draw.rect(surface, T.ILLEGAL if refusal else (200, 235, 255), box, border_radius=th.radius)
         surface.blit(s, s.get_rect(center=box.center))

@@ -1,7 +1,7 @@
 """The person's gestures at the table: hit testing, mouse and keyboard input.
 
-:class:`PersonInput` is a part of :class:`~scenes.table.person.PersonPlay` (split out
-of it, issue 14): where the pointer is (a hand card, the stock, a pile card,
+:class:`PersonInput` is a component of :class:`~scenes.table.person.PersonPlay`
+(``play.input``, issue 22): where the pointer is (a hand card, the stock, a pile card,
 a meld, the felt), what a press, drag, drop or key means, and the keyboard
 focus. It turns gestures into calls of the playing methods of
 :class:`~scenes.table.person.PersonPlay` (``draw_stock``, ``take``, ``discard``,
@@ -18,7 +18,7 @@ from dataclasses import dataclass
 import pygame
 
 from game.rules.actions import DrawStock, TakeDiscards
-from game.intent.drops import LegalTargets, Accepted, drop_outcome, enter_outcome, legal_targets
+from game.intent.drops import LegalTargets, Accepted, drop_outcome, enter_outcome
 from game.rules.phase import Phase
 from game.i18n import _
 from game.intent.targets import DiscardPile, HandSlot, NewMeld, OnMeld, PileCard, Stock, Target
@@ -49,8 +49,29 @@ class Drag:
 
 
 class PersonInput:
-    """Hit testing and input of :class:`~scenes.table.person.PersonPlay` (a mixin: it
-    uses the play's state: ``order``, ``selected``, ``drag``, ``focus_*``...)."""
+    """Hit testing and input of ``play`` (a :class:`~scenes.table.person.PersonPlay`,
+    which holds it as ``play.input``): the gestures' own state is here (the
+    ``press``, the ``drag``, the pointer's ``hover`` position, cards springing
+    home, the keyboard focus ``focus_row``/``focus_i`` and whether the keys or
+    the mouse were used last, ``keyboard``); the hand, the selection and every
+    move are the play's."""
+
+    def __init__(self, play):
+        self.play = play
+        self.table = play.table
+        self.press: tuple | None = None     # (what, pos) of the button-down
+        self.drag: Drag | None = None
+        self.hover: tuple | None = None     # the pointer's position over the table, or None
+        self.spring: list[tuple[int, pygame.Rect, Tween]] = []  # (position, home, tween) of cards going home
+        self.focus_row = "hand"
+        self.focus_i = 0
+        self.keyboard = False
+
+    def update(self, dt: float) -> None:
+        """Move the cards springing home by ``dt`` seconds; drop the ones arrived."""
+        for *_unused, tw in self.spring:
+            tw.update(dt)
+        self.spring = [s for s in self.spring if not s[2].done]
 
     # ------------------------------------------------------------ geometry
     def hand_places(self):
@@ -62,7 +83,7 @@ class PersonInput:
         for p in self.hand_places():
             if p.index == i:
                 r = p.rect.copy()
-                if i in self.selected:
+                if i in self.play.selected:
                     r.y -= round(r.h * 0.18)
                 return r
         return None
@@ -72,7 +93,7 @@ class PersonInput:
         best = None
         for p in self.hand_places():
             r = p.rect.copy()
-            if p.index in self.selected:
+            if p.index in self.play.selected:
                 r.y -= round(r.h * 0.18)
                 r.h += round(r.h * 0.18)
             if r.collidepoint(pos):
@@ -108,7 +129,7 @@ class PersonInput:
         m = self.meld_at(pos)
         if m is not None:
             return OnMeld(m)
-        if lay.hand_rect.collidepoint(pos) or lay.fan_rects.get(self.seat, pygame.Rect(0, 0, 0, 0)).collidepoint(pos):
+        if lay.hand_rect.collidepoint(pos) or lay.fan_rects.get(self.play.seat, pygame.Rect(0, 0, 0, 0)).collidepoint(pos):
             return HandSlot(self._insert_index(pos))
         if lay.stock_rect.collidepoint(pos) or lay.status_rect.collidepoint(pos):
             return None
@@ -123,15 +144,11 @@ class PersonInput:
                 return p.index
         return len(places)
 
-    def legal_targets(self, positions) -> LegalTargets:
-        """For a drag of the hand cards at ``positions``: which drops the engine would accept."""
-        return legal_targets(self.game, self.seat, self.cards_of(positions))
-
     # ------------------------------------------------------------ input
     def handle_event(self, event) -> bool:
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
-            self.quiet = False  # the person acts: the pile may warn again
-        for b in self.buttons.values():
+            self.play.quiet = False  # the person acts: the pile may warn again
+        for b in self.play.buttons.values():
             if b.handle(event):
                 return True
         t = self.table
@@ -150,7 +167,7 @@ class PersonInput:
             return False
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.keyboard = False
-            if not self.idle():
+            if not self.play.idle():
                 return False
             i = self.hand_index_at(event.pos)
             if i is not None:
@@ -170,17 +187,17 @@ class PersonInput:
             if self.drag is not None:
                 self._drop(event.pos)
                 return True
-            if press is None or not self.idle():
+            if press is None or not self.play.idle():
                 return False
             what, start = press
             if isinstance(what, HandSlot) and self.hand_index_at(event.pos) == what.index:
-                self.selected ^= {what.index}
+                self.play.selected ^= {what.index}
                 return True
             if isinstance(what, Stock) and t.layout_.stock_rect.collidepoint(event.pos):
-                self.draw_stock()
+                self.play.draw_stock()
                 return True
             if isinstance(what, PileCard) and self.pile_index_at(event.pos) == what.index:
-                self.take(what.index)
+                self.play.take(what.index)
                 return True
             return False
         if event.type in (pygame.WINDOWFOCUSLOST, pygame.WINDOWLEAVE):
@@ -193,10 +210,10 @@ class PersonInput:
     def _start_drag(self, what: Target, start, pos) -> None:
         if isinstance(what, HandSlot):
             i = what.index
-            cards = sorted(self.selected) if i in self.selected else [i]
+            cards = sorted(self.play.selected) if i in self.play.selected else [i]
             r = self.card_rect(i)
             offset = (start[0] - r.x, start[1] - r.y) if r else (0, 0)
-            self.drag = Drag(what, cards, offset, pos, self.legal_targets(cards))
+            self.drag = Drag(what, cards, offset, pos, self.play.legal_targets(cards))
         elif isinstance(what, (Stock, PileCard)):
             self.drag = Drag(what, [], (0, 0), pos, None)
 
@@ -224,32 +241,32 @@ class PersonInput:
         if not d.from_hand:  # from the stock or the pile: to the hand draws / takes
             if self.table.layout_.hand_rect.collidepoint(pos) or isinstance(self.target_at(pos), NewMeld):
                 if isinstance(d.source, Stock):
-                    self.draw_stock()
+                    self.play.draw_stock()
                 else:
-                    self.take(d.source.index)
+                    self.play.take(d.source.index)
             return
         target = self.target_at(pos)
         if target is None:
             self._spring_back(d)
             if pygame.Rect((0, 0), self.table.theme.size).collidepoint(pos):
-                self.say(_("Drop cards on the felt to meld, on a meld to lay off, or on the discard pile."),
+                self.play.say(_("Drop cards on the felt to meld, on a meld to lay off, or on the discard pile."),
                          refusal=True)
             return
         if isinstance(target, HandSlot):
             self._reorder(d.cards, target.index)
             return
-        before = len(self.hand.actions)
-        self.perform(drop_outcome(self.game, self.seat, self.cards_of(d.cards), target))
-        if len(self.hand.actions) == before and not self.table.covered:
+        before = len(self.play.hand.actions)
+        self.play.perform(drop_outcome(self.play.game, self.play.seat, self.play.cards_of(d.cards), target))
+        if len(self.play.hand.actions) == before and not self.table.covered:
             self._spring_back(d)  # refused: the cards go home, the reason is shown (not while a choice is asked)
 
     def _reorder(self, positions, at: int) -> None:
-        moving = [self.order[i] for i in sorted(positions)]
-        rest = [c for i, c in enumerate(self.order) if i not in positions]
+        moving = [self.play.order[i] for i in sorted(positions)]
+        rest = [c for i, c in enumerate(self.play.order) if i not in positions]
         at -= sum(1 for i in positions if i < at)
         at = max(0, min(at, len(rest)))
-        self.order = rest[:at] + moving + rest[at:]
-        self.selected = set()
+        self.play.order = rest[:at] + moving + rest[at:]
+        self.play.selected = set()
         self.table.relayout()
 
     # keyboard ----------------------------------------------------------
@@ -265,7 +282,7 @@ class PersonInput:
 
     def row_len(self) -> int:
         """How many places the focused row (the hand or the table) has."""
-        return len(self.order) if self.focus_row == "hand" else len(self.targets())
+        return len(self.play.order) if self.focus_row == "hand" else len(self.targets())
 
     def _key(self, event) -> bool:
         k = event.key
@@ -283,57 +300,57 @@ class PersonInput:
         if k in (pygame.K_UP, pygame.K_DOWN):
             if k == pygame.K_DOWN:
                 self.focus_row = "hand"
-                self.focus_i = min(self.focus_i, max(0, len(self.order) - 1))
+                self.focus_i = min(self.focus_i, max(0, len(self.play.order) - 1))
                 return True
             if self.focus_row != "table":  # up to the table: the likeliest target first
                 targets = self.targets()
-                want = Stock() if self.hand.phase == Phase.DRAW else NewMeld()
-                if self.hand.phase == Phase.PLAY and len(self.selected) == 1:
+                want = Stock() if self.play.hand.phase == Phase.DRAW else NewMeld()
+                if self.play.hand.phase == Phase.PLAY and len(self.play.selected) == 1:
                     piles = [t for t in targets if isinstance(t, PileCard)]
                     want = piles[-1] if piles else NewMeld()
                 self.focus_row = "table"
                 self.focus_i = targets.index(want) if want in targets else 0
             return True
         if k == pygame.K_SPACE and self.focus_row == "hand":
-            if 0 <= self.focus_i < len(self.order):
-                self.selected ^= {self.focus_i}
+            if 0 <= self.focus_i < len(self.play.order):
+                self.play.selected ^= {self.focus_i}
             return True
         if k in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            if not self.idle():
+            if not self.play.idle():
                 return True
             if self.focus_row == "hand":
-                if 0 <= self.focus_i < len(self.order):
-                    self.selected ^= {self.focus_i}
+                if 0 <= self.focus_i < len(self.play.order):
+                    self.play.selected ^= {self.focus_i}
                 return True
             targets = self.targets()
             self.focus_i = min(self.focus_i, len(targets) - 1)
             self.activate(targets[self.focus_i])
             return True
         if k == pygame.K_r:
-            self.call_rummy()
+            self.play.call_rummy()
             return True
         if k == pygame.K_s:
-            self.toggle_sort()
+            self.play.toggle_sort()
             return True
         if k == pygame.K_h:
-            self.show_hint()
+            self.play.show_hint()
             return True
         if k == pygame.K_u or (k == pygame.K_z and event.mod & pygame.KMOD_CTRL):
-            self.undo()
+            self.play.undo()
             return True
         if k == pygame.K_e:
-            self.end_hand()  # refused with the reason unless the stock is empty (R17)
+            self.play.end_hand()  # refused with the reason unless the stock is empty (R17)
             return True
         return False
 
     def activate(self, target: Target) -> None:
         """Enter on a table target: draw, take, discard, meld or lay off
         (:func:`game.intent.drops.enter_outcome`)."""
-        outcome = enter_outcome(self.game, self.seat, self.cards_of(self.selected), target)
+        outcome = enter_outcome(self.play.game, self.play.seat, self.play.cards_of(self.play.selected), target)
         first = outcome.actions[0] if isinstance(outcome, Accepted) else None
         if isinstance(first, DrawStock):
-            self.draw_stock()  # the draws keep the table's checks: a double press, a waiting Rummy call
+            self.play.draw_stock()  # the draws keep the table's checks: a double press, a waiting Rummy call
         elif isinstance(first, TakeDiscards):
-            self.take(target.index)  # or a Rummy call at that depth while the window is open (R18)
+            self.play.take(target.index)  # or a Rummy call at that depth while the window is open (R18)
         else:
-            self.perform(outcome)
+            self.play.perform(outcome)

@@ -13,23 +13,26 @@ a person can follow each move, and a frame never waits on a computer.
 At the end of a hand the results panel is pushed; at the end of the game,
 the game-over scene with the chart of totals.
 
-The scene is in three modules: this one (the game, input and the update
-loop; saving and recording a won game are
-:class:`~game.services.game_in_progress.GameInProgress`'s, the scene only
-calls it and shows its messages), :mod:`scenes.table.animation` (the animation queue) and
-:mod:`scenes.table.drawing` (drawing); the layout is :mod:`scenes.table.layout` and
+This module is the game, the input routing and the update loop; saving
+and recording a won game are
+:class:`~game.services.game_in_progress.GameInProgress`'s (the scene only
+calls it and shows its messages). The scene holds its parts as components:
+the animation queue (:mod:`scenes.table.animation`), the drawing
+(:mod:`scenes.table.drawing`) and the person's side
+(:mod:`scenes.table.person`); the layout is :mod:`scenes.table.layout` and
 the card art :mod:`scenes.core.cardart`.
 """
 
 from __future__ import annotations
 
 import time
-from collections import deque
 
 import pygame
 
 from game.rules.events import Event, HandEnded, TurnStarted
-from game.i18n import N_
+from game.i18n import N_, _
+from game.rules.hand import can_draw_stock
+from game.text.cards import short_name
 from game.rules.ruleset import RuleSet
 from game.play.table_session import Seat, TableSession
 from game.rules.names import shown_names
@@ -37,8 +40,8 @@ from game.rules.names import shown_names
 from scenes.core.scene import Scene
 from scenes.core.cardart import CardArt
 from scenes.table.layout import Layout, TableModel, layout, model_of, predeal_model
-from scenes.table.drawing import LEVEL_NAMES, TableDrawing
-from scenes.table.animation import Motion, TableAnimation
+from scenes.table.drawing import TableDrawing
+from scenes.table.animation import TableAnimation
 from scenes.core.tween import AI_PACE_S, SPEEDS
 from scenes.core.widgets import Button
 from game.text.events import deal_line
@@ -49,10 +52,10 @@ from scenes.table.first_tip import FirstGameTip
 from game.text.events import refusal_entry
 from game.services.game_in_progress import MESSAGE_S, GameInProgress
 
-__all__ = ["LEVEL_NAMES", "Motion", "TableScene"]
+__all__ = ["TableScene"]
 
 
-class TableScene(TableAnimation, TableDrawing, Scene):
+class TableScene(Scene):
     """The table (see the module docstring). ``enter(seats=..., rules=...,
     seed=..., demo=False, session=None, slot=None, hand_order=(), sort_mode="suit")``:
     a new game between ``seats`` (:class:`~game.play.table_session.Seat`), or the given
@@ -60,9 +63,15 @@ class TableScene(TableAnimation, TableDrawing, Scene):
     when ``None``, :mod:`game.services.slots`) with the person's ``hand_order`` (card
     codes) and ``sort_mode`` ("suit" or "rank"). The save slot, autosaving
     and the end of a won game are ``self.in_progress``
-    (:class:`~game.services.game_in_progress.GameInProgress`)."""
+    (:class:`~game.services.game_in_progress.GameInProgress`).
 
-    frees_memory = True  # a table left is collected at once (App.release_popped)
+    The scene holds its parts as components: ``animation`` (the steps to show
+    and the moving cards, :class:`~scenes.table.animation.TableAnimation`),
+    ``drawing`` (:class:`~scenes.table.drawing.TableDrawing`), ``person`` (the
+    person's side, :class:`~scenes.table.person.PersonPlay`, or ``None`` when
+    no person sits at the bottom), ``log_panel``, ``rules_badge`` and ``tip``."""
+
+    frees_memory = True  # a table left is collected at once (SceneStack.release_popped)
 
     def enter(self, seats: list[Seat] | None = None, rules: RuleSet | None = None, seed: int | None = None,
               demo: bool = False, session: TableSession | None = None, use_workers: bool = True,
@@ -75,22 +84,16 @@ class TableScene(TableAnimation, TableDrawing, Scene):
         self.art = CardArt(app.settings.card_style, app.settings.card_back)
         self.factor = SPEEDS.get(app.speed, 1.0)
         self.reduced_motion = bool(app.settings.reduced_motion)
-        self.steps: deque[tuple[list[Event], TableModel, str]] = deque()
-        self.motions: list[Motion] = []
+        self.animation = TableAnimation(self)
+        self.drawing = TableDrawing(self)
         self.log_lines: list[str] = []
         self.show_log = bool(app.settings.show_log)
         self.log_panel = LogPanel()
-        self.banner: tuple[str, int | None, float] | None = None
         self.last_action_at = 0.0
         self.hold = 0.0  # seconds to wait before the next computer action
         self.mouse = (-1, -1)
         self.results_shown_for: int | None = None
         self.clock = 0.0
-        self._static = None
-        self._static_key = None
-        self._status_key = None
-        self._status_surfs = []
-        self.dealing = False
         game = self.session.game
         h = game.hand
         if h is None or (h.ended is not None and game.winner is None):
@@ -104,7 +107,7 @@ class TableScene(TableAnimation, TableDrawing, Scene):
         if h.ended is None and not h.actions:
             # a fresh deal: animate it from the stock
             self.shown = predeal_model(self.shown)
-            self.steps.append(([], model_of(game), "deal"))
+            self.animation.queue([], model_of(game), "deal")
             self.log_lines.append(deal_line(h.index, self.names[h.dealer]))
         self.person = None
         self.pending_order = None
@@ -151,9 +154,10 @@ class TableScene(TableAnimation, TableDrawing, Scene):
         if sort_mode == "rank":
             h.toggle_sort()  # sorts by rank and relabels the Sort button
         self.pending_order = order or None
-        self._apply_pending_order()
+        self.apply_pending_order()
 
-    def _apply_pending_order(self) -> None:
+    def apply_pending_order(self) -> None:
+        """Put the saved hand order back once the deal has been shown (called as each step is shown)."""
         if self.pending_order and self.shown.phase != "deal":
             self.person.order = self.pending_order
             self.pending_order = None
@@ -182,7 +186,7 @@ class TableScene(TableAnimation, TableDrawing, Scene):
 
     def push_step(self, events: list[Event], undo: bool = False) -> None:
         """Queue the picture after a move of the person (or an undo) for showing."""
-        self.steps.append((events, model_of(self.session.game), "undo" if undo else "move"))
+        self.animation.queue(events, model_of(self.session.game), "undo" if undo else "move")
         self.hold = self.clock + AI_PACE_S * self.factor
         self.record_if_won()
         self.autosave(durable=False)  # every move of the person is saved at once: a kill loses nothing
@@ -208,13 +212,11 @@ class TableScene(TableAnimation, TableDrawing, Scene):
         self.mouse = (-1, -1)
         if self.person is not None:
             self.person.let_go()
-            self.person.hover = None
+            self.person.input.hover = None
 
     # ------------------------------------------------------------ layout
     def resize(self) -> None:
-        for m in self.motions:
-            m.tween.finish()
-        self.motions = []
+        self.animation.finish()
         self.layout_ = self.lay_out(self.shown)
         th = self.theme
         self.warm_at = self.clock + 0.3  # scale the card images once resizing stops
@@ -245,7 +247,7 @@ class TableScene(TableAnimation, TableDrawing, Scene):
         self.reduced_motion = bool(s.reduced_motion)
         if self.person is not None:
             self.person.rummy_window_s = float(s.rummy_window_s)
-        self._static_key = None
+        self.drawing.invalidate()
         self.resize()
 
     def play_sound(self, name: str) -> None:
@@ -300,7 +302,7 @@ class TableScene(TableAnimation, TableDrawing, Scene):
             self.person.order = []
             self.person.undo_stack.clear()
         self.layout_ = self.lay_out(self.shown)
-        self.steps.append(([], model, "deal"))
+        self.animation.queue([], model, "deal")
         self.log_lines.append(deal_line(game.hand.index, self.names[game.hand.dealer]))
         self.autosave()
 
@@ -311,8 +313,8 @@ class TableScene(TableAnimation, TableDrawing, Scene):
         for b in self.buttons:
             if b.handle(event):
                 return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE and self.motions:
-            self._finish_motions()  # skip the running animation
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE and self.animation.motions:
+            self.animation.finish()  # skip the running animation
             return True
         if self.show_log and self.log_panel.handle(event, self.mouse):
             return True
@@ -333,6 +335,36 @@ class TableScene(TableAnimation, TableDrawing, Scene):
                 return True
         return False
 
+    def status_lines(self) -> list[str]:
+        """Whose turn it is and what they must do, in words."""
+        if self.person is not None and not self.animation.busy:
+            words = self.person.status()
+            if words:
+                return words
+        model = self.shown
+        game = self.session.game
+        target = game.rules.target
+        head = _("Hand {hand} · target {target}").format(hand=model.hand_index + 1, target=target)
+        if model.phase == "deal" or (self.animation.dealing and self.animation.motions):
+            return [head, _("{name} deals.").format(name=self.names[model.dealer])]
+        if model.ended is not None:
+            return [head, _("The hand is over.")]
+        seat = model.current
+        name = self.names[seat]
+        if model.phase == "draw":
+            if model.window is not None and self.session.rummy_window_open():
+                if self.person is not None and model.window == self.viewer:  # the person's own discard
+                    return [head, _("Others may call Rummy on your discard.")]
+                return [head, _("Rummy? Anyone may call on {name}'s discard.").format(name=self.names[model.window])]
+            # the engine's R8.1/R17 rule, asked of the position shown (the pile as shown, turned as often as the hand's)
+            if not can_draw_stock(game.hand.rules, model.stock_size, len(model.discard), game.hand.reshuffles):
+                return [head, _("{name}: take from the discard pile or end the hand (stock empty).").format(name=name)]
+            return [head, _("{name} to draw from the stock or take from the discard pile.").format(name=name)]
+        if model.committed is not None:
+            return [head, _("{name} must meld the {card} this turn.").format(name=name,
+                                                                              card=short_name(model.committed))]
+        return [head, _("{name} to meld or lay off, then discard.").format(name=name)]
+
     def pile_index_at(self, pos) -> int | None:
         """The index (0 = the bottom) of the discard-pile card under ``pos``
         (window pixels), the topmost one where cards overlap, or ``None``."""
@@ -345,37 +377,34 @@ class TableScene(TableAnimation, TableDrawing, Scene):
                 best = p.index  # the topmost card under the pointer
         return best
 
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the table (:meth:`scenes.table.drawing.TableDrawing.draw`)."""
+        self.drawing.draw(surface)
+
     # ------------------------------------------------------------ update
     def update(self, dt: float) -> None:
         self.clock += dt
         if self.show_log and self.layout_ is not None:
-            self.log_panel.layout(self.log_lines, self.log_rect(), self.theme,
+            self.log_panel.layout(self.log_lines, self.drawing.log_rect(), self.theme,
                                   self.layout_.hand_rect.top - self.theme.pad)
         if self.warm_at is not None and self.clock >= self.warm_at:
             self.warm_at = None
             cs = self.layout_.cards
             backs = {p.rect.h for p in self.layout_.places if not p.face_up}
             self.art.warm([cs.hand, cs.table], backs | {cs.hand, cs.table})
-        for m in self.motions:
-            m.tween.update(dt)
-            if self.dealing and not m.sounded and m.tween.elapsed >= m.tween.delay:
-                m.sounded = True
-                self.play_sound("deal")
-        if self.motions and all(m.tween.done for m in self.motions):
-            self.motions = []
-        if self.banner and self.clock > self.banner[2]:
-            self.banner = None
+        self.animation.update(dt)
         if self.person is not None:
             self.person.update(dt)
         self.tip.update()
         if self.factor == 0:
             self._run_instant()
             return
-        if self.steps and not self.motions:
-            self._show_next_step()  # this frame redraws the still picture: the AIs are asked next frame
+        animation = self.animation
+        if animation.steps and not animation.motions:
+            animation.show_next_step()  # this frame redraws the still picture: the AIs are asked next frame
             return
         self.session.update()
-        if self.motions:
+        if animation.motions:
             return
         if self._hand_over_shown():
             return
@@ -387,8 +416,8 @@ class TableScene(TableAnimation, TableDrawing, Scene):
         as fit in a few milliseconds of this frame."""
         deadline = time.perf_counter() + 0.012
         while True:
-            while self.steps:
-                self._show_next_step()
+            while self.animation.steps:
+                self.animation.show_next_step()
             if self._hand_over_shown():
                 return
             self.session.update()
@@ -407,7 +436,7 @@ class TableScene(TableAnimation, TableDrawing, Scene):
         if any(isinstance(e, (TurnStarted, HandEnded)) for e in events):
             self.autosave(durable=False)  # the end of every computer turn is saved (benchmarks/autosave.py)
         if events:
-            self.steps.append((events, model_of(self.session.game), "move"))
+            self.animation.queue(events, model_of(self.session.game), "move")
             self.hold = self.clock + AI_PACE_S * self.factor
             if self.person is not None:
                 self.person.on_step(events)

@@ -255,10 +255,15 @@ def test_the_person_turn_needs_no_pygame():
 
 def test_the_persons_drawing_assigns_no_state():
     """PersonDrawing only draws: no ``self.x = ...`` (nor ``+=``, ``setattr``)
-    in any of its methods; what it shows comes from the frame's PersonTurn."""
+    in any of its methods but the constructor, which keeps the play it draws
+    (and its input and table); what it shows comes from the frame's PersonTurn."""
     tree = ast.parse((ROOT / "scenes" / "table" / "person_drawing.py").read_text(encoding="utf-8"))
     cls = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "PersonDrawing")
-    methods = [n for n in cls.body if isinstance(n, ast.FunctionDef)]
+    methods = [n for n in cls.body if isinstance(n, ast.FunctionDef) and n.name != "__init__"]
+    init = next(n for n in cls.body if isinstance(n, ast.FunctionDef) and n.name == "__init__")
+    kept = {t.attr for node in ast.walk(init) if isinstance(node, ast.Assign) for t in node.targets
+            if isinstance(t, ast.Attribute)}
+    assert kept == {"play", "input", "table"}, kept  # references only, no state of its own
     assert {"draw", "_draw_pile_hover", "_draw_drop_hint", "_draw_message"} <= {m.name for m in methods}
     bad = []
     for m in methods:

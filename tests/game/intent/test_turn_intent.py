@@ -138,12 +138,12 @@ def test_the_keyboard_calls_rummy_at_the_focused_depth(app):
     h = table.session.game.hand
     key(app, pygame.K_UP)  # to the table: the stock first
     human = table.person
-    targets = human.targets()
+    targets = human.input.targets()
     want = targets.index(PileCard(pile_place(table, "7S").index))
     for _ in range(want):
         key(app, pygame.K_RIGHT)  # along the table's places to the top pile card
-    assert targets[human.focus_i] == PileCard(pile_place(table, "7S").index)
-    assert human.focus_words(targets[human.focus_i]).startswith("Enter: call Rummy, taking 1 card")
+    assert targets[human.input.focus_i] == PileCard(pile_place(table, "7S").index)
+    assert human.focus_words(targets[human.input.focus_i]).startswith("Enter: call Rummy, taking 1 card")
     key(app, pygame.K_RETURN)
     settle(app, 10)
     assert h.current == 0 and h.committed == C("7S") and len(h.discard) == 4

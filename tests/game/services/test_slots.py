@@ -179,8 +179,8 @@ def test_sort_order_and_arrangement_come_back_on_continue(app):
     key(app, pygame.K_s)  # sort by rank
     assert human.sort_mode == "rank"
     first = human.order[0]
-    last = human.card_rect(len(human.order) - 1)
-    drag(app, human.card_rect(0).center, (last.right - 2, last.centery))
+    last = human.input.card_rect(len(human.order) - 1)
+    drag(app, human.input.card_rect(0).center, (last.right - 2, last.centery))
     assert human.order[-1] == first
     arranged = list(human.order)
     app.pop()  # leave: saved

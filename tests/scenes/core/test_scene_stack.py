@@ -74,7 +74,7 @@ def test_to_title_from_the_pause_menu_of_a_game_started_without_a_title(app):
     table = app.push(TableScene(app), session=session)
     menu = app.push(PauseMenu(app))
     menu.leave()
-    assert isinstance(app.top, TitleScene) and app.stack == [app.top]
+    assert isinstance(app.top, TitleScene) and list(app.stack) == [app.top]
     assert table not in app.stack
 
 
@@ -84,7 +84,7 @@ def test_to_title_pops_back_to_the_title_under_the_game(app):
     app.push(TableScene(app), session=session)
     app.push(PauseMenu(app))
     assert title.covered
-    assert app.to_title() is title and app.stack == [title] and not title.covered
+    assert app.to_title() is title and list(app.stack) == [title] and not title.covered
 
 
 def test_a_covered_table_lets_go_of_a_drag_and_the_hover(app):
@@ -96,12 +96,12 @@ def test_a_covered_table_lets_go_of_a_drag_and_the_hover(app):
         if table.person.idle():
             break
     human = table.person
-    start = human.card_rect(0).center
+    start = human.input.card_rect(0).center
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(start[0] + 40, start[1] - 60), rel=(40, -60),
                                          buttons=(1, 0, 0)))
     app.step(1 / 60)
-    assert human.drag is not None and table.mouse != (-1, -1)
+    assert human.input.drag is not None and table.mouse != (-1, -1)
     app.push(PauseMenu(app))
-    assert human.drag is None and human.press is None and human.hover is None and table.mouse == (-1, -1)
-    assert human.spring  # the dragged card goes home
+    assert human.input.drag is None and human.input.press is None and human.input.hover is None and table.mouse == (-1, -1)
+    assert human.input.spring  # the dragged card goes home

@@ -271,7 +271,7 @@ def test_toasts_cover_no_control(app, size):
             setup = scene = app.push(SetupScene(app))
         step(app)
         assert app.top is scene
-        boxes = [r for _, r in app.toast_boxes()]
+        boxes = [r for _, r in app.toasts.boxes(app.theme)]
         assert len(boxes) == 2
         for w in scene.focus.widgets:
             if w.visible:
@@ -281,4 +281,4 @@ def test_toasts_cover_no_control(app, size):
     step(app)
     for w in page.focus.widgets:
         if w.visible:
-            assert not any(r.colliderect(w.rect) for _, r in app.toast_boxes()), w
+            assert not any(r.colliderect(w.rect) for _, r in app.toasts.boxes(app.theme)), w

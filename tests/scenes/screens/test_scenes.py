@@ -249,7 +249,7 @@ def test_animated_game_steps_show_each_action_in_order(app):
             # the engine is never more than one action ahead of the picture
             assert 0 <= len(h.actions) - table.shown.actions <= 1
         seen_lengths.append(len(h.actions))
-        moved += bool(table.motions)
+        moved += bool(table.animation.motions)
     assert seen_lengths[-1] >= 3  # the game moved on by itself
     assert moved > 20  # and the cards slid there
     assert all(b - a <= 1 for a, b in zip(seen_lengths, seen_lengths[1:]) if b >= a)  # one action at a time
@@ -394,9 +394,9 @@ def test_card_art_and_font_come_from_the_assets(app):
 def test_the_thinking_seat_is_marked(app):
     session = TableSession(seats(3), seed=2, use_workers=False)
     table = app.push(TableScene(app), session=session)
-    table._show_next_step()  # the deal, shown at once (no frames: nobody moves)
-    table.motions = []
-    assert not table.steps and table.shown.ended is None
+    table.animation.show_next_step()  # the deal, shown at once (no frames: nobody moves)
+    table.animation.finish()
+    assert not table.animation.steps and table.shown.ended is None
     seat = 1
     rect = table.layout_.seat_rects[seat].inflate(6, 6)
     session.thinking_seat = lambda: None

@@ -210,7 +210,7 @@ def test_the_speed_control_changes_the_tables_pace(app):
     back_to_table(app, table)
     for _ in range(200):
         app.step(1 / 30)
-        slides = [m for m in table.motions if not table.dealing]
+        slides = [m for m in table.animation.motions if not table.animation.dealing]
         if slides:
             assert all(m.tween.duration == pytest.approx(MOVE_S * 0.5) for m in slides)
             break
@@ -223,7 +223,7 @@ def sample_motions(app, table, frames=400):
     samples = []
     for _ in range(frames):
         app.step(1 / 30)
-        samples += [(m, m.rect()) for m in table.motions if m.tween.elapsed >= m.tween.delay and not m.tween.done]
+        samples += [(m, m.rect()) for m in table.animation.motions if m.tween.elapsed >= m.tween.delay and not m.tween.done]
     return samples
 
 
@@ -255,7 +255,7 @@ def test_reduced_motion_from_the_page_stops_the_spring_back(app):
     before = table.session.game.hand.snapshot()
     drag(app, pos_of(table, "KC"), felt_spot(table))  # one card is no meld: refused
     assert table.session.game.hand.snapshot() == before and table.person.message[1]
-    assert table.person.spring == []  # the card is home at once, not sliding back
+    assert table.person.input.spring == []  # the card is home at once, not sliding back
 
 
 def test_sound_and_volume_controls(app):
@@ -390,7 +390,7 @@ def test_reduced_motion_keeps_the_thinking_mark_still(app):
     table = app.push(TableScene(app), session=TableSession(seats, seed=2, use_workers=False))
     for _ in range(300):
         app.step(1 / 30)
-        if not table.steps and not table.motions and table.session.ready():
+        if not table.animation.busy and table.session.ready():
             break  # a computer's move is paced: its seat is marked
     else:
         pytest.fail("no computer move waited")
@@ -400,7 +400,7 @@ def test_reduced_motion_keeps_the_thinking_mark_still(app):
         for t in (0.0, 0.15, 0.3):
             table.clock += t
             surf = pygame.Surface(app.screen.get_size())
-            table._draw_thinking(surf, table.layout_)
+            table.drawing._draw_thinking(surf, table.layout_)
             out.append(pygame.image.tobytes(surf, "RGB"))
             table.clock -= t
         return out

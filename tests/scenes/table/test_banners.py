@@ -9,9 +9,10 @@ from game.text.events import YOU
 
 
 def _banner(event, names):
-    table = SimpleNamespace(factor=1.0, names=names, clock=0.0, hold=0.0, banner=None)
-    TableAnimation._banner_for(table, event)
-    return table.banner[0]
+    table = SimpleNamespace(factor=1.0, names=names, clock=0.0, hold=0.0)
+    animation = TableAnimation(table)
+    animation.banner_for(event)
+    return animation.banner[0]
 
 
 def test_going_out_banner_agrees_with_the_seat():

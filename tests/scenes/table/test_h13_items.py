@@ -106,7 +106,7 @@ def test_a_focus_left_on_the_pile_warns_only_once_the_person_acts(app):
     bot_moves(table, DrawStock(1), Discard(1, C("2C")))
     human.close_rummy_window()
     key(app, pygame.K_UP)
-    while human.targets()[human.focus_i] != PileCard(0):  # the JS, which can't be tabled
+    while human.input.targets()[human.input.focus_i] != PileCard(0):  # the JS, which can't be tabled
         key(app, pygame.K_RIGHT)
     assert human.note[1] and "J♠" in human.note[0]  # the person moved there: the warning shows
     human.draw_stock()  # the turn played without moving the focus
@@ -116,7 +116,7 @@ def test_a_focus_left_on_the_pile_warns_only_once_the_person_acts(app):
     bot_moves(table, DrawStock(1), Discard(1, C("3D")))
     human.close_rummy_window()
     settle(app)
-    assert h.current == 0 and human.keyboard and human.targets()[human.focus_i] == PileCard(0)
+    assert h.current == 0 and human.input.keyboard and human.input.targets()[human.input.focus_i] == PileCard(0)
     assert human.note is None or not human.note[1]  # a new turn: no warning before the person acts
     key(app, pygame.K_RIGHT)
     key(app, pygame.K_LEFT)  # back on the JS
@@ -149,7 +149,7 @@ def test_the_focus_ring_goes_around_the_pile_not_over_its_faces(app):
     bot_moves(table, DrawStock(1), Discard(1, C("2C")))
     human.close_rummy_window()
     key(app, pygame.K_UP)
-    while human.targets()[human.focus_i] != PileCard(0):
+    while human.input.targets()[human.input.focus_i] != PileCard(0):
         key(app, pygame.K_RIGHT)
     settle(app)
     under, top = pile_place(table, "JS").rect, pile_place(table, "2C").rect

@@ -88,7 +88,7 @@ def pos_of(table, token: str) -> tuple[int, int]:
     """The centre of the first card ``token`` in the person's hand (as shown)."""
     human = table.person
     i = human.order.index(C(token))
-    r = human.card_rect(i)
+    r = human.input.card_rect(i)
     return (r.centerx, r.y + 12)
 
 
@@ -171,7 +171,7 @@ def test_an_illegal_drop_is_refused_with_the_reason_and_nothing_changes(app):
     assert h.snapshot() == before
     text, refusal, _ = table.person.message
     assert refusal and text  # the engine's words, shown above the hand
-    assert table.person.spring  # the cards spring back
+    assert table.person.input.spring  # the cards spring back
     # two cards on the pile: one card at a time
     table.person.selected = {table.person.order.index(C("4D")), table.person.order.index(C("9D"))}
     drag(app, pos_of(table, "4D"), table.layout_.pile_rect.center)
@@ -288,7 +288,7 @@ def test_the_same_turn_with_the_keyboard_only(app):
     bot_moves(table, DrawStock(1), TableMeld(1, (C("5S"), C("6S"), C("7S"))), Discard(1, C("2C")))
     human.close_rummy_window()
     key(app, pygame.K_UP)  # to the table: the stock first when drawing
-    assert human.targets()[human.focus_i] == Stock()
+    assert human.input.targets()[human.input.focus_i] == Stock()
     key(app, pygame.K_RETURN)
     assert h.phase == Phase.PLAY
 
@@ -296,13 +296,13 @@ def test_the_same_turn_with_the_keyboard_only(app):
         key(app, pygame.K_DOWN)
         for t in tokens:
             want = human.order.index(C(t))
-            while human.focus_i != want:
+            while human.input.focus_i != want:
                 key(app, pygame.K_RIGHT)
             key(app, pygame.K_SPACE)
 
     def go_to(target):
         key(app, pygame.K_UP)
-        while human.targets()[human.focus_i] != target:
+        while human.input.targets()[human.input.focus_i] != target:
             key(app, pygame.K_RIGHT)
         key(app, pygame.K_RETURN)
 
@@ -359,8 +359,8 @@ def test_sort_and_reorder_by_drag(app):
     ranks = [c % 13 for c in human.order if c != JOKER]
     assert ranks == sorted(ranks)
     first = human.order[0]
-    last_rect = human.card_rect(len(human.order) - 1)
-    drag(app, pos_of(table, "KC") if C("KC") == first else human.card_rect(0).center,
+    last_rect = human.input.card_rect(len(human.order) - 1)
+    drag(app, pos_of(table, "KC") if C("KC") == first else human.input.card_rect(0).center,
          (last_rect.right - 2, last_rect.centery))
     assert human.order[-1] == first
 
@@ -578,9 +578,9 @@ def play_through_the_table(app, players: int, seed: int, max_frames: int = 60_00
                 free.remove(i)
                 picks.append(i)
             for i in picks:
-                r = human.card_rect(i)
+                r = human.input.card_rect(i)
                 click(app, (r.x + 6, r.y + 10))
-            r = human.card_rect(picks[0])
+            r = human.input.card_rect(picks[0])
             start = (r.x + 6, r.y + 10)
             if isinstance(action, Meld):
                 end = felt_spot(table)
@@ -691,15 +691,15 @@ def test_keyboard_focus_survives_the_table_changing_under_it(app):
     bot_moves(table, DrawStock(1), Discard(1, C("2C")))
     human.close_rummy_window()
     key(app, pygame.K_UP)
-    while not isinstance(human.targets()[human.focus_i], PileCard):
+    while not isinstance(human.input.targets()[human.input.focus_i], PileCard):
         key(app, pygame.K_RIGHT)
     key(app, pygame.K_RIGHT)  # onto the last place, then the pile is taken and the row gets shorter
-    human.focus_i = 99
+    human.input.focus_i = 99
     key(app, pygame.K_RETURN)
     key(app, pygame.K_RIGHT)
     key(app, pygame.K_DOWN)
     human.selected = set()
-    human.focus_i = 99
+    human.input.focus_i = 99
     key(app, pygame.K_SPACE)
     assert human.selected == set()  # no card there: nothing selected, nothing raised
     check_invariants(table.session.game)
@@ -719,8 +719,8 @@ def test_a_computers_rummy_on_your_discard_is_shown(app):
     banners = set()
     for _ in range(120):
         app.step(1 / 30)
-        if table.banner:
-            banners.add(table.banner[:2])
+        if table.animation.banner:
+            banners.add(table.animation.banner[:2])
     assert CallRummy(1, 1) in h.actions
     assert ("Rummy!", 1) in banners  # over the caller's seat
     assert any(line.startswith("Bot calls Rummy!") for line in table.log_lines)
@@ -793,9 +793,9 @@ def test_a_drag_is_cancelled_when_the_window_loses_focus(app):
     post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
     post(pygame.MOUSEMOTION, pos=(start[0], start[1] - 80), rel=(0, -80), buttons=(1, 0, 0))
     app.step(1 / 60)
-    assert table.person.drag is not None
+    assert table.person.input.drag is not None
     post(pygame.WINDOWFOCUSLOST)
     app.step(1 / 60)
     post(pygame.MOUSEBUTTONUP, pos=table.layout_.pile_rect.center, button=1)
     settle(app)
-    assert table.person.drag is None and h.snapshot() == before  # the card went home, nothing played
+    assert table.person.input.drag is None and h.snapshot() == before  # the card went home, nothing played

@@ -269,10 +269,10 @@ def test_a_big_hand_clears_the_seat_panel_and_raised_cards_clear_the_buttons(app
     frames(app, 2)
     human, lay = table.person, table.layout_
     assert len(human.order) == 22
-    first = human.card_rect(0)
+    first = human.input.card_rect(0)
     assert first.left >= lay.seat_rects[0].right + app.theme.pad  # the first card does not touch the seat panel
     for i in range(len(human.order)):
-        r = human.card_rect(i)
+        r = human.input.card_rect(i)
         ring = r.move(0, -round(r.h * 0.18)).inflate(12, 12)  # a selected, focused card
         assert r.bottom <= app.theme.height
         for name in ("hint", "undo", "sort", "end"):

@@ -18,7 +18,7 @@ from game.rules.phase import Phase
 from game.rules.random_play import random_step
 from helpers import random_rules
 from scenes.screens.results import hand_rows
-from scenes.table.drawing import TableDrawing
+from scenes.table.scene import TableScene
 from scenes.table.layout import model_of
 
 EMPTY = "(stock empty)"  # the status line's words when the stock cannot be drawn
@@ -43,12 +43,13 @@ def random_games(seed: int, players: int, steps: int = 200):
 def status_of(h) -> list[str]:
     """The table's status lines for hand ``h`` shown as it stands, no
     animation running and nobody's Rummy window open (a stand-in for the
-    scene: :meth:`TableDrawing.status_lines` reads only these)."""
+    scene: :meth:`TableScene.status_lines` reads only these)."""
     game = SimpleNamespace(hand=h, rules=h.rules, totals=[0] * h.players)
-    table = SimpleNamespace(person=None, steps=(), motions=(), dealing=False, viewer=0,
+    idle = SimpleNamespace(busy=False, steps=(), motions=(), dealing=False)
+    table = SimpleNamespace(person=None, animation=idle, viewer=0,
                             shown=model_of(game), names=[f"P{i}" for i in range(h.players)],
                             session=SimpleNamespace(game=game, rummy_window_open=lambda: False))
-    return TableDrawing.status_lines(table)
+    return TableScene.status_lines(table)
 
 
 def variants(h):
