@@ -156,7 +156,7 @@ def main(argv: list[str] | None = None) -> int:
         playing_session = mid_hand_session(args.players, args.seed + 1, 0, levels="easy", use_workers=True)
         # start the worker processes first (a table starts them on the first
         # question), so the frames measure a game being played, not processes starting
-        workers = [p.worker for p in playing_session.players.values()]
+        workers = [p.worker for p in playing_session.referee.computers.values()]
         for w in workers:
             w.start()
         while not all(w.ready for w in workers):
