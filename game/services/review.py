@@ -1,0 +1,93 @@
+"""``rummy500 review FILE``: the review of one seat's hand in a game record
+(:mod:`game.ai.review` for the estimates, :mod:`game.text.review` for the words).
+
+:func:`load_review` reads and checks the record with the same checks
+``replay`` uses and picks the seat and hand; :func:`entries` turns verdicts
+into the ``--json`` objects; :func:`format_entries` into text lines.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterator
+
+from game.errors import IllegalMove
+from game.rules.record import ParsedRecord, RecordError, decode_json, game_from_record, parse_record
+from game.rules.names import shown_names
+from game.ai.review import WORLDS, Verdict, review_hand
+from game.text.review import hindsight, reason
+
+
+class ReviewError(ValueError):
+    """A record, seat or hand that cannot be reviewed; the message is one sentence."""
+
+
+@dataclass
+class ReviewRequest:
+    """A checked record (``parsed``), the ``seat`` and the ``hand`` (0-based) to review."""
+
+    parsed: ParsedRecord
+    seat: int
+    hand: int
+
+
+def load_review(data: bytes | str | dict, seat: int | None = None, hand: int | None = None) -> ReviewRequest:
+    """Check the record ``data`` (bytes, text or a decoded object; the keys
+    an AI puzzle adds are set aside) and choose what to review: ``seat``
+    (default 0, the bottom seat, where the person sits at this table) and ``hand`` (0-based;
+    default: the last hand). Raises :class:`ReviewError` with one sentence for
+    a record that is not valid, holds an illegal action, or has no such seat or hand."""
+    try:
+        obj = decode_json(data) if isinstance(data, (bytes, bytearray, str)) else dict(data)
+        if isinstance(obj, dict):
+            obj.pop("puzzle", None)
+        parsed = parse_record(obj)
+        game_from_record(parsed)
+    except RecordError as exc:
+        raise ReviewError(f"not a valid record: {exc}") from None
+    except IllegalMove as exc:
+        raise ReviewError(f"the record holds an illegal action: {exc.message}") from None
+    players = len(parsed.players)
+    if seat is None:
+        seat = 0
+    if not 0 <= seat < players:
+        raise ReviewError(f"seat {seat} is not at this table: its seats are 0 to {players - 1}.")
+    if not parsed.hands:
+        raise ReviewError("the record has no hand to review.")
+    if hand is None:
+        hand = len(parsed.hands) - 1
+    if not 0 <= hand < len(parsed.hands):
+        raise ReviewError(f"hand {hand + 1} is not in this record: it has {len(parsed.hands)}.")
+    return ReviewRequest(parsed, seat, hand)
+
+
+def entry(request: ReviewRequest, verdict: Verdict) -> dict:
+    """The ``--json`` object of one decision: ``hand`` and ``turn`` (1-based),
+    ``kind``, ``played`` and ``suggested`` (record actions, ``null`` for no
+    Rummy call), ``points_lost`` (0 where the choice was the suggestion),
+    ``stderr``, ``worlds``, ``reason`` and, when something followed,
+    ``hindsight``."""
+    d = verdict.decision
+    out = {
+        "hand": d.hand + 1, "turn": d.turn, "kind": d.kind,
+        "played": d.played.to_record() if d.played is not None else None,
+        "suggested": verdict.suggested.to_record() if verdict.suggested is not None else None,
+        "points_lost": round(verdict.points_lost, 1), "stderr": round(verdict.stderr, 1),
+        "worlds": verdict.worlds, "reason": reason(verdict),
+    }
+    after = hindsight(request.parsed, d, shown_names(request.parsed.players))
+    if after:
+        out["hindsight"] = after
+    return out
+
+
+def entries(request: ReviewRequest, seed: int = 0, worlds: int = WORLDS) -> Iterator[dict]:
+    """One :func:`entry` per decision of the request's seat in its hand, each as it is ready."""
+    for verdict in review_hand(request.parsed, request.seat, request.hand, seed, worlds):
+        yield entry(request, verdict)
+
+
+def format_entry(e: dict) -> str:
+    """One decision as a line of the plain-text output."""
+    return f"hand {e['hand']}, turn {e['turn']}, {e['kind']}: {e['reason']}" + (
+        f" {e['hindsight']}" if e.get("hindsight") else "")
