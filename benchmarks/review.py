@@ -26,7 +26,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.ai import make_ai  # noqa: E402
-from game.ai.review import WORLDS, review_hand  # noqa: E402
+from game.ai.review import WORLDS  # noqa: E402
+from game.services.review import review_hand  # noqa: E402
 from game.play.all_computer import play_hand  # noqa: E402
 from game.rules.game import Game  # noqa: E402
 from game.rules.record import parse_record, record_of  # noqa: E402

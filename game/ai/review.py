@@ -18,12 +18,12 @@ that score after the suggestion less the one after the seat's own choice,
 with its standard error: not Hard's search score, which stops after a few
 turns and weighs what is left.
 
-The decisions (:func:`hand_decisions`) are read from the hand's actions:
-each draw or take, each meld and lay-off, the discard, ending the hand, and
-each Rummy call the seat made or passed up while one was open to it (R18).
-:func:`review_hand` yields one :class:`Verdict` per decision as it is
-ready, so a caller can show progress and stop at once; the same seed gives
-the same review on any machine (Hard runs on its world budget, not a clock).
+The decisions are read from a record by the application
+(:func:`game.services.review.hand_decisions`: this package never sees a
+record or a whole game, only each decision's view). :func:`review_decisions`
+yields one :class:`Verdict` per decision as it is ready, so a caller can
+show progress and stop at once; the same seed gives the same review on any
+machine (Hard runs on its world budget, not a clock).
 """
 
 from __future__ import annotations
@@ -33,14 +33,11 @@ import math
 import random
 import time
 from dataclasses import dataclass
-from typing import Callable, Iterator
+from typing import Callable, Iterable, Iterator
 
 from game.rules.actions import Action, CallRummy, Discard, DrawStock, EndHand, LayOff, TableMeld, TakeDiscards
-from game.rules.game import Game
 from game.rules.hand import HandState
-from game.rules.phase import Phase
-from game.rules.record import ParsedRecord
-from game.rules.view import PlayerView, view_for
+from game.rules.view import PlayerView
 from game.ai.hard import HardAI
 from game.ai.inference import Evidence, sample_likely_world
 from game.ai.playout import PlayoutPolicy, play_on
@@ -117,55 +114,6 @@ def kind_of(action: Action | None) -> str:
     if isinstance(action, EndHand):
         return "end"
     return type(action).__name__.lower()
-
-
-def _can_call(h: HandState, seat: int) -> bool:
-    """True when ``seat`` may call Rummy now at some depth (R18)."""
-    if h.ended is not None or h.window is None or h.window == seat or h.phase != Phase.DRAW \
-            or not h.rules.rummy_calls:
-        return False
-    return any(h.is_legal(CallRummy(seat, k)) for k in range(1, len(h.discard) + 1))
-
-
-def hand_decisions(parsed: ParsedRecord, seat: int, hand: int) -> list[Decision]:
-    """Every decision of ``seat`` in hand ``hand`` of the checked record
-    ``parsed`` (:func:`game.rules.record.parse_record`), in order. Raises
-    ``IndexError`` for a hand or seat the record does not have and
-    :class:`~game.errors.IllegalMove` for an illegal action in it."""
-    if not 0 <= seat < len(parsed.players):
-        raise IndexError(f"seat {seat} is not at this table")
-    if not 0 <= hand < len(parsed.hands):
-        raise IndexError(f"hand {hand} is not in this record")
-    game = Game(parsed.players, parsed.rules, parsed.scores, note=parsed.note)
-    for record in parsed.hands[:hand]:
-        game.deal_next_hand(record.dealer, record.deal, record.seed)
-        for action in record.actions:
-            game.apply(action)
-    record = parsed.hands[hand]
-    game.deal_next_hand(record.dealer, record.deal, record.seed)
-    h = game.hand
-    out: list[Decision] = []
-    turn = 1
-    window_open = False  # a discard by another seat has just opened a Rummy window (R18)
-    for index, action in enumerate(record.actions):
-        if window_open and _can_call(h, seat):
-            called = isinstance(action, CallRummy) and action.seat == seat
-            # a call by a seat ahead of this one in turn order would have won anyway: nothing to decide
-            ahead = (isinstance(action, CallRummy) and not called
-                     and (action.seat - h.window) % h.players < (seat - h.window) % h.players)
-            if not ahead:
-                out.append(Decision(seat, hand, turn, index, "rummy", view_for(game, seat),
-                                    action if called else None))
-        window_open = False
-        if action.seat == seat and not isinstance(action, CallRummy):
-            out.append(Decision(seat, hand, turn, index, kind_of(action), view_for(game, seat), action))
-        before = h.current
-        game.apply(action)
-        if isinstance(action, Discard) and action.seat != seat:
-            window_open = True
-        if h.ended is None and h.phase == Phase.DRAW and h.current != before:
-            turn += 1
-    return out
 
 
 def decision_seed(seed: int, decision: Decision) -> int:
@@ -246,13 +194,11 @@ def review_decision(decision: Decision, seed: int = 0, worlds: int = WORLDS) -> 
     return Verdict(decision, suggested, mean, err, n)
 
 
-def review_hand(parsed: ParsedRecord, seat: int, hand: int, seed: int = 0, worlds: int = WORLDS,
-                cancelled: Callable[[], bool] = lambda: False) -> Iterator[Verdict]:
-    """Yield a :class:`Verdict` for each decision of ``seat`` in ``hand``
-    (:func:`hand_decisions`), in order, each as soon as it is ready; stop
-    before the next one once ``cancelled()`` is true. Raises as
-    :func:`hand_decisions` does."""
-    for decision in hand_decisions(parsed, seat, hand):
+def review_decisions(decisions: Iterable[Decision], seed: int = 0, worlds: int = WORLDS,
+                     cancelled: Callable[[], bool] = lambda: False) -> Iterator[Verdict]:
+    """Yield a :class:`Verdict` for each of ``decisions``, in order, each as
+    soon as it is ready; stop before the next one once ``cancelled()`` is true."""
+    for decision in decisions:
         if cancelled():
             return
         yield review_decision(decision, seed, worlds)

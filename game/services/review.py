@@ -1,6 +1,10 @@
 """``rummy500 review FILE``: the review of one seat's hand in a game record
 (:mod:`game.ai.review` for the estimates, :mod:`game.text.review` for the words).
 
+:func:`hand_decisions` reads the seat's decisions from the record, each with
+the seat's view at that moment (the AI never sees the record);
+:func:`review_hand` reviews them one by one.
+
 :func:`load_review` reads and checks the record with the same checks
 ``replay`` uses and picks the seat and hand; :func:`entries` turns verdicts
 into the ``--json`` objects; :func:`format_entries` into text lines.
@@ -9,13 +13,76 @@ into the ``--json`` objects; :func:`format_entries` into text lines.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterator
+from typing import Callable, Iterator
 
 from game.errors import IllegalMove
+from game.rules.actions import CallRummy, Discard
+from game.rules.game import Game
+from game.rules.hand import HandState
+from game.rules.phase import Phase
 from game.rules.record import ParsedRecord, RecordError, decode_json, game_from_record, parse_record
 from game.rules.names import shown_names
-from game.ai.review import WORLDS, Verdict, review_hand
+from game.rules.view import view_for
+from game.ai.review import WORLDS, Decision, Verdict, kind_of, review_decisions
 from game.text.review import hindsight, reason
+
+
+def _may_call(h: HandState, seat: int) -> bool:
+    """True when ``seat`` may call Rummy now at some depth (R18)."""
+    if h.ended is not None or h.window is None or h.window == seat or h.phase != Phase.DRAW \
+            or not h.rules.rummy_calls:
+        return False
+    return any(h.is_legal(CallRummy(seat, k)) for k in range(1, len(h.discard) + 1))
+
+
+def hand_decisions(parsed: ParsedRecord, seat: int, hand: int) -> list[Decision]:
+    """Every decision of ``seat`` in hand ``hand`` of the checked record
+    ``parsed`` (:func:`game.rules.record.parse_record`), in order. Raises
+    ``IndexError`` for a hand or seat the record does not have and
+    :class:`~game.errors.IllegalMove` for an illegal action in it."""
+    if not 0 <= seat < len(parsed.players):
+        raise IndexError(f"seat {seat} is not at this table")
+    if not 0 <= hand < len(parsed.hands):
+        raise IndexError(f"hand {hand} is not in this record")
+    game = Game(parsed.players, parsed.rules, parsed.scores, note=parsed.note)
+    for record in parsed.hands[:hand]:
+        game.deal_next_hand(record.dealer, record.deal, record.seed)
+        for action in record.actions:
+            game.apply(action)
+    record = parsed.hands[hand]
+    game.deal_next_hand(record.dealer, record.deal, record.seed)
+    h = game.hand
+    out: list[Decision] = []
+    turn = 1
+    window_open = False  # a discard by another seat has just opened a Rummy window (R18)
+    for index, action in enumerate(record.actions):
+        if window_open and _may_call(h, seat):
+            called = isinstance(action, CallRummy) and action.seat == seat
+            # a call by a seat ahead of this one in turn order would have won anyway: nothing to decide
+            ahead = (isinstance(action, CallRummy) and not called
+                     and (action.seat - h.window) % h.players < (seat - h.window) % h.players)
+            if not ahead:
+                out.append(Decision(seat, hand, turn, index, "rummy", view_for(game, seat),
+                                    action if called else None))
+        window_open = False
+        if action.seat == seat and not isinstance(action, CallRummy):
+            out.append(Decision(seat, hand, turn, index, kind_of(action), view_for(game, seat), action))
+        before = h.current
+        game.apply(action)
+        if isinstance(action, Discard) and action.seat != seat:
+            window_open = True
+        if h.ended is None and h.phase == Phase.DRAW and h.current != before:
+            turn += 1
+    return out
+
+
+def review_hand(parsed: ParsedRecord, seat: int, hand: int, seed: int = 0, worlds: int = WORLDS,
+                cancelled: Callable[[], bool] = lambda: False) -> Iterator[Verdict]:
+    """Yield a :class:`~game.ai.review.Verdict` for each decision of ``seat``
+    in ``hand`` (:func:`hand_decisions`), in order, each as soon as it is
+    ready (:func:`game.ai.review.review_decisions`); stop before the next one
+    once ``cancelled()`` is true. Raises as :func:`hand_decisions` does."""
+    yield from review_decisions(hand_decisions(parsed, seat, hand), seed, worlds, cancelled)
 
 
 class ReviewError(ValueError):

@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from game.ai.review import costliest, hand_decisions, review_hand
+from game.ai.review import costliest
+from game.services.review import hand_decisions, review_hand
 from game.rules.actions import CallRummy, Discard, DrawStock, TableMeld
 from game.rules.cards import parse_card as C
 from game.rules.record import parse_record

@@ -19,7 +19,8 @@ from pathlib import Path
 
 import pytest
 
-from game.ai.review import hand_decisions, review_decision
+from game.ai.review import review_decision
+from game.services.review import hand_decisions
 from game.play.all_computer import ai_step
 from game.rules.actions import Discard, DrawStock, EndHand
 from game.rules.random_play import random_step
