@@ -12,6 +12,8 @@ into the ``--json`` objects; :func:`format_entries` into text lines.
 
 from __future__ import annotations
 
+import multiprocessing
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Callable, Iterator
 
@@ -23,7 +25,8 @@ from game.rules.phase import Phase
 from game.rules.record import ParsedRecord, RecordError, decode_json, game_from_record, parse_record
 from game.rules.names import shown_names
 from game.rules.view import view_for
-from game.ai.review import WORLDS, Decision, Verdict, kind_of, review_decisions
+from game.ai.review import WORLDS, Decision, Verdict, kind_of, review_decision, review_decisions
+from game.play.processes import quiet_resource_tracker, stop_pool, worker_started
 from game.text.review import hindsight, reason
 
 
@@ -158,3 +161,80 @@ def format_entry(e: dict) -> str:
     """One decision as a line of the plain-text output."""
     return f"hand {e['hand']}, turn {e['turn']}, {e['kind']}: {e['reason']}" + (
         f" {e['hindsight']}" if e.get("hindsight") else "")
+
+
+def _review_at(data: dict, seat: int, hand: int, index: int, seed: int, worlds: int):
+    """In the review's worker process: the verdict on decision ``index`` of
+    ``seat`` in ``hand`` of record ``data``, as ``(suggested, points_lost,
+    stderr, worlds)`` (the parent words it in its own language)."""
+    decision = hand_decisions(parse_record(data), seat, hand)[index]
+    v = review_decision(decision, seed, worlds)
+    return v.suggested, v.points_lost, v.stderr, v.worlds
+
+
+class ReviewWorker:
+    """The review of ``seat``'s hand ``hand`` (0-based) of the record ``data``
+    (a decoded record object) in a process of its own, decision by decision,
+    so a window never waits on it. ``ReviewError`` for a record, seat or hand
+    that cannot be reviewed (:func:`load_review`).
+
+    Each frame :meth:`poll` returns the verdicts that have arrived, in
+    order; :attr:`done` of :attr:`total` are in; :meth:`cancel` stops the
+    process at once, even in the middle of a decision."""
+
+    def __init__(self, data: dict, seat: int, hand: int, seed: int = 0, worlds: int = WORLDS):
+        request = load_review(data, seat, hand)
+        self.request = request
+        self.decisions: list[Decision] = hand_decisions(request.parsed, seat, hand)
+        self.verdicts: list[Verdict] = []
+        self.failed: str | None = None
+        quiet_resource_tracker()
+        self._pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"),
+                                         initializer=worker_started)
+        self._futures = [self._pool.submit(_review_at, data, seat, hand, i, seed, worlds)
+                         for i in range(len(self.decisions))]
+        self.cancelled = False
+
+    @property
+    def total(self) -> int:
+        """How many decisions the hand has."""
+        return len(self.decisions)
+
+    @property
+    def done(self) -> int:
+        """How many verdicts have arrived."""
+        return len(self.verdicts)
+
+    @property
+    def finished(self) -> bool:
+        """True once every verdict is in, the review failed, or it was cancelled."""
+        return self.cancelled or self.failed is not None or self.done == self.total
+
+    def poll(self) -> list[Verdict]:
+        """The verdicts that arrived since the last call, in decision order
+        (never blocks). A failure in the worker ends the review: :attr:`failed`
+        then holds its one-line reason."""
+        new: list[Verdict] = []
+        while not self.finished and self._futures[self.done].done():
+            future = self._futures[self.done]
+            try:
+                suggested, lost, err, worlds = future.result()
+            except Exception as exc:  # a crashed worker: say so, keep what arrived
+                self.failed = f"{type(exc).__name__}: {exc}"
+                self._stop()
+                break
+            verdict = Verdict(self.decisions[self.done], suggested, lost, err, worlds)
+            self.verdicts.append(verdict)
+            new.append(verdict)
+        if self.done == self.total:
+            self._pool.shutdown(wait=False)
+        return new
+
+    def cancel(self) -> None:
+        """Stop the review now (the worker process is ended at once); safe to call twice."""
+        if not self.finished:
+            self.cancelled = True
+        self._stop()
+
+    def _stop(self) -> None:
+        stop_pool(self._pool)

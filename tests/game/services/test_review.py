@@ -147,3 +147,31 @@ def test_the_review_command(tmp_path):
         bad = run_review(*args, stdin="[1, 2]")
         assert bad.returncode == 2 and words in bad.stderr and bad.stdout == "", (args, bad.stderr)
         assert bad.stderr.count("\n") == 1
+
+
+def test_the_review_worker_streams_verdicts_and_stops_at_once():
+    import time
+
+    from game.services.review import ReviewWorker
+    data = record(BEN, STOCK, ACTIONS)
+    worker = ReviewWorker(data, 0, 0, seed=3, worlds=12)
+    try:
+        assert worker.total == 6 and worker.done == 0
+        got = []
+        deadline = time.monotonic() + 240
+        while not worker.finished and time.monotonic() < deadline:
+            got += worker.poll()
+            time.sleep(0.02)
+        assert worker.finished and worker.failed is None and len(got) == 6
+        local = list(review_hand(parse_record(data), 0, 0, seed=3, worlds=12))
+        assert [(v.suggested, v.points_lost, v.worlds) for v in got] == \
+               [(v.suggested, v.points_lost, v.worlds) for v in local]  # the same review, off the window's process
+    finally:
+        worker.cancel()
+    slow = ReviewWorker(data, 0, 0, seed=3, worlds=400)
+    started = time.monotonic()
+    slow.cancel()
+    assert time.monotonic() - started < 5 and slow.cancelled and slow.finished
+    assert slow.poll() == []
+    with pytest.raises(ReviewError):
+        ReviewWorker(data, 4, 0)
