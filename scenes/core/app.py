@@ -228,12 +228,20 @@ class App:
                 n += 1
         try:
             folder.mkdir(parents=True, exist_ok=True)
-            pygame.image.save(self.screen, str(path))
+            # through a Python file object: pygame-ce mangles a ``str`` path holding bytes that
+            # are not UTF-8 (a surrogate-escaped folder name) and would refuse to write there
+            with open(path, "wb") as fh:
+                try:
+                    pygame.image.save(self.screen, fh, "png")
+                except pygame.error:
+                    fh.close()
+                    path.unlink(missing_ok=True)  # no empty file left behind
+                    raise
         except (OSError, pygame.error) as exc:
             self.notify(_("The screenshot could not be saved: {error}").format(error=exc))
             return None
         if announce:
-            self.notify(_("Screenshot saved to {path}").format(path=path))
+            self.notify(_("Screenshot saved to {path}").format(path=shown(path)))
         log.info("screenshot %s", path)
         return path
 
