@@ -254,7 +254,7 @@ class RulesSettingsScene(FormScene):
         if event.type == getattr(pygame, "DROPFILE", -1):
             self.import_path(event.file)
             return True
-        if self.prompt and event.type == pygame.KEYDOWN:
+        if self.prompt and event.type == pygame.KEYDOWN and not self.field.composing:  # (an input method's keys)
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.focus.focused is self.field:
                 self._confirm()
                 return True
