@@ -66,6 +66,16 @@ def new_game(app) -> SetupScene:
     return setup
 
 
+def house_rules(app, button: str) -> RulesSettingsScene:
+    """The House rules page with ``button`` (``import_``, ``save_as``) pressed: its text field is focused."""
+    app.push(TitleScene(app))
+    page = app.push(RulesSettingsScene(app))
+    frame(app)
+    getattr(page, button).on_click()
+    frame(app)
+    return page
+
+
 @pytest.mark.parametrize("k, mod", [(pygame.K_v, pygame.KMOD_LCTRL), (pygame.K_INSERT, pygame.KMOD_LSHIFT),
                                     (pygame.K_v, pygame.KMOD_LMETA)], ids=["ctrl-v", "shift-insert", "cmd-v"])
 def test_paste_puts_the_clipboard_into_a_name(app, board, k, mod):
@@ -87,11 +97,7 @@ def test_a_plain_v_or_insert_pastes_nothing(app, board):
 
 def test_a_paste_longer_than_the_field_is_cut_and_said(app, board):
     board.text = "Bartholomew Montgomery-Smith\tthe third's rules"
-    app.push(TitleScene(app))
-    page = app.push(RulesSettingsScene(app))
-    frame(app)
-    page.save_as.on_click()
-    frame(app)
+    page = house_rules(app, "save_as")
     key(app, pygame.K_v, pygame.KMOD_CTRL)
     assert page.field.value == "Bartholomew Montgomery-S"  # 24 characters, the tab a space
     assert page.bad and page.message == "A profile name may have at most 24 characters."
@@ -108,11 +114,7 @@ def test_a_pasted_import_path_imports_that_file(app, board, tmp_path):
     rules = tmp_path / "house rules.json"
     rules.write_text('{"target": 300}', encoding="utf-8")
     board.text = f"  {rules}\r\n"
-    app.push(TitleScene(app))
-    page = app.push(RulesSettingsScene(app))
-    frame(app)
-    page.import_.on_click()
-    frame(app)
+    page = house_rules(app, "import_")
     key(app, pygame.K_INSERT, pygame.KMOD_SHIFT)
     assert page.field.value == str(rules)
     key(app, pygame.K_RETURN)
@@ -156,11 +158,7 @@ def test_composition_ends_when_the_field_loses_the_focus(app):
 
 
 def test_in_house_rules_enter_commits_a_composition_not_the_import(app):
-    app.push(TitleScene(app))
-    page = app.push(RulesSettingsScene(app))
-    frame(app)
-    page.import_.on_click()
-    frame(app)
+    page = house_rules(app, "import_")
     post(pygame.TEXTEDITING, text="/tmp/x", start=6, length=0)
     frame(app)
     key(app, pygame.K_RETURN)
