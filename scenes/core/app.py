@@ -343,15 +343,19 @@ class App:
     def toast_boxes(self) -> list[tuple[pygame.Surface, pygame.Rect]]:
         """The toasts showing now, newest first, each as its text and its box:
         at the top centre, over a scene's heading, so they never cover the
-        bottom row of buttons (Back, Start, Done…)."""
+        bottom row of buttons (Back, Start, Done…); on a scene with panels up
+        there (the table), in the place its :meth:`Scene.notice_area` gives."""
         now = time.monotonic()
         self.toasts = [(m, t) for m, t in self.toasts if t > now]
         th = self.theme
-        y = th.pad  # over the heading (words, not a control)
+        area = self.top.notice_area() if self.stack else None
+        if area is None:
+            area = pygame.Rect(0, th.pad, th.width, th.height)  # over the heading (words, not a control)
+        y = area.top
         out = []
         for message, _until in reversed(self.toasts):
-            s = _toast_surface(message, th)
-            r = s.get_rect(midtop=(th.width // 2, y)).inflate(3 * th.pad, th.pad)
+            s = _toast_surface(message, th, area.width - 3 * th.pad)
+            r = s.get_rect(midtop=(area.centerx, y)).inflate(3 * th.pad, th.pad)
             out.append((s, r))
             y = r.bottom + th.pad // 2
         return out
@@ -409,10 +413,11 @@ class App:
         pygame.display.quit()
 
 
-def _toast_surface(message: str, th: T.Theme) -> pygame.Surface:
-    """A toast's text: one line, or up to three wrapped lines for a long
+def _toast_surface(message: str, th: T.Theme, width: int | None = None) -> pygame.Surface:
+    """A toast's text, at most ``width`` pixels wide (default: the window's
+    less a margin): one line, or up to three wrapped lines for a long
     message (a translation may run 40 % longer), the last shortened if need be."""
-    width = th.width - 6 * th.pad
+    width = min(width or th.width, th.width - 6 * th.pad)
     lines = T.wrap(message, th.body, width)
     if len(lines) > 3:
         lines = lines[:2] + [" ".join(lines[2:])]

@@ -126,9 +126,17 @@ class Widget:
     def draw(self, surface: pygame.Surface, theme: T.Theme) -> None:
         pass
 
+    def ring_rect(self, theme) -> pygame.Rect:
+        """Where the focus ring is drawn: 3 pixels round the widget, and a
+        padding more to the left and right of one whose label starts at its
+        left edge (a stepper's or a field's), so the ring never touches the
+        label's first letter."""
+        labelled = isinstance(self, (Stepper, TextField)) and bool(self.label)
+        return self.rect.inflate(6 + (2 * max(2, theme.pad // 2) if labelled else 0), 6)
+
     def _focus_ring(self, surface, theme) -> None:
         if self.focused:
-            pygame.draw.rect(surface, T.LEGAL, self.rect.inflate(6, 6), 3, border_radius=theme.radius + 3)
+            pygame.draw.rect(surface, T.LEGAL, self.ring_rect(theme), 3, border_radius=theme.radius + 3)
 
 
 class Button(Widget):
