@@ -20,6 +20,8 @@ import pygame
 
 from game.paths import shown
 
+from scenes.core.glyphs import ScriptText
+
 FELT = (31, 93, 58)          # #1f5d3a
 FELT_DARK = (16, 52, 32)
 TEXT = (240, 240, 232)
@@ -88,6 +90,18 @@ def font(px: int, bold: bool = False) -> pygame.font.Font:
 
 _text_cache: dict[tuple, pygame.Surface] = {}
 
+SCRIPTS = ScriptText(font, font_path)
+"""Draws and measures lines in any script: fallback fonts for letters DejaVu
+lacks (CJK), right-to-left runs (Hebrew, Arabic) shaped (:mod:`scenes.core.glyphs`)."""
+
+
+def width(s: str, px: int, bold: bool = False) -> int:
+    """The width in pixels of line ``s`` as :func:`text` draws it (fallback
+    fonts and right-to-left runs included); never raises."""
+    if s.isascii() and "\0" not in s:  # the fast path: most lines
+        return font(int(px), bold).size(s)[0]
+    return SCRIPTS.width(drawable(s), int(px), bold)
+
 
 def drawable(s: str) -> str:
     """One line ``s`` as the font can take it: unchanged, or, when it holds a
@@ -104,7 +118,9 @@ def drawable(s: str) -> str:
 
 
 def text(s: str, px: int, colour=TEXT, bold: bool = False) -> pygame.Surface:
-    """``s`` rendered antialiased in DejaVu Sans (cached by string, size, colour).
+    """``s`` rendered antialiased in DejaVu Sans (cached by string, size, colour);
+    letters DejaVu lacks in a fallback font, Hebrew and Arabic right to left
+    and shaped (:data:`SCRIPTS`).
 
     Never raises for what ``s`` holds: text the font draws with no width
     (zero-width or format characters only, which pygame refuses with "Text
@@ -118,7 +134,7 @@ def text(s: str, px: int, colour=TEXT, bold: bool = False) -> pygame.Surface:
             _text_cache.clear()
         f = font(int(px), bold)
         try:
-            surf = f.render(drawable(s), True, colour)
+            surf = SCRIPTS.render(drawable(s), int(px), colour, bold)
         except (pygame.error, ValueError) as exc:
             if "zero width" not in str(exc):
                 import logging
@@ -133,11 +149,11 @@ def fit_text(s: str, px: int, max_width: int, colour=TEXT, bold: bool = False) -
     ellipsis so it is at most ``max_width`` pixels wide."""
     s = drawable(s)
     size = int(px)
-    while size > px * 0.6 and font(size, bold).size(s)[0] > max_width:
+    while size > px * 0.6 and width(s, size, bold) > max_width:
         size -= 1
-    if font(size, bold).size(s)[0] <= max_width:
+    if width(s, size, bold) <= max_width:
         return text(s, size, colour, bold)
-    while len(s) > 1 and font(size, bold).size(s + "…")[0] > max_width:
+    while len(s) > 1 and width(s + "…", size, bold) > max_width:
         s = s[:-1]
     return text(s + "…", size, colour, bold)
 
@@ -145,14 +161,13 @@ def fit_text(s: str, px: int, max_width: int, colour=TEXT, bold: bool = False) -
 def wrap(s: str, px: int, max_width: int, bold: bool = False) -> list[str]:
     """``s`` broken into lines at most ``max_width`` pixels wide (paragraphs
     kept; each line :func:`drawable`)."""
-    f = font(int(px), bold)
     lines: list[str] = []
     for para in s.split("\n"):
         words = drawable(para).split(" ")
         line = ""
         for w in words:
             trial = w if not line else line + " " + w
-            if f.size(trial)[0] <= max_width or not line:
+            if width(trial, px, bold) <= max_width or not line:
                 line = trial
             else:
                 lines.append(line)

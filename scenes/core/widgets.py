@@ -43,14 +43,14 @@ def _fit_lines(s: str, px: int, width: int, height: int, colour: tuple, bold: bo
 def _fit_lines_now(s, px, width, height, colour, bold) -> list[pygame.Surface]:
     size = int(px)
     while size >= px * 0.8:
-        if T.font(size, bold).size(s)[0] <= width:
+        if T.width(s, size, bold) <= width:
             return [T.text(s, size, colour, bold)]
         size -= 1
     size = int(px * 0.9)
     while size >= px * 0.6:
         lines = T.wrap(s, size, width, bold)
         line_h = T.font(size, bold).get_linesize()
-        if len(lines) <= 2 and len(lines) * line_h <= height and all(T.font(size, bold).size(ln)[0] <= width
+        if len(lines) <= 2 and len(lines) * line_h <= height and all(T.width(ln, size, bold) <= width
                                                                       for ln in lines):
             return [T.text(ln, size, colour, bold) for ln in lines]
         size -= 1
@@ -379,9 +379,8 @@ class TextField(Widget):
         after it): all of it, or (too long) its end after "…", so the
         characters being typed are always in view."""
         shown = ("" if self.selected and self.composing else self.value) + self.composing
-        f = T.font(theme.body)
-        if f.size(shown + "|")[0] > room:
-            while shown and f.size("…" + shown + "|")[0] > room:
+        if T.width(shown + "|", theme.body) > room:
+            while shown and T.width("…" + shown + "|", theme.body) > room:
                 shown = shown[1:]
             shown = "…" + shown
         return shown
@@ -405,7 +404,7 @@ class TextField(Widget):
             pygame.draw.rect(surface, (170, 200, 250), (at[0], at[1], s.get_width(), s.get_height()))
         surface.blit(s, at)
         if composing:  # underlined, as input methods show text not yet committed
-            w = min(s.get_width(), T.font(theme.body).size(composing)[0])
+            w = min(s.get_width(), T.width(composing, theme.body))
             y = at[1] + s.get_height() - max(1, theme.body // 10)
             pygame.draw.line(surface, T.TEXT_DARK, (at[0] + s.get_width() - w, y), (at[0] + s.get_width(), y),
                              max(1, theme.body // 12))
