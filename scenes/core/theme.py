@@ -68,7 +68,7 @@ def asset_root() -> Path:
         spec = None
     if spec is not None and spec.submodule_search_locations:
         return Path(next(iter(spec.submodule_search_locations))).resolve()
-    return Path(__file__).resolve().parent.parent / "assets"
+    return Path(__file__).resolve().parents[2] / "assets"  # scenes/core/theme.py -> the checkout
 
 
 def font_path(bold: bool = False) -> Path:

@@ -5,6 +5,7 @@ folder is named with U+FFFD (``game.paths.shown``), nothing raises."""
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import pygame
 import pytest
@@ -64,3 +65,37 @@ def test_text_the_font_cannot_take_is_measured_and_drawn_with_a_replacement(text
     drawn = T.text(text, 16)
     assert drawn.get_width() > 20  # drawn, not a 1-pixel blank
     assert T.drawable(text) == text.replace("\udcff", "\ufffd").replace("\0", "\ufffd")
+
+
+def test_fonts_and_cards_load_from_a_game_folder_whose_name_is_not_utf8(tmp_path, monkeypatch):
+    """The game run from a folder with such a name (from the source: the frozen app cannot
+    start there, see the README) draws with DejaVu and the card art, not the fallbacks."""
+    import shutil
+
+    from scenes.core.cardart import CardArt
+
+    folder = non_utf8_folder(tmp_path)
+    assets = os.path.join(os.fsencode(folder), b"assets")
+    for part in ("fonts", "cards"):
+        shutil.copytree(os.fsencode(T.asset_root() / part), os.path.join(assets, os.fsencode(part)))
+    pygame.font.init()
+    expected = T.font(20).render("Zoë", True, T.TEXT)
+    monkeypatch.setattr(T, "asset_root", lambda: Path(os.fsdecode(assets)))
+    T.font.cache_clear()
+    try:
+        drawn = T.font(20).render("Zoë", True, T.TEXT)
+        assert pygame.image.tobytes(drawn, "RGBA") == pygame.image.tobytes(expected, "RGBA")  # DejaVu, not Font(None)
+        art = CardArt()
+        assert art._load("2color/AS.png") is not None
+    finally:
+        T.font.cache_clear()
+
+
+def test_a_plain_checkout_finds_its_assets_beside_the_packages(monkeypatch):
+    """Without the installed ``rummy500_assets`` (a checkout on the path, as in a copied folder)."""
+    import importlib.util
+
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name: None)
+    root = T.asset_root()
+    assert root == Path(T.__file__).resolve().parents[2] / "assets"
+    assert (root / "fonts" / "DejaVuSans.ttf").is_file() and (root / "cards").is_dir()
