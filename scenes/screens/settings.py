@@ -172,7 +172,7 @@ class SettingsScene(FormScene):
         self.preview_rect = pygame.Rect(right_x, y + th.pad, col_w, bottom - y - 3 * th.pad)
         self.focus.set(self.widgets())
         if self.focus.focused is None:
-            self.focus.focus(self.speed)  # Language sits above it (Shift+Tab)
+            self.focus.focus(self.language)  # the first row, where the eye starts
 
     # ------------------------------------------------------------ changes
     def _sound_changed(self, _value) -> None:

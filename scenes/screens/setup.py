@@ -32,6 +32,9 @@ from game.services.slots import Slots
 
 DEFAULT_NAMES = ["Ana", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus"]
 
+TIP = N_("Drag cards to meld, lay off and discard; click the stock or the discard pile to draw. "
+         "Choose a computer level for your seat to watch it play instead.")
+"""The line for a first game under New game's choices."""
 
 
 class SetupScene(FormScene):
@@ -234,7 +237,7 @@ class SetupScene(FormScene):
         slots = Slots(self.app.storage)
         if self.replace:
             try:
-                slots.delete(self.replace)
+                slots.give_up(self.replace)  # as Load game's Delete, the streak rule with it
             except OSError as exc:
                 self.app.notify(_("The old game could not be deleted ({error}); it stays in Load game.").format(
                     error=exc.strerror or exc))
@@ -255,21 +258,30 @@ class SetupScene(FormScene):
         for line, colour in lines:
             surface.blit(T.fit_text(line, th.small, col.width, colour), (col.x, y))
             y += lh
-        if self.problem:
-            y = self.start.rect.top - th.pad - 2 * round(th.small * 1.3)
-            x = self.back_button.rect.x
-            for line in T.wrap(self.problem, th.small, self.start.rect.right - x)[:2]:
-                surface.blit(T.text(line, th.small, bad), (x, y))
-                y += round(th.small * 1.3)
-        note = T.wrap(_("Drag cards to meld, lay off and discard; click the stock or the discard pile to draw. "
-                        "Choose a computer level for your seat to watch it play instead."), th.small, col.width)
-        y = self.rules_button.rect.bottom + th.pad * 2
-        for line in note:
-            surface.blit(T.text(line, th.small, T.TEXT_DIM), (col.x, y))
-            y += round(th.small * 1.3)
+        # the problem and the tip run across both columns, above Back and Start (not in one narrow
+        # column); the tip goes back under the rules buttons where the columns leave no room for it
+        wide = pygame.Rect(col.x, 0, self.seat_levels[0].rect.right - col.x, 0)
+        problem = T.wrap(self.problem, th.small, wide.width)[:2] if self.problem else []
+        note = T.wrap(_(TIP), th.small, wide.width)
+        y = self.start.rect.top - th.pad - (len(problem) + len(note)) * lh
+        if y < self.columns_bottom() + th.pad:
+            note = T.wrap(_(TIP), th.small, col.width)
+            ny = self.rules_button.rect.bottom + th.pad * 2
+            for line in note:
+                surface.blit(T.text(line, th.small, T.TEXT_DIM), (col.x, ny))
+                ny += lh
+            note, y = [], self.start.rect.top - th.pad - len(problem) * lh
+        for line, colour in [(ln, T.TEXT_DIM) for ln in note] + [(ln, bad) for ln in problem]:
+            surface.blit(T.text(line, th.small, colour), (wide.x, y))
+            y += lh
         head = T.text(_("Computer players"), th.body, T.TEXT, bold=True)
         surface.blit(head, (self.seat_names[0].rect.x, self.seat_names[0].rect.y - head.get_height() - th.pad))
         self.focus.draw(surface, th)
+
+    def columns_bottom(self) -> int:
+        """The lowest pixel of the two columns (the rules buttons, the last computer seat shown)."""
+        seats = [f.rect.bottom for f in self.seat_names if f.visible]
+        return max([self.rules_button.rect.bottom] + seats)
 
     def _summary(self) -> list[tuple[str, tuple]]:
         """The lines under the rules: what the profile is, what was changed, where it came from."""

@@ -30,13 +30,14 @@ import time
 import pygame
 
 from game.rules.events import Event, HandEnded, TurnStarted
-from game.i18n import N_, _
+from game.i18n import N_, _, ngettext
 from game.rules.hand import can_draw_stock
 from game.text.cards import short_name
 from game.rules.ruleset import RuleSet
 from game.play.table_session import Seat, TableSession
 from game.rules.names import shown_names
 
+from scenes.core import theme as T
 from scenes.core.scene import Scene
 from scenes.core.cardart import CardArt
 from scenes.table.layout import Layout, TableModel, layout, model_of, predeal_model
@@ -235,6 +236,23 @@ class TableScene(Scene):
         if getattr(self, "tip", None) is not None:
             zone = self.layout_.zone_rects[self.viewer]  # left of the status panel and the log
             self.tip.layout(pygame.Rect(zone.x, zone.y, self.layout_.status_rect.x - zone.x, zone.h), th)
+
+    def notice_area(self) -> pygame.Rect | None:
+        """Notices (the F12 one, a file's trouble) go in the middle row of the
+        felt, right of the discard pile's cards (and its label) and left of
+        the status panel, so the seats' panels and melds along the top stay
+        in view. ``None`` (the top of the window) when that gap is narrower
+        than a quarter of the window (a long pile)."""
+        lay, th = self.layout_, self.theme
+        pile = lay.pile_rect
+        drawn = max((p.rect.right for p in lay.places if p.zone == "pile"), default=pile.x)
+        label = T.font(th.small).size(ngettext("Discard pile · {count} card", "Discard pile · {count} cards",
+                                               99).format(count=99))[0]
+        left = max(drawn, pile.x + label, lay.stock_rect.right) + 2 * th.pad
+        right = lay.status_rect.left - th.pad
+        if right - left < th.width // 4:
+            return None
+        return pygame.Rect(left, pile.top + th.pad, right - left, pile.height - th.pad)
 
     def apply_settings(self) -> None:
         """Pick up changed settings at once: card faces and back, card size

@@ -326,9 +326,9 @@ def test_keyboard_only(app):
     key(app, pygame.K_DOWN)  # -> Settings
     key(app, pygame.K_RETURN)
     page = app.top
-    assert isinstance(page, SettingsScene) and page.focus.focused is page.speed
-    key(app, pygame.K_TAB)
-    key(app, pygame.K_TAB)
+    assert isinstance(page, SettingsScene) and page.focus.focused is page.language  # the first row (issue 21)
+    for _ in range(3):
+        key(app, pygame.K_TAB)
     assert page.focus.focused is page.rummy
     key(app, pygame.K_LEFT)
     assert app.settings.rummy_window_s == 1.5
