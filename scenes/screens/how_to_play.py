@@ -39,6 +39,8 @@ SECTIONS: list[tuple[str, str]] = [
 class HowToPlayScene(RulesScene):
     """The controls page (see the module docstring); Back or Esc closes it."""
 
+    has_questions = False  # its own words only: no Common questions page
+
     def enter(self) -> None:
         super().enter()
         self.sections = [(_(head), _(text)) for head, text in SECTIONS]

@@ -107,6 +107,7 @@ def test_menus_and_forms_fit(app, cut):
     for scene, kw in [(TitleScene(app), {}), (SetupScene(app), {}), (SettingsScene(app), {}),
                       (RulesSettingsScene(app), {}), (LoadGameScene(app), {}), (StatisticsScene(app), {}),
                       (RulesScene(app), {"profile": "Standard", "players": 4}), (HowToPlayScene(app), {}),
+                      (RulesScene(app), {"profile": "Standard", "page": "questions"}),
                       (ChoiceDialog(app), {"title": "You have a game in progress (12–30, hand 2). Start a new one?",
                                            "options": [("Keep it (Load game has it) and start a new one", None),
                                                        ("Start a new one in its place", "x")]})]:
