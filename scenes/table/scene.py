@@ -54,8 +54,9 @@ __all__ = ["LEVEL_NAMES", "Motion", "TableScene"]
 
 class TableScene(TableAnimation, TableDrawing, Scene):
     """The table (see the module docstring). ``enter(seats=..., rules=...,
-    seed=..., demo=False, session=None, slot=None, hand_order=(), sort_mode="suit")``:
-    a new game between ``seats`` (:class:`~game.play.table_session.Seat`), or the given
+    seed=..., demo=False, session=None, slot=None, hand_order=(), sort_mode="suit", table_seed=None)``:
+    a new game between ``seats`` (:class:`~game.play.table_session.Seat`), dealt from ``table_seed``
+    when given (a deal code's, :mod:`game.services.deal_code`), or the given
     ``session`` (a continued game), saved in save slot ``slot`` (a new one
     when ``None``, :mod:`game.services.slots`) with the person's ``hand_order`` (card
     codes) and ``sort_mode`` ("suit" or "rank"). The save slot, autosaving
@@ -66,10 +67,10 @@ class TableScene(TableAnimation, TableDrawing, Scene):
 
     def enter(self, seats: list[Seat] | None = None, rules: RuleSet | None = None, seed: int | None = None,
               demo: bool = False, session: TableSession | None = None, use_workers: bool = True,
-              slot: str | None = None, hand_order=(), sort_mode: str = "suit") -> None:
+              slot: str | None = None, hand_order=(), sort_mode: str = "suit", table_seed: int | None = None) -> None:
         app = self.app
         self.demo = demo
-        self.session = session or TableSession(seats, rules, seed=seed, use_workers=use_workers)
+        self.session = session or TableSession(seats, rules, seed=seed, use_workers=use_workers, table_seed=table_seed)
         self.in_progress = GameInProgress(app.storage, self.session, slot, demo, self._arrangement)
         self.viewer = 0
         self.art = CardArt(app.settings.card_style, app.settings.card_back)
