@@ -26,7 +26,7 @@ SECTIONS: list[tuple[str, str]] = [
              "↑ ↓  up to the table (stock, pile, new meld, each meld), down to your hand.\n"
              "Space  select the focused card.\n"
              "Enter  play the selection on the focused place (or draw / take there).\n"
-             "R  Rummy!     S  sort by rank / by suit     H  hint (the Medium computer's move)\n"
+             "R  Rummy!     S  sort by rank / by suit     H  hint, with why (the level chosen in Settings)\n"
              "U  undo this turn's melds and lay-offs (never a draw)     E  end the hand (stock empty)\n"
              "L  game log (wheel, ↑ ↓, Page Up / Down scroll it; + opens it larger)\n"
              "Esc  menu     F11  fullscreen     F12  screenshot")),

@@ -32,6 +32,7 @@ from game.rules.events import Event, HandEnded, TurnStarted
 from game.i18n import N_
 from game.rules.ruleset import RuleSet
 from game.play.table_session import Seat, TableSession
+from game.play.hints import Hinter
 from game.rules.names import shown_names
 
 from scenes.core.scene import Scene
@@ -71,6 +72,8 @@ class TableScene(TableAnimation, TableDrawing, Scene):
         app = self.app
         self.demo = demo
         self.session = session or TableSession(seats, rules, seed=seed, use_workers=use_workers, table_seed=table_seed)
+        # the person's Hint: the level chosen in Settings thinks off the window's thread, as a computer seat does
+        self.hinter = Hinter(self.session.use_workers, seed=self.session.seed % (1 << 62))
         self.in_progress = GameInProgress(app.storage, self.session, slot, demo, self._arrangement)
         self.viewer = 0
         self.art = CardArt(app.settings.card_style, app.settings.card_back)
@@ -193,6 +196,7 @@ class TableScene(TableAnimation, TableDrawing, Scene):
         self.record_if_won()
         self.autosave()
         self.forget_crashes()  # left without an error (scenes.crash.crashed counts from what it read before)
+        self.hinter.close()
         self.session.close()
 
     def forget_crashes(self) -> None:

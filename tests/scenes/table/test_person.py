@@ -348,7 +348,7 @@ def test_hint_shows_a_move_without_playing_it(app):
     click(app, table.layout_.stock_rect.center)
     before = h.snapshot()
     key(app, pygame.K_h)
-    assert table.person.hint and table.person.hint[0].startswith("Hint: ")
+    assert table.person.hint and table.person.hint[0].startswith("Hint (Medium): ") and " Why: " in table.person.hint[0]
     assert h.snapshot() == before
 
 
@@ -799,3 +799,22 @@ def test_a_drag_is_cancelled_when_the_window_loses_focus(app):
     post(pygame.MOUSEBUTTONUP, pos=table.layout_.pile_rect.center, button=1)
     settle(app)
     assert table.person.drag is None and h.snapshot() == before  # the card went home, nothing played
+
+
+def test_hint_uses_the_level_chosen_in_settings_and_says_why(app):
+    from game.rules.actions import Discard, DrawStock, TableMeld
+    from scenes.screens.settings import SettingsScene
+    settings = app.push(SettingsScene(app))
+    settings.hint.step(1)  # Medium -> Hard
+    assert app.settings.hint_level == "hard" and app.storage.load_settings()[0].hint_level == "hard"
+    app.pop()
+    table = table_for(app, SCRIPT)
+    bot_moves(table, DrawStock(1), TableMeld(1, (C("5S"), C("6S"), C("7S"))), Discard(1, C("2C")))
+    table.person.close_rummy_window()
+    click(app, table.layout_.stock_rect.center)
+    before = table.session.game.hand.snapshot()
+    key(app, pygame.K_h)
+    words = table.person.hint[0]
+    assert words.startswith("Hint (Hard): ") and " Why: " in words and "\n" not in words
+    assert table.hinter.players["hard"].ai.__class__.__name__ == "HardAI"
+    assert table.session.game.hand.snapshot() == before  # shown, never played
