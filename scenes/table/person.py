@@ -68,6 +68,7 @@ class PersonPlay(PersonInput, PersonDrawing):
         self.spring: list[tuple[int, pygame.Rect, Tween]] = []
         self.message: tuple[str, bool, float] | None = None  # text, is a refusal, until
         self.hint: tuple[str, set[int], float] | None = None
+        self.hint_waiting = False  # "thinking…" shown until the Hinter answers
         self.undo_stack: TurnUndo[list[int]] = TurnUndo(self.seat)  # this turn's melds and lay-offs
         self.focus_row = "hand"
         self.focus_i = 0
@@ -354,6 +355,7 @@ class PersonPlay(PersonInput, PersonDrawing):
         if hinter.ask(self.game, self.seat, level):
             self.hint = (_("Hint ({level}): thinking…").format(level=_(LEVEL_LABELS.get(level, level))), set(),
                          self.table.clock + 60.0)
+            self.hint_waiting = True
             self.take_hint()  # an AI in this process has answered already
 
     def take_hint(self) -> None:
@@ -361,9 +363,10 @@ class PersonPlay(PersonInput, PersonDrawing):
         move, in one line with why, and the hand cards it plays raised."""
         answer = self.table.hinter.poll(self.game)
         if answer is None:
-            if not self.table.hinter.pending and self.hint and not self.hint[1] and self.hint[0].endswith("…"):
-                self.hint = None  # the answer came too late (a move was made meanwhile): nothing to show
+            if self.hint_waiting and not self.table.hinter.pending:
+                self.hint, self.hint_waiting = None, False  # it came too late (a move was made meanwhile)
             return
+        self.hint_waiting = False
         level, action = answer
         positions, free = set(), list(range(len(self.order)))
         for c in hint_cards(action):
