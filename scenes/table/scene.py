@@ -33,6 +33,7 @@ from game.i18n import N_
 from game.rules.ruleset import RuleSet
 from game.play.table_session import Seat, TableSession
 from game.play.hints import Hinter
+from game.ai import HINT_LEVELS
 from game.rules.names import shown_names
 
 from scenes.core.scene import Scene
@@ -74,6 +75,7 @@ class TableScene(TableAnimation, TableDrawing, Scene):
         self.session = session or TableSession(seats, rules, seed=seed, use_workers=use_workers, table_seed=table_seed)
         # the person's Hint: the level chosen in Settings thinks off the window's thread, as a computer seat does
         self.hinter = Hinter(self.session.use_workers, seed=self.session.seed % (1 << 62))
+        self.prepare_hint()
         self.in_progress = GameInProgress(app.storage, self.session, slot, demo, self._arrangement)
         self.viewer = 0
         self.art = CardArt(app.settings.card_style, app.settings.card_back)
@@ -239,6 +241,13 @@ class TableScene(TableAnimation, TableDrawing, Scene):
             zone = self.layout_.zone_rects[self.viewer]  # left of the status panel and the log
             self.tip.layout(pygame.Rect(zone.x, zone.y, self.layout_.status_rect.x - zone.x, zone.h), th)
 
+    def prepare_hint(self) -> None:
+        """Start the AI of the hint level in Settings when a person plays here
+        (its worker starts with the table's, not on the first press of H)."""
+        level = getattr(self.app.settings, "hint_level", "medium")
+        if not self.demo and any(s.is_person and self.session.autoplay_level is None for s in self.session.seats):
+            self.hinter.prepare(level if level in HINT_LEVELS else HINT_LEVELS[0])
+
     def apply_settings(self) -> None:
         """Pick up changed settings at once: card faces and back, card size
         (laid out again), felt (the still picture is redrawn), speed, reduced
@@ -250,6 +259,7 @@ class TableScene(TableAnimation, TableDrawing, Scene):
         self.reduced_motion = bool(s.reduced_motion)
         if self.person is not None:
             self.person.rummy_window_s = float(s.rummy_window_s)
+        self.prepare_hint()
         self._static_key = None
         self.resize()
 

@@ -140,3 +140,12 @@ def test_the_hint_is_one_line_with_the_level_the_move_and_why():
     line = hint_line(DrawStock(0), hint_why(g, 0, DrawStock(0)), "hard", g.hand, 0, ["You", "Bot"])
     assert line == "Hint (Hard): Draw from the stock. Why: no card in the pile can be tabled with your cards."
     assert "\n" not in line
+
+
+def test_prepare_starts_the_levels_ai_before_the_first_question():
+    hinter = Hinter(use_workers=False)
+    hinter.prepare("hard")
+    ready = hinter.players["hard"]
+    assert hinter.ask(start(), 0, "hard") and hinter.players["hard"] is ready
+    with pytest.raises(ValueError):
+        hinter.prepare("easy")

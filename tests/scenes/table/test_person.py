@@ -809,6 +809,7 @@ def test_hint_uses_the_level_chosen_in_settings_and_says_why(app):
     assert app.settings.hint_level == "hard" and app.storage.load_settings()[0].hint_level == "hard"
     app.pop()
     table = table_for(app, SCRIPT)
+    assert list(table.hinter.players) == ["hard"]  # started with the table, not at the first H
     bot_moves(table, DrawStock(1), TableMeld(1, (C("5S"), C("6S"), C("7S"))), Discard(1, C("2C")))
     table.person.close_rummy_window()
     click(app, table.layout_.stock_rect.center)
