@@ -1,4 +1,5 @@
-"""The clipboard that text fields paste from, replaceable.
+"""The clipboard, behind one small replaceable object: text fields paste
+from it and the game-over screen copies the deal code to it.
 
 :func:`current` is what :class:`scenes.core.widgets.TextField` pastes from
 (Ctrl+V, Shift+Insert, Cmd+V): by default :class:`SystemClipboard`, the
@@ -25,8 +26,8 @@ class Clipboard(Protocol):
     def get_text(self) -> str:
         """The text on the clipboard, ``""`` when there is none (never raises)."""
 
-    def put_text(self, text: str) -> None:
-        """Put ``text`` on the clipboard (never raises)."""
+    def put_text(self, text: str) -> bool:
+        """Put ``text`` on the clipboard; False when it could not be copied (never raises)."""
 
 
 class SystemClipboard:
@@ -50,24 +51,31 @@ class SystemClipboard:
             return ""
         return text if isinstance(text, str) else ""
 
-    def put_text(self, text: str) -> None:
+    def put_text(self, text: str) -> bool:
         try:
             pygame.scrap.put_text(text)
         except (pygame.error, AttributeError, UnicodeError) as exc:
             self._failed("written", exc)
+            return False
+        return True
 
 
 class MemoryClipboard:
-    """A clipboard held in this process (tests, or where the system has none)."""
+    """A clipboard held in this process (tests, or where the system has
+    none); ``fail=True`` refuses every copy."""
 
-    def __init__(self, text: str = "") -> None:
+    def __init__(self, text: str = "", fail: bool = False) -> None:
         self.text = text
+        self.fail = fail
 
     def get_text(self) -> str:
         return self.text
 
-    def put_text(self, text: str) -> None:
+    def put_text(self, text: str) -> bool:
+        if self.fail:
+            return False
         self.text = text
+        return True
 
 
 _current: Clipboard = SystemClipboard()

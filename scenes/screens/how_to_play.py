@@ -27,7 +27,7 @@ SECTIONS: list[tuple[str, str]] = [
              "↑ ↓  up to the table (stock, pile, new meld, each meld), down to your hand.\n"
              "Space  select the focused card.\n"
              "Enter  play the selection on the focused place (or draw / take there).\n"
-             "R  Rummy!     S  sort by rank / by suit     H  hint (the Medium computer's move)\n"
+             "R  Rummy!     S  sort by rank / by suit     H  hint, with why (the level chosen in Settings)\n"
              "U  undo this turn's melds and lay-offs (never a draw)     E  end the hand (stock empty)\n"
              "L  game log (wheel, ↑ ↓, Page Up / Down scroll it; + opens it larger)\n"
              "Esc  menu     F11  fullscreen     F12  screenshot")),
@@ -42,6 +42,8 @@ class HowToPlayScene(RulesScene):
     ``enter(rules=None)``: the rules of the game it speaks of (the table's
     over a game, the ones chosen for the next game from the title), for the
     target score of "The aim" (R21); the standard rules by default."""
+
+    has_questions = False  # its own words only: no Common questions page
 
     def enter(self, rules: RuleSet | None = None) -> None:
         super().enter(rules)

@@ -1,7 +1,7 @@
 """House rules: the "Rules" page of Settings, also reached from New game by
 "Change rules…".
 
-One control per rule key (:mod:`scenes.screens.rule_controls`), each with a line
+One control per rule key (:mod:`game.text.rule_controls`), each with a line
 saying what it does and the rulebook's value marked; a control that means
 nothing under the other choices is greyed with the reason. On top: the
 profile in use (``*`` when changed), Save as…, Rename…, Delete, Export,
@@ -30,7 +30,7 @@ from game.rules.ruleset import RulesError
 from scenes.core import rules_choice as C
 from scenes.core import theme as T
 from scenes.core.forms import FormScene
-from scenes.screens.rule_controls import CONTROLS, choices_for, greyed_reason, note
+from game.text.rule_controls import CONTROLS, choices_for, greyed_reason, note
 from scenes.core.scrolling import ScrollArea
 from scenes.core.widgets import Button, FocusRing, Stepper, TextField
 from scenes.screens.rules_help import RulesScene

@@ -369,7 +369,7 @@ def test_the_page_fits_and_every_control_has_a_focus_ring(app, size):
     right(app, page.opponents)  # 7 opponents: every row shown
     screen = pygame.Rect((0, 0), size)
     widgets = page.widgets()
-    assert len(widgets) == 11 + 1 + 14 + 2  # language and 10 table options, opponents, 7 seats, 2 buttons
+    assert len(widgets) == 12 + 1 + 14 + 2  # language and 11 table options (the Hint too), opponents, 7 seats, 2 buttons
     for i, w in enumerate(widgets):
         ring = w.rect.inflate(6, 6)  # the focus ring's outer edge
         others = [o.rect for o in widgets if o is not w]
