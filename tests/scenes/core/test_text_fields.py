@@ -18,7 +18,6 @@ from pathlib import Path
 import pygame
 import pytest
 
-from scenes.core import clipboard
 from scenes.core.app import App
 from scenes.core.options import Options
 from scenes.screens.rules_settings import RulesSettingsScene
@@ -29,12 +28,9 @@ ROOT = Path(__file__).resolve().parents[3]
 
 
 @pytest.fixture
-def board():
+def board(memory_clipboard):
     """A clipboard of the test's own in place of the system's."""
-    mine = clipboard.MemoryClipboard()
-    old = clipboard.use(mine)
-    yield mine
-    clipboard.use(old)
+    return memory_clipboard
 
 
 @pytest.fixture

@@ -13,7 +13,6 @@ from game.rules.cards import tokens
 from game.rules.ruleset import PROFILES
 from game.play.table_session import Seat
 from game.services.deal_code import decode, encode
-from scenes.core import clipboard as board
 from scenes.screens.deal_code import DealCodeScene
 from scenes.screens.results import GameOver
 from scenes.screens.setup import SetupScene
@@ -23,12 +22,9 @@ from test_scenes import app, click, frames  # noqa: F401  (app is a fixture)
 
 
 @pytest.fixture
-def memory():
+def memory(memory_clipboard):
     """A clipboard in memory instead of the system's, put back afterwards."""
-    mine = board.MemoryClipboard()
-    old = board.use(mine)
-    yield mine
-    board.use(old)
+    return memory_clipboard
 
 
 def first_deal(table) -> tuple:
