@@ -23,6 +23,7 @@ from scenes.core.cardart import suit_colour
 from scenes.core.chart import draw_line_chart
 from scenes.core import clipboard
 from game.services.deal_code import game_code
+from game.rules.record import record_of
 from scenes.core.widgets import Button, FocusRing
 from game.text.events import YOU, win_title
 
@@ -119,8 +120,16 @@ class HandResults(Scene):
         self.shot = False
         label = N_("See who won") if game.winner is not None else N_("Next hand (Enter)")
         self.button = Button(label, self.next)
-        self.focus = FocusRing([self.button])
+        # the person's own hand, reviewed against Hard (never in a watched game)
+        self.review = (Button(N_("Review this hand"), self.open_review)
+                       if table.person is not None and not table.demo else None)
+        self.focus = FocusRing([self.button] + ([self.review] if self.review else []))
         self.focus.focus(self.button)
+
+    def open_review(self) -> None:
+        """Open the review of the person's hand just played (:mod:`scenes.screens.review`)."""
+        t = self.table
+        self.app.open("review", record=record_of(self.game), seat=t.viewer, hand=self.hand.index, names=t.names)
 
     def resize(self) -> None:
         th = self.theme
@@ -130,6 +139,12 @@ class HandResults(Scene):
         bw, bh = max(th.body * 12, 160, T.font(th.body, True).size(self.button.text)[0] + 4 * th.pad), max(th.body * 2, 30)
         self.button.rect = pygame.Rect(0, 0, min(bw, self.panel.width - 2 * th.pad), bh)
         self.button.rect.midbottom = (self.panel.centerx, self.panel.bottom - th.pad)
+        if self.review is not None:  # beside Next hand, right of it, within the panel
+            rw = max(th.body * 10, T.width(_(self.review.label), th.body, True) + 4 * th.pad)
+            rw = min(rw, (self.panel.width - 4 * th.pad) // 2)
+            self.button.rect.w = min(self.button.rect.w, (self.panel.width - 4 * th.pad) // 2)
+            self.button.rect.right = self.panel.centerx - th.pad // 2
+            self.review.rect = pygame.Rect(self.panel.centerx + th.pad // 2, self.button.rect.y, rw, bh)
 
     def next(self) -> None:
         game = self.game
