@@ -30,13 +30,15 @@ from game.i18n import N_, _, current_language
 from game.intent.person_turn import PersonTurn, TableSide, calls_rummy, can_call, person_turn
 from game.intent.targets import PileCard, Target
 from game.intent.turn import TurnUndo, rummy_options, undoable
-from game.intent.words import CHOICE_TITLES, choice_label, enter_words, hint_words, refusal_words, rummy_words
+from game.intent.words import (
+    CHOICE_TITLES, choice_label, enter_words, hint_words, refusal_note, refusal_words, rummy_words
+)
 
 from scenes.table.layout import sort_key
 from scenes.table.person_drawing import PersonDrawing
 from scenes.table.person_input import Drag, PersonInput
 from scenes.core.widgets import Button
-from game.text.events import plain, with_rule
+from game.text.events import UNDONE, LogNote, note_line, plain
 from scenes.core.dialogs import ChoiceDialog
 
 DOUBLE_CLICK_S = 0.45
@@ -218,12 +220,16 @@ class PersonPlay:
         """Show ``text`` above the hand (amber for a refusal) for ``seconds``."""
         self.message = (plain(text), refusal, self.table.clock + seconds)
 
-    def refuse(self, message: str, rule: str | None = None) -> None:
+    def refuse(self, message: str | LogNote, rule: str | None = None) -> None:
         """Say the refusal ``message`` above the hand (without its rule id)
         and keep it in the game log with the rule id (item 18); ``rule`` is
-        the engine's ``IllegalMove.rule``, cited when the message has none."""
-        self.say(message, refusal=True)
-        self.table.log_refusal(with_rule(message, rule))
+        the engine's ``IllegalMove.rule``, cited when the message has none.
+        ``message`` is the engine's (English) message or a
+        :class:`~game.text.events.LogNote` (a message id and its values), so
+        the log words it in the language of the moment (issue 21, item 12)."""
+        note = message if isinstance(message, LogNote) else LogNote(message, rule=rule)
+        self.say(note_line(note), refusal=True)
+        self.table.log_refusal(note, rule)
 
     def legal_targets(self, positions) -> LegalTargets:
         """For a drag of the hand cards at display ``positions``: which drops
@@ -323,11 +329,10 @@ class PersonPlay:
         gesture: apply its actions (stopping at a refusal), say a refusal, or
         ask the person to choose. True when every action was applied."""
         if isinstance(outcome, Refusal):
-            text = refusal_words(outcome)
             if outcome.logged:
-                self.refuse(text, outcome.rule)
+                self.refuse(refusal_note(outcome), outcome.rule)
             else:
-                self.say(text, refusal=True)
+                self.say(refusal_words(outcome), refusal=True)
             return False
         if isinstance(outcome, Choice):
             self.table.app.push(ChoiceDialog(self.table.app), title=CHOICE_TITLES[outcome.question],
@@ -355,7 +360,7 @@ class PersonPlay:
         self.order = order
         self.selected.clear()
         t.push_step([], undo=True)
-        t.log_lines.append(_("You take back your last meld or lay-off."))
+        t.add_to_log([UNDONE])
 
     def show_hint(self) -> None:
         """Show the move the Medium computer would make here, without playing it."""
@@ -408,9 +413,9 @@ class PersonPlay:
         if not options:
             try:
                 h.check(CallRummy(self.seat, count or 1))
-                reason = _("There is no Rummy to call here.")
+                reason = LogNote(N_("There is no Rummy to call here."))
             except IllegalMove as exc:
-                reason = with_rule(exc.message, exc.rule)
+                reason = LogNote(exc.message, rule=exc.rule)
             self.refuse(reason)
             return
         if len(options) == 1:
