@@ -27,7 +27,8 @@ from game.rules.phase import Phase
 from game.errors import IllegalMove
 from game.rules.events import RummyCalled
 from game.i18n import N_, _, current_language
-from game.intent.person_turn import PersonTurn, TableSide, calls_rummy, can_call, person_turn
+from game.services.settings import RUMMY_WINDOW_DEFAULT_S
+from game.intent.person_turn import PersonTurn, TableSide, calls_rummy, can_call, offers_rummy, person_turn
 from game.intent.targets import PileCard, Target
 from game.intent.turn import TurnUndo, rummy_options, undoable
 from game.intent.words import (
@@ -74,7 +75,8 @@ class PersonPlay:
         self.last_draw_at = -10.0
         s = table.app.settings
         # the person's Rummy window (R18): kept and decided by the referee, shown here
-        self.rummy_window = table.session.attach_person(self.seat, float(getattr(s, "rummy_window_s", 2.0) or 2.0))
+        self.rummy_window = table.session.attach_person(
+            self.seat, float(getattr(s, "rummy_window_s", RUMMY_WINDOW_DEFAULT_S) or RUMMY_WINDOW_DEFAULT_S))
         self.input = PersonInput(self)
         self.buttons = {
             "sort": Button(N_("Sort by rank (S)"), self.toggle_sort, role="small"),
@@ -85,7 +87,8 @@ class PersonPlay:
         }
         self.drawing = PersonDrawing(self)
         self.sync()
-        table.session.resume_rummy_window(self.seat, table.clock)  # a game resumed right after a discard
+        if table.session.resume_rummy_window(self.seat, table.clock):  # a game resumed right after a discard
+            self._offer_or_close()
 
     @property
     def rummy_window_s(self) -> float:
@@ -389,7 +392,23 @@ class PersonPlay:
         """The table has shown a step: start the window's clock when it was a discard."""
         if self.rummy_window.pending and not self.table.animation.steps:
             self.rummy_window.start(self.table.clock)
+            self._offer_or_close()
         self.sync()
+
+    def people_here(self) -> int:
+        """How many people play at this computer (seats no computer plays)."""
+        session = self.table.session
+        return sum(1 for i, s in enumerate(session.seats) if s.is_person and not session.is_ai(i))
+
+    def _offer_or_close(self) -> None:
+        """The Rummy window has started on a discard: keep it (and the Rummy!
+        button) when the intent layer offers it (:func:`game.intent.person_turn.offers_rummy`:
+        the person can call, or the setting shows it after every discard),
+        else close it at once, so computer calls go ahead and the game waits
+        on nobody (issue 21, item 13)."""
+        always = bool(getattr(self.table.app.settings, "rummy_button_always", False))
+        if not offers_rummy(self.hand, self.seat, always, self.people_here()):
+            self.close_rummy_window()
 
     def rummy_window_open(self) -> bool:
         """True while the person's Rummy window is open (shown or about to be)."""

@@ -12,6 +12,7 @@ from game.rules.actions import Discard, DrawStock, TableMeld
 from game.rules.events import CardDrawn, Discarded
 from game.rules.record import game_from_record, history_events, record_of
 from game.play.table_session import Seat, TableSession
+from game.intent.person_turn import offers_rummy
 from game.text.events import UNDONE, LogNote, log_names, log_words
 from scenes.core.app import App
 from scenes.core.options import Options
@@ -178,3 +179,107 @@ def test_history_events_replay_only_the_last_hands_with_their_numbers():
     words = [log_words(e, ["A", "B"]) for e in last]
     assert words[0].startswith(f"Hand {len(game.hands)}:")
     assert history_events(game, at_least=10 ** 6)[0] == whole[0]
+
+
+# --------------------------------------------------------------- 13: the Rummy! button when you can call
+
+
+THREE = {"format": "rummy500/1", "rules": {}, "players": ["You", "Bot", "Cy"],
+         "hands": [{"dealer": 0, "actions": [],
+                    "deal": {"hands": [["8S", "KC", "3C", "4C", "4D", "9D", "QS"], ["5S", "6S", "7S", "7H", "3D", "TD"],
+                                       ["KH", "KS", "QC", "5D", "6D", "7D"]],
+                             "discard": ["5H", "6H"], "stock": ["QD", "QH", "2H", "6C", "7C", "2D"]}}]}
+"""Three seats, the bot first and Cy after it: a card the bot discards comes
+to you only through a Rummy call (in two-player games you are always the
+next to draw, and simply take it). The 7♥ makes a run with the 5♥ 6♥ of the
+pile (a call, R18); the 10♦ makes nothing."""
+
+
+def after_discard(card: str, rec=THREE):
+    """The hand of ``rec`` right after the bot's draw and discard of ``card``."""
+    game = game_from_record(rec)
+    game.apply(DrawStock(1))
+    game.apply(Discard(1, C(card)))
+    return game.hand
+
+
+def test_the_intent_layer_offers_the_button_only_when_the_person_can_call():
+    callable_, dead = after_discard("7H"), after_discard("TD")
+    assert offers_rummy(callable_, 0, always=False)
+    assert not offers_rummy(dead, 0, always=False)
+    assert not offers_rummy(after_discard("TD", SCRIPT), 0, always=False)  # two seats: no call open
+    assert offers_rummy(dead, 0, always=True)  # the setting: after every discard
+    assert offers_rummy(dead, 0, always=False, people=2)  # several people here: nobody is shown who could call
+
+
+@pytest.mark.parametrize("card, always, shown", [("7H", False, True), ("TD", False, False), ("TD", True, True)])
+def test_the_table_shows_the_button_when_the_person_can_call_or_always(app, monkeypatch, card, always, shown):
+    from scenes.table.person import PersonPlay
+    # the bot and Cy are seats the test moves, not people at this computer: one person plays here
+    monkeypatch.setattr(PersonPlay, "people_here", lambda self: 1)
+    app.settings.rummy_button_always = always
+    game = game_from_record(THREE)
+    session = TableSession([Seat("You", "human"), Seat("Bot", "human"), Seat("Cy", "human")], game.rules,
+                           game=game, use_workers=False)
+    table = app.push(TableScene(app), session=session)
+    settle(app)
+    bot_moves(table, DrawStock(1), Discard(1, C(card)))
+    settle(app, 2)
+    person = table.person
+    assert person.buttons["rummy"].visible is shown
+    assert table.session.person_rummy_window_open is shown  # no window to wait for when none is offered
+    if shown:
+        assert table.status_lines()[1].startswith("Rummy?")
+    else:  # nothing waits on the person: Cy may draw at once, and R says no call is open now
+        person.call_rummy()
+        assert person.message[1] and "Rummy" in person.message[0]
+        bot_moves(table, DrawStock(2))
+        assert table.session.game.hand.current == 2
+    table.session.close()
+
+
+def test_a_table_with_several_people_keeps_the_window_after_every_discard(app):
+    table = table_for(app, SCRIPT)  # the test's bot is a person's seat: two people at this computer
+    assert table.person.people_here() == 2
+    bot_moves(table, DrawStock(1), Discard(1, C("TD")))
+    settle(app, 2)
+    assert table.person.buttons["rummy"].visible  # the play-together rule's place: never who could call
+    table.session.close()
+
+
+def test_the_rummy_button_setting_is_on_the_table_page_and_saved(app):
+    from scenes.screens.settings import SettingsScene
+    from scenes.screens.title import TitleScene
+    app.push(TitleScene(app))
+    page = app.push(SettingsScene(app))
+    assert page.rummy_button in page.table_widgets and page.rummy_button.value is False
+    page.focus.focus(page.rummy_button)
+    post_key(app, pygame.K_RIGHT)
+    assert app.settings.rummy_button_always is True
+    saved, _msg = app.storage.load_settings()
+    assert saved.rummy_button_always is True
+
+
+def post_key(app, k):
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
+    app.step(1 / 60)
+
+
+def test_an_older_settings_files_2_s_is_read_as_the_old_default_and_a_choice_is_kept():
+    from game.services.settings import RUMMY_WINDOW_DEFAULT_S, Settings
+    assert RUMMY_WINDOW_DEFAULT_S >= 3.0 and Settings().rummy_window_s == RUMMY_WINDOW_DEFAULT_S
+    old_default, _ = Settings.from_dict({"version": 1, "rummy_window_s": 2.0})  # written before the change
+    assert old_default.rummy_window_s == 3.0
+    chosen, reset = Settings.from_dict({"version": 1, "rummy_window_s": 1.5})
+    assert chosen.rummy_window_s == 1.5 and reset == []
+    again, reset = Settings.from_dict(old_default.to_dict())  # written by this version: 3 s, kept
+    assert again.rummy_window_s == 3.0 and reset == []
+    now_chosen = Settings(rummy_window_s=2.0)  # 2 s chosen with this version: kept from now on
+    assert Settings.from_dict(now_chosen.to_dict())[0].rummy_window_s == 2.0
+    assert Settings.from_dict({"rummy_default_s": "x"})[1] == []  # bookkeeping, never named to the player
+
+
+def test_how_to_play_says_when_the_button_shows_and_names_the_setting():
+    from scenes.screens.how_to_play import SECTIONS
+    text = dict(SECTIONS)["Rummy!"]
+    assert "gives you a Rummy call" in text and "After every discard" in text and "couple of seconds" not in text
