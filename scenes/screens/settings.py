@@ -96,7 +96,7 @@ class SettingsScene(FormScene):
                              on_change=change)
         # the Rummy! button only when you can call, or after every discard to spot calls yourself (issue 21, item 13)
         self.rummy_button = Stepper(N_("Rummy! button"), [False, True], bool(s.rummy_button_always),
-                                    [N_("When you can call"), N_("After every discard")], on_change=change)
+                                    [N_("When you can"), N_("Always")], on_change=change)
         self.style = Stepper(N_("Card faces"), ["2color", "4color"], s.card_style,
                              [N_("Two colours"), N_("Four colours")], on_change=change)
         self.size = Stepper(N_("Card size"), list(CARD_SIZES), s.card_size, _names(CARD_SIZES, CARD_SIZE_NAMES),

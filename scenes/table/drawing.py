@@ -66,9 +66,11 @@ class TableDrawing:
             if m.tween.elapsed < m.tween.delay or m.baked:
                 continue
             self.animation.draw_motion(surface, m)
+        message = self.table.person.message_rect(surface.get_width()) if self.table.person is not None else None
+        if message is None or not message.colliderect(self.table.tip.rect):  # one at a time: the message first
+            self.table.tip.draw(surface, th)  # under the person's side: dragged cards show over it
         if self.table.person is not None:
             self.table.person.draw(surface, {id(m.place) for m in self.animation.motions if not m.tween.done})
-        self.table.tip.draw(surface, th)
         self._draw_hover(surface, lay, model)
         self._draw_status(surface, lay, model)
         for b in self.table.buttons:

@@ -249,6 +249,13 @@ class PersonPlay:
         each layout place whose card is still sliding there."""
         self.drawing.draw(surface, moving)
 
+    def message_rect(self, width: int):
+        """Where the message line above the hand is drawn this frame in a
+        window ``width`` pixels wide (a ``pygame.Rect``), or ``None`` when no
+        message shows (the first-game tip gives way to it: issue 21, item 11)."""
+        line = self.person_turn().line
+        return None if line is None else self.drawing.message_place(line[0], width)[0]
+
     def layout_buttons(self) -> None:
         """Place the person's buttons for the table's current layout."""
         self.drawing.layout_buttons()

@@ -282,4 +282,20 @@ def test_an_older_settings_files_2_s_is_read_as_the_old_default_and_a_choice_is_
 def test_how_to_play_says_when_the_button_shows_and_names_the_setting():
     from scenes.screens.how_to_play import SECTIONS
     text = dict(SECTIONS)["Rummy!"]
-    assert "gives you a Rummy call" in text and "After every discard" in text and "couple of seconds" not in text
+    assert "gives you a Rummy call" in text and "Always" in text and "couple of seconds" not in text
+
+
+def test_the_first_game_tip_gives_way_to_a_message_it_would_cover(app, monkeypatch):
+    table = table_for(app, SCRIPT)
+    table.tip.shown = True
+    drawn = []
+    monkeypatch.setattr(table.tip, "draw", lambda surface, th: drawn.append(1))
+    app.draw()
+    assert drawn and table.person.message_rect(1280) is None  # no message: the tip shows
+    table.person.say(LONG, refusal=True, seconds=30)
+    monkeypatch.setattr(table.person.drawing, "message_place",
+                        lambda text, width: (table.tip.rect.inflate(-4, -4), (text,)))  # a message over the tip
+    drawn.clear()
+    app.draw()
+    assert not drawn and table.person.message_rect(1280).colliderect(table.tip.rect)
+    table.session.close()
