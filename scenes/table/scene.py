@@ -25,11 +25,13 @@ the card art :mod:`scenes.core.cardart`.
 
 from __future__ import annotations
 
+import logging
 import time
 
 import pygame
 
 from game.rules.events import Event, HandEnded, TurnStarted
+from game.errors import IllegalMove
 from game.i18n import N_, _
 from game.rules.hand import can_draw_stock
 from game.text.cards import short_name
@@ -53,6 +55,8 @@ from game.rules.record import history_events
 from game.services.game_in_progress import MESSAGE_S, GameInProgress
 
 __all__ = ["LOG_LENGTH", "TableScene"]
+
+log = logging.getLogger("rummy500.table")
 
 LOG_LENGTH = 300
 """How many entries the game log keeps (the oldest go first)."""
@@ -111,8 +115,7 @@ class TableScene(Scene):
             # a fresh deal: animate it from the stock
             self.shown = predeal_model(self.shown)
             self.animation.queue([], model_of(game), "deal")
-        # the log from the record: a continued game's lines are back, a new one's deal (issue 21, item 12)
-        self.add_to_log(history_events(game, LOG_LENGTH))
+        self.rebuild_log()
         self.person = None
         self.pending_order = None
         if self.session.seats[self.viewer].is_person and not self.session.is_ai(self.viewer):
@@ -150,6 +153,20 @@ class TableScene(Scene):
         """The game log's lines, oldest first, worded now (in the current language)."""
         names = self.log_names
         return [w for w in (log_words(e, names) for e in self.log_entries) if w]
+
+    def rebuild_log(self) -> None:
+        """Fill the game log from the game's record (issue 21, item 12): a
+        continued game's lines come back, a new game's deal is its first line
+        (:func:`game.rules.record.history_events`). A game whose hands cannot be
+        played again (never one the engine built) opens with an empty log
+        rather than failing on every Continue; the reason goes to the log file."""
+        try:
+            events = history_events(self.session.game, LOG_LENGTH)
+        except (IllegalMove, ValueError) as exc:
+            log.warning("the game log could not be rebuilt from the record: %s", exc)
+            events = []
+        self.log_entries = []
+        self.add_to_log(events)
 
     def add_to_log(self, entries) -> None:
         """Keep ``entries`` (engine events, :class:`~game.text.events.LogNote`)

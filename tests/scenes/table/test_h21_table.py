@@ -299,3 +299,17 @@ def test_the_first_game_tip_gives_way_to_a_message_it_would_cover(app, monkeypat
     app.draw()
     assert not drawn and table.person.message_rect(1280).colliderect(table.tip.rect)
     table.session.close()
+
+
+def test_a_record_that_cannot_be_played_again_opens_with_an_empty_log_not_a_crash(app, monkeypatch, caplog):
+    import scenes.table.scene as table_scene
+    from game.errors import IllegalMove
+
+    def refuse(game, at_least):
+        raise IllegalMove("bad", "R7", "Not your turn.")
+    monkeypatch.setattr(table_scene, "history_events", refuse)
+    table = table_for(app, SCRIPT)
+    assert table.log_entries == [] and "could not be rebuilt" in caplog.text
+    bot_moves(table, DrawStock(1))
+    assert table.log_lines == ["Bot draws from the stock."]  # and it goes on from there
+    table.session.close()
