@@ -24,7 +24,7 @@ from game.rules.hand import HandState
 from game.rules.phase import Phase
 from game.intent.drops import LegalTargets, Accepted, enter_effect, my_turn, take_outcome
 from game.intent.targets import HandSlot, PileCard, Target
-from game.intent.turn import rummy_option
+from game.intent.turn import rummy_option, rummy_options
 from game.intent.words import drop_words, enter_words, rummy_words, status_words, take_words
 
 from game.text.events import plain, with_rule
@@ -70,7 +70,7 @@ class TableSide:
     key_targets: LegalTargets | None = None
     window_open: bool = False
     seconds_left: float | None = None
-    window_s: float = 2.0
+    window_s: float = 3.0
     held: bool = False
     claim: int | None = None
     quiet: bool = False
@@ -183,6 +183,26 @@ def can_call(hand: HandState, window_open: bool) -> bool:
     is one): the person's window is open, or the hand's window still is at
     the draw."""
     return window_open or (hand.window is not None and hand.phase == Phase.DRAW)
+
+
+def offers_rummy(hand: HandState, seat: int, always: bool, people: int = 1) -> bool:
+    """Whether the person at ``seat`` is offered a Rummy window, and with it
+    the Rummy! button, after the discard just made in ``hand`` (R18; issue
+    21, item 13). Asked once per discard, when it is shown.
+
+    With one person at the computer (``people == 1``) the button comes only
+    when that person has a Rummy call open (:func:`game.intent.turn.rummy_options`),
+    or after every discard with ``always`` (the table setting for those who
+    want to spot calls themselves); a window not offered closes at once, so
+    the game does not wait on a call that cannot be made.
+
+    With several people at one computer the play-together issue's rule
+    applies instead: the screen must not show who could call. That is not
+    built yet; this is its place, and until then every discard offers the
+    window to the person (never a hint of who could call)."""
+    if people > 1:  # the play-together rule goes here: the same for everyone, whoever could call
+        return True
+    return always or bool(rummy_options(hand, seat))
 
 
 def can_end(game: Game, seat: int) -> bool:

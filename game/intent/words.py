@@ -23,7 +23,7 @@ from game.i18n import N_, _, ngettext
 
 from game.text.cards import short_name
 from game.text.levels import LEVEL_LABELS
-from game.text.events import card_words, rummy_take_words
+from game.text.events import LogNote, card_words, rummy_take_words
 
 REFUSAL_WORDS = {
     "one_card": N_("Discard one card: select just that card."),
@@ -54,6 +54,18 @@ def refusal_words(refusal: Refusal) -> str:
     if refusal.reason == "no_fit":
         return _("The {card} does not fit that meld.").format(card=short_name(refusal.card))
     return _(REFUSAL_WORDS[refusal.reason])
+
+
+def refusal_note(refusal: Refusal) -> LogNote:
+    """``refusal`` as a game-log entry (a refused move, worded when drawn in
+    the language of the moment: issue 21, item 12): the engine's message, or
+    the table's own message id with the card it names."""
+    if refusal.reason == "engine":
+        return LogNote(refusal.message or "", refused=True, rule=refusal.rule)
+    if refusal.reason == "no_fit":
+        return LogNote(N_("The {card} does not fit that meld."), (("card", short_name(refusal.card)),), True,
+                       refusal.rule)
+    return LogNote(REFUSAL_WORDS[refusal.reason], refused=True, rule=refusal.rule)
 
 
 def choice_label(action: Action) -> str:

@@ -24,6 +24,7 @@ from typing import Any, Callable
 
 from game.rules.actions import ACTION_KEYS, ACTION_KINDS, Action, ActionFormatError, action_from_record
 from game.rules.cards import JOKER, Card, CardTokenError, card_token, parse_card, tokens
+from game.rules.events import Event
 from game.rules.game import Game
 from game.rules.phase import seat_left_of
 from game.rules.record_json import Overflow, decode_counted
@@ -501,6 +502,33 @@ def game_from_record(data: Any) -> Game:
     if stop is not None:
         raise stop[2]
     return game
+
+
+def history_events(game: Game, at_least: int = 300) -> list[Event]:
+    """The events of ``game`` as they happened, oldest first: its hands
+    dealt again from their deals and every action applied again, on a
+    separate game (``game`` is only read). Only the last hands are played
+    again: from the newest back until they hold ``at_least`` actions (the
+    game log keeps 300 lines, issue 21, item 12); the deals, actions and
+    the totals before the first of them are ``game``'s own. Raises
+    :class:`~game.errors.IllegalMove` only for a game whose actions are not
+    legal (never for one built by the engine)."""
+    first, count = len(game.hands), 0
+    while first > 0 and count < at_least:
+        first -= 1
+        count += len(game.hands[first].actions) + 2  # the deal and the end of a hand are lines too
+    again = Game(game.names, game.rules, game.start_scores, note=game.note)
+    again.hands = list(game.hands[:first])  # read only, as the hands before the first played again
+    again.hand_scores = [list(s) for s in game.hand_scores[:first]]
+    for scores in again.hand_scores:
+        for seat, score in enumerate(scores):
+            again.totals[seat] += score["hand"]
+    events: list[Event] = []
+    for h in game.hands[first:]:
+        events += again.deal_next_hand(h.dealer, h.deal, h.seed)
+        for action in h.actions:
+            events += again.apply(action)
+    return events
 
 
 def hand_result(h) -> dict:

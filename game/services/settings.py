@@ -21,7 +21,7 @@ from game.rules.ruleset import RULE_KEYS, RuleSet, RulesError
 
 __all__ = [
     "SETTINGS_VERSION", "SPEEDS", "LANGUAGE_CHOICES", "CARD_STYLES", "CARD_BACKS", "FELTS", "MIN_WINDOW",
-    "MAX_WINDOW", "RUMMY_WINDOW_RANGE", "CARD_SIZES", "VOLUME_RANGE", "SETTING_WORDS", "AI_LEVELS",
+    "MAX_WINDOW", "RUMMY_WINDOW_RANGE", "RUMMY_WINDOW_DEFAULT_S", "OLD_RUMMY_WINDOW_DEFAULT_S", "CARD_SIZES", "VOLUME_RANGE", "SETTING_WORDS", "AI_LEVELS",
     "SETUP_NAME_LEN", "LAST_SETUP_SCHEMA", "SETTINGS_SCHEMA", "Settings",
 ]
 
@@ -41,6 +41,15 @@ file (an older program's) is read as this, silently. One minimum for all three."
 MAX_WINDOW = (16384, 16384)
 RUMMY_WINDOW_RANGE = (0.5, 10.0)
 """Seconds a person has to call Rummy after a discard: (lowest, highest)."""
+RUMMY_WINDOW_DEFAULT_S = 3.0
+"""The default time to call Rummy (seconds): a new player found 2 s too short
+to reach the button (issue 21, item 13)."""
+OLD_RUMMY_WINDOW_DEFAULT_S = 2.0
+"""The default before :data:`RUMMY_WINDOW_DEFAULT_S`. A settings file
+without ``rummy_default_s`` was written by a version whose default this was,
+and its ``rummy_window_s`` of exactly 2 s is read as that default, not as a
+choice (the file cannot tell them apart): it becomes the new default. Any
+other value there was chosen and is kept."""
 CARD_SIZES = ("small", "normal", "large")
 VOLUME_RANGE = (0, 100)
 """Sound volume in percent: (lowest, highest)."""
@@ -49,6 +58,7 @@ SETTING_WORDS = {
     "window_size": N_("window size"), "fullscreen": N_("full screen"), "speed": N_("animation speed"),
     "card_style": N_("card faces"), "card_back": N_("card back"), "felt": N_("table colour"),
     "reduced_motion": N_("reduced motion"), "rummy_window_s": N_("time to call Rummy"),
+    "rummy_button_always": N_("Rummy! button after every discard"), "rummy_default_s": N_("time to call Rummy"),
     "player_name": N_("your name"), "last_setup": N_("last new-game choices"), "show_log": N_("game log"),
     "card_size": N_("card size"), "sound": N_("sound"), "volume": N_("volume"), "language": N_("language"),
     "hint_level": N_("hint level"),
@@ -91,6 +101,8 @@ SETTINGS_SCHEMA = S.Obj({
     "felt": S.Choice(FELTS),
     "reduced_motion": S.Bool(),
     "rummy_window_s": S.Float(*RUMMY_WINDOW_RANGE),
+    "rummy_default_s": S.Float(*RUMMY_WINDOW_RANGE),
+    "rummy_button_always": S.Bool(),
     "player_name": S.Text(MAX_NAME),
     "last_setup": LAST_SETUP_SCHEMA,
     "show_log": S.Bool(),
@@ -119,7 +131,16 @@ class Settings:
     * ``card_back``: one of :data:`CARD_BACKS`; ``felt``: one of :data:`FELTS`.
     * ``reduced_motion``: fades instead of moves.
     * ``rummy_window_s``: seconds to call Rummy after a discard, within
-      :data:`RUMMY_WINDOW_RANGE`; default 2.0.
+      :data:`RUMMY_WINDOW_RANGE`; default :data:`RUMMY_WINDOW_DEFAULT_S`
+      (3 s; an older file's 2 s, its default then, is read as 3 s:
+      :data:`OLD_RUMMY_WINDOW_DEFAULT_S`).
+    * ``rummy_default_s``: the default time to call Rummy of the version that
+      wrote the file (always written as :data:`RUMMY_WINDOW_DEFAULT_S`; a
+      file without it is older, see above).
+    * ``rummy_button_always``: with one person at the computer, show the
+      Rummy! button after every discard, even when they cannot call (for those
+      who want to spot calls themselves); default ``False``: only when they
+      can (issue 21, item 13).
     * ``player_name``: the person's name at the table (1 to 200 characters,
       not only spaces, no control characters); default ``"You"``.
     * ``last_setup``: the last New game choices (a JSON object, kept as is;
@@ -151,7 +172,9 @@ class Settings:
     card_back: str = "blue"
     felt: str = "green"
     reduced_motion: bool = False
-    rummy_window_s: float = 2.0
+    rummy_window_s: float = RUMMY_WINDOW_DEFAULT_S
+    rummy_default_s: float = RUMMY_WINDOW_DEFAULT_S
+    rummy_button_always: bool = False
     player_name: str = "You"
     last_setup: dict = field(default_factory=dict)
     show_log: bool = False
@@ -177,7 +200,9 @@ class Settings:
         dropped value is never written back. Strings are cleaned
         (:func:`game.services.schema.clean_text`). Unknown keys go to ``extra``. A missing or
         invalid ``version`` becomes :data:`SETTINGS_VERSION` (the file is
-        upgraded); a higher one is kept. A ``last_setup.rules`` refused only
+        upgraded); a higher one is kept. A file without ``rummy_default_s``
+        whose ``rummy_window_s`` is 2 s (the default when it was written) takes
+        the new default (:data:`OLD_RUMMY_WINDOW_DEFAULT_S`). A ``last_setup.rules`` refused only
         for rule keys this version does not know is kept as read (not
         reset) and those keys go to ``newer_keys``: a newer version's file.
         Never raises for a ``dict``.
@@ -194,9 +219,12 @@ class Settings:
         values = {k: v for k, v in good.items() if k in known}
         extra = {k: v for k, v in good.items() if k not in known}
         # a bad version just means "old": upgraded below, not worth a word
-        reset = [p for p in dropped if p != "version"]
+        reset = [p for p in dropped if p not in ("version", "rummy_default_s")]  # bookkeeping, not a choice
         if values.get("version", 0) < SETTINGS_VERSION:
             values["version"] = SETTINGS_VERSION
+        if "rummy_default_s" not in data and values.get("rummy_window_s") == OLD_RUMMY_WINDOW_DEFAULT_S:
+            values["rummy_window_s"] = RUMMY_WINDOW_DEFAULT_S  # the old default, not a choice
+        values["rummy_default_s"] = RUMMY_WINDOW_DEFAULT_S  # written so from now on: what the file holds is chosen
         return cls(**values, extra=extra, newer_keys=[f"last_setup.rules.{k}" for k in newer]), reset
 
     def to_dict(self) -> dict[str, Any]:

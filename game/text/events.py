@@ -1,9 +1,17 @@
 """The table's words for the engine's events: card names with suit symbols
-("7♥", "Joker as 7♥") and verbs that agree with "You" ("You draw", "Ana draws")."""
+("7♥", "Joker as 7♥") and verbs that agree with "You" ("You draw", "Ana draws").
+
+The game log keeps :data:`LogEntry` values (engine events, and
+:class:`LogNote` for what is no event: a refused move, an undo) and words
+them when drawn (:func:`log_words`), so a change of language rewords every
+line (issue 21, item 12). It names the person's seat "You" throughout
+(:func:`log_names`)."""
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
+from typing import Sequence, Union
 
 from game.rules.cards import declared, is_tabled_joker, parse_card
 from game.rules.events import (
@@ -11,7 +19,7 @@ from game.rules.events import (
     LaidOff, MeldTabled, RummyCalled, StockReshuffled, TurnStarted
 )
 
-from game.i18n import _, ngettext
+from game.i18n import N_, _, ngettext
 from game.text.refusals import translate as translate_refusal
 
 from game.text.cards import short_name
@@ -118,13 +126,6 @@ def rummy_take_words(count: int, card: str, where: str, name: str = "", short: b
     return text.format(count=count, card=card, name=name)
 
 
-def deal_line(hand: int, dealer: str) -> str:
-    """The game log's line for a deal: "Hand 2: Ana deals." (``hand`` counts from 0)."""
-    if dealer == YOU:
-        return _("Hand {hand}: You deal.").format(hand=hand + 1)
-    return _("Hand {hand}: {name} deals.").format(hand=hand + 1, name=dealer)
-
-
 def for_person(names: list[str], seat: int, you: str, them: str, **values) -> str:
     """``you`` (second person) when ``seat`` is "You", else ``them`` with ``{name}``; both
     translated already, formatted with ``values``."""
@@ -199,3 +200,71 @@ def describe(e: Event, names: list[str]) -> str | None:
                        ngettext("{name} wins the game with {total} point.", "{name} wins the game with {total} points.",
                                 total), total=total)
     return type(e).__name__  # an event this module has no words for yet (a test keeps the list whole)
+
+
+@dataclass(frozen=True)
+class LogNote:
+    """A game-log line that is no engine event, kept as words to translate
+    when drawn: ``text`` is an English message id (marked with ``N_``) or an
+    engine refusal (:class:`~game.errors.IllegalMove` message, English, card
+    tokens such as "7H"); ``values`` are ``(placeholder, value)`` pairs for
+    its ``{placeholders}`` (values are not translated: card names with suit
+    symbols, numbers); ``refused`` marks a refused move ("Refused: ..."
+    with the rule ids it cites, :func:`refusal_entry`), citing ``rule``
+    (such as "R9") when the text cites none."""
+
+    text: str
+    values: tuple[tuple[str, str], ...] = ()
+    refused: bool = False
+    rule: str | None = None
+
+
+LogEntry = Union[Event, LogNote]
+"""One entry of the game log: an engine event or a :class:`LogNote`."""
+
+UNDONE = LogNote(N_("You take back your last meld or lay-off."))
+"""The log's line for an undo of the person's."""
+
+
+def note_text(note: LogNote) -> str:
+    """``note``'s words in the current language, rule ids included (card
+    tokens of an engine message are turned into cards by :func:`plain`)."""
+    values = dict(note.values)
+    text = _(note.text)
+    if text == note.text:  # no message id of ours: an engine message, translated by its template
+        text = translate_refusal(note.text)
+    return text.format(**values) if values else text
+
+
+def note_line(note: LogNote) -> str:
+    """``note`` as the one-line message above the hand: in the current
+    language, cards with suit symbols, without rule ids."""
+    return plain(note_text(note))
+
+
+def in_log(e: LogEntry) -> bool:
+    """True for the entries the log words (a turn starting and a committed
+    card being tabled, which other lines already say, are left out)."""
+    return not isinstance(e, (TurnStarted, CommittedCardTabled))
+
+
+def log_names(names: Sequence[str], person: int | None) -> list[str]:
+    """The seats' names as the game log and the banners use them: the seat
+    ``person`` (the person at this table, or ``None`` when nobody sits
+    there) is always "You", so every line about them is in the second
+    person ("You draw", never "Ana draws" for the person called Ana), whatever
+    name they chose."""
+    out = list(names)
+    if person is not None and 0 <= person < len(out):
+        out[person] = YOU
+    return out
+
+
+def log_words(entry: LogEntry, names: Sequence[str]) -> str | None:
+    """One game-log line for ``entry`` in the current language (``names``:
+    the seats' names, :func:`log_names`), or ``None`` for one the log leaves
+    out."""
+    if isinstance(entry, LogNote):
+        text = note_text(entry)
+        return refusal_entry(with_rule(text, entry.rule)) if entry.refused else plain(text, keep_rule_ids=True)
+    return describe(entry, list(names))

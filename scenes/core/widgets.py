@@ -480,3 +480,40 @@ class FocusRing:
     def draw(self, surface, theme) -> None:
         for w in self.widgets:
             w.draw(surface, theme)
+
+
+def free_span(row: pygame.Rect, covers: Sequence[pygame.Rect], prefer_x: int | None = None,
+              gap: int = 0) -> pygame.Rect:
+    """The widest part of ``row`` (a screen rect, pixels) that no rect of
+    ``covers`` (panels drawn over it: the status panel, the game log)
+    overlaps: ``row`` narrowed to one gap between the covers that cross its
+    height. Gaps of the same width go to the one nearest ``prefer_x`` (default:
+    the row's centre); ``gap`` pixels are kept free beside each cover. A row with no gap at all gives a zero-width rect at its
+    left edge; never raises."""
+    prefer = row.centerx if prefer_x is None else prefer_x
+    blocked = sorted((max(row.left, c.left - gap), min(row.right, c.right + gap)) for c in covers
+                     if c.width > 0 and c.height > 0 and c.top < row.bottom and c.bottom > row.top
+                     and c.left < row.right and c.right > row.left)
+    gaps, x = [], row.left
+    for left, right in blocked:
+        if left > x:
+            gaps.append((x, left))
+        x = max(x, right)
+    if x < row.right:
+        gaps.append((x, row.right))
+    if not gaps:
+        return pygame.Rect(row.left, row.top, 0, row.height)
+    left, right = max(gaps, key=lambda g: (g[1] - g[0], -abs((g[0] + g[1]) // 2 - prefer)))
+    return pygame.Rect(left, row.top, right - left, row.height)
+
+
+def place_in(box: pygame.Rect, span: pygame.Rect, center_x: int) -> pygame.Rect:
+    """``box`` (a copy) centred on ``center_x`` as nearly as it can be while
+    inside ``span`` horizontally (a box wider than ``span`` starts at its left edge)."""
+    out = pygame.Rect(box)
+    out.centerx = center_x
+    if out.right > span.right:
+        out.right = span.right
+    if out.left < span.left:
+        out.left = span.left
+    return out

@@ -20,8 +20,9 @@ SECTIONS: list[tuple[str, str]] = [
                        "onto any meld to lay it off, onto the discard pile to discard, or along your hand to "
                        "rearrange it. Legal places light up blue while you drag; a move the rules refuse "
                        "springs back and says why. Hovering a discard-pile card shows what taking it brings.")),
-    (N_("Rummy!"), N_("After another player's discard, a Rummy! button is live for a couple of seconds: if that "
-               "discard (or a card below it) could be melded, call Rummy (R) and take it yourself.")),
+    (N_("Rummy!"), N_("When another player's discard (or a card below it) gives you a Rummy call, a Rummy! button "
+               "shows for a few seconds (Settings: Time to call Rummy): press it or R and take the cards "
+               "yourself. To spot calls on your own, set Settings: Rummy! button to “Always”.")),
     # TRANSLATORS: keep the key names (Space, Enter, Esc, Page Up / Down, F11, F12, R, S, H, U, E, L) as printed on the keys
     (N_("Keys"), N_("← →  move along your hand, or along the table's places.\n"
              "↑ ↓  up to the table (stock, pile, new meld, each meld), down to your hand.\n"

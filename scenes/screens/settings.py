@@ -94,6 +94,9 @@ class SettingsScene(FormScene):
         secs = _with(RUMMY_SECONDS, float(s.rummy_window_s))
         self.rummy = Stepper(N_("Time to call Rummy"), secs, float(s.rummy_window_s), [_seconds(x) for x in secs],
                              on_change=change)
+        # the Rummy! button only when you can call, or after every discard to spot calls yourself (issue 21, item 13)
+        self.rummy_button = Stepper(N_("Rummy! button"), [False, True], bool(s.rummy_button_always),
+                                    [N_("When you can"), N_("Always")], on_change=change)
         self.hint = Stepper(N_("Hint"), list(HINT_LEVELS), s.hint_level,
                             [LEVEL_LABELS.get(x, x) for x in HINT_LEVELS], on_change=change)
         self.style = Stepper(N_("Card faces"), ["2color", "4color"], s.card_style,
@@ -108,7 +111,8 @@ class SettingsScene(FormScene):
         self.volume = Stepper(N_("Volume"), vols, int(s.volume), [_("{percent} %").format(percent=v) for v in vols],
                               on_change=self._volume_changed)
         self.fullscreen = _on_off(N_("Fullscreen"), self.app.fullscreen, self._fullscreen_changed)
-        self.table_widgets = [self.language, self.speed, self.reduced, self.rummy, self.hint, self.style, self.size,
+        self.table_widgets = [self.language, self.speed, self.reduced, self.rummy, self.rummy_button, self.hint,
+                              self.style, self.size,
                               self.back_, self.felt, self.sound, self.volume, self.fullscreen]
 
         last = dict(s.last_setup or {})
@@ -214,6 +218,7 @@ class SettingsScene(FormScene):
         now: the felt and sound here, everything else in the scenes below."""
         s = self.app.settings
         s.speed, s.reduced_motion, s.rummy_window_s = self.speed.value, self.reduced.value, self.rummy.value
+        s.rummy_button_always = self.rummy_button.value
         s.hint_level = self.hint.value
         s.card_style, s.card_size, s.card_back, s.felt = (self.style.value, self.size.value, self.back_.value,
                                                           self.felt.value)

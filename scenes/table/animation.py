@@ -20,7 +20,7 @@ from game.i18n import _
 from scenes.table.layout import Layout, Place, TableModel
 from scenes.core.sound import sounds_for
 from scenes.core.tween import DEAL_S, FADE_S, MOVE_S, Tween, ease_out_cubic, flip_scale, linear
-from game.text.events import describe, for_person
+from game.text.events import for_person
 
 @dataclass
 class Motion:
@@ -95,13 +95,10 @@ class TableAnimation:
             t.person.on_shown()
             t.apply_pending_order()
         new = t.lay_out(model)
+        t.add_to_log(events)  # worded when drawn, in the language of the moment (issue 21, item 12)
         for e in events:
-            line = describe(e, t.names)
-            if line:
-                t.log_lines.append(line)
             self.banner_for(e)
         self.dealing = kind == "deal"
-        t.log_lines = t.log_lines[-300:]
         for name in sounds_for(events, kind):
             t.play_sound(name)
         self.motions = self.motions_between(old, new, kind == "deal", model)
@@ -118,10 +115,10 @@ class TableAnimation:
             self.banner = (_("Rummy!"), e.seat, t.clock + 1.4 * f)
             t.hold = max(t.hold, t.clock + 1.4 * f)
         elif isinstance(e, HandEnded) and e.went_out is not None:
-            self.banner = (for_person(t.names, e.went_out, _("You go out!"), _("{name} goes out!")), e.went_out,
+            self.banner = (for_person(t.log_names, e.went_out, _("You go out!"), _("{name} goes out!")), e.went_out,
                            t.clock + 1.2 * f)
         elif isinstance(e, Floated):
-            self.banner = (for_person(t.names, e.seat, _("You float"), _("{name} floats")), e.seat, t.clock + 1.2 * f)
+            self.banner = (for_person(t.log_names, e.seat, _("You float"), _("{name} floats")), e.seat, t.clock + 1.2 * f)
         elif isinstance(e, StockReshuffled):
             self.banner = (_("The pile becomes the new stock"), None, t.clock + 1.2 * f)
 

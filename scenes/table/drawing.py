@@ -17,6 +17,7 @@ import pygame
 from game.i18n import N_, _, ngettext
 
 from scenes.core import theme as T
+from scenes.core.widgets import free_span, place_in
 from game.text.cards import short_name
 from scenes.table.layout import Layout, TableModel
 from game.text.levels import PLAYS_FOR_YOU
@@ -65,9 +66,11 @@ class TableDrawing:
             if m.tween.elapsed < m.tween.delay or m.baked:
                 continue
             self.animation.draw_motion(surface, m)
+        message = self.table.person.message_rect(surface.get_width()) if self.table.person is not None else None
+        if message is None or not message.colliderect(self.table.tip.rect):  # one at a time: the message first
+            self.table.tip.draw(surface, th)  # under the person's side: dragged cards show over it
         if self.table.person is not None:
             self.table.person.draw(surface, {id(m.place) for m in self.animation.motions if not m.tween.done})
-        self.table.tip.draw(surface, th)
         self._draw_hover(surface, lay, model)
         self._draw_status(surface, lay, model)
         for b in self.table.buttons:
@@ -364,16 +367,30 @@ class TableDrawing:
         self.table.log_panel.draw(surface, self.table.theme)
 
     def _draw_banner(self, surface, lay: Layout) -> None:
+        t, box = self.banner_place(surface.get_size(), lay)
+        T.draw_panel(surface, box, self.table.theme.radius * 2, (0, 0, 0, 200), T.GOLD, 2)
+        surface.blit(t, t.get_rect(center=box.center))
+
+    def banner_place(self, size: tuple[int, int], lay: Layout) -> tuple[pygame.Surface, pygame.Rect]:
+        """The banner's words as drawn and its box in a window of ``size``
+        pixels: by the seat it is about (or the middle), inside the window and
+        clear of the status panel and the game log (issue 21, item 11), in the
+        widest free part of its row; shrunk to that room when it is narrower."""
         th = self.table.theme
         text, seat, _ = self.animation.banner
+        window = pygame.Rect((0, 0), size)
         t = T.text(text, th.title, T.GOLD, bold=True)
         if seat is not None and seat in lay.seat_rects:
             anchor = lay.seat_rects[seat]
             center = (anchor.centerx, anchor.bottom + t.get_height()) if seat != self.table.viewer else \
-                (surface.get_width() // 2, anchor.top - t.get_height())
+                (window.width // 2, anchor.top - t.get_height())
         else:
-            center = surface.get_rect().center
+            center = window.center
         box = t.get_rect(center=center).inflate(th.pad * 4, th.pad * 2)
-        box.clamp_ip(surface.get_rect())
-        T.draw_panel(surface, box, th.radius * 2, (0, 0, 0, 200), T.GOLD, 2)
-        surface.blit(t, t.get_rect(center=box.center))
+        box.clamp_ip(window)
+        span = free_span(pygame.Rect(th.pad, box.y, window.width - 2 * th.pad, box.height),
+                         self.table.covering_panels(), box.centerx, th.pad)
+        if box.width > span.width:  # shrunk to the room left beside the panels
+            t = T.fit_text(text, th.title, max(th.title, span.width - th.pad * 4), T.GOLD, bold=True)
+            box = t.get_rect(center=box.center).inflate(th.pad * 4, th.pad * 2)
+        return t, place_in(box, span, box.centerx)

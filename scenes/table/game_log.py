@@ -1,18 +1,28 @@
-"""The game log panel at the table: one line per action (cards with their
-suit symbols, :func:`game.text.events.describe`), newest at the bottom.
+"""The game log panel at the table: one entry per action (cards with their
+suit symbols), newest at the bottom.
+
+The table keeps the log as entries (engine events and
+:class:`~game.text.events.LogNote`), and the panel words them when it lays
+them out (:func:`game.text.events.log_words`): a change of language or of a
+name rewords every line (issue 21, item 12). A line longer than the panel
+wraps onto indented rows, in the panel's one type size, beside the table
+and larger alike.
 
 It scrolls: the mouse wheel over it, Page Up / Page Down, Home / End (while
 it is open). ``+`` (or the "Larger" tab in its corner) opens it larger,
-over the middle of the table, where long lines wrap instead of being cut
-with "…"; ``-`` or the tab again shrinks it back. Scrolled up, it stays
-where it is as new lines arrive; at the bottom, it follows them.
+over the middle of the table; ``-`` or the tab again shrinks it back.
+Scrolled up, it stays where it is as new lines arrive; at the bottom, it
+follows them.
 """
 
 from __future__ import annotations
 
 import pygame
 
-from game.i18n import _, ngettext
+from typing import Sequence
+
+from game.i18n import _, current_language, ngettext
+from game.text.events import LogEntry, log_words
 
 from scenes.core import theme as T
 from scenes.core.scrolling import draw_scrollbar
@@ -35,6 +45,9 @@ class LogPanel:
         self.room = 1
         self._seen = 0
         self._key = None
+        self._words: dict[int, tuple] = {}  # id(entry) -> (entry, its line), for the language and names of _worded_for
+        self._worded_for: tuple | None = None
+        self._wrapped: dict[tuple, list[str]] = {}  # (line, width, size) -> its rows
 
     def frame(self, small: pygame.Rect, th: T.Theme, bottom: int | None = None) -> pygame.Rect:
         """The panel's rect: ``small`` (the place beside the table), or when
@@ -50,22 +63,42 @@ class LogPanel:
         r.clamp_ip(pygame.Rect(0, 0, th.width, th.height))
         return r
 
-    def layout(self, entries: list[str], small: pygame.Rect, th: T.Theme, bottom: int | None = None) -> None:
-        """Lay the lines out for ``entries`` (log lines, oldest first) in the
-        panel; nothing is redone while the entries, place and size stay the same."""
-        key = (len(entries), entries[-1] if entries else None, tuple(small), th.size, self.large, bottom)
+    def lines(self, entries: Sequence[LogEntry], names: Sequence[str]) -> list[str]:
+        """The log's lines for ``entries`` (oldest first) with the seats'
+        ``names``, in the current language; an entry is worded once while the
+        language and the names stay the same."""
+        worded_for = (current_language(), tuple(names))
+        if worded_for != self._worded_for:
+            self._worded_for, self._words = worded_for, {}
+        kept = self._words
+        words = {}
+        for e in entries:  # the entry is kept with its words: the id of a dropped one may come back
+            k = id(e)
+            known = kept.get(k)
+            words[k] = known if known is not None and known[0] is e else (e, log_words(e, names))
+        self._words = words
+        return [w for w in (words[id(e)][1] for e in entries) if w]
+
+    def layout(self, entries: Sequence[LogEntry], names: Sequence[str], small: pygame.Rect, th: T.Theme,
+               bottom: int | None = None) -> None:
+        """Lay the rows out for ``entries`` (log entries, oldest first; ``names``
+        the seats' names as the log says them) in the panel: each line wraps
+        to the panel's width, its later rows indented. Nothing is redone while
+        the entries, the language, the names, the place and the size stay
+        the same."""
+        key = (len(entries), id(entries[-1]) if entries else None, current_language(), tuple(names), tuple(small),
+               th.size, self.large, bottom)
         if key == self._key:
             return
         self._key = key
         self.rect = self.frame(small, th, bottom)
         width = self.rect.width - 3 * th.pad
-        if self.large:
-            rows = []
-            for e in entries:
-                parts = T.wrap(e, th.small, width)
-                rows += [parts[0]] + ["   " + p for p in parts[1:]]
-        else:
-            rows = list(entries)  # one line per action; the larger log shows the whole line
+        wrapped, rows = {}, []
+        for line in self.lines(entries, names):
+            k = (line, width, th.small)
+            parts = wrapped[k] = self._wrapped.get(k) or self._wrap(line, th.small, width)
+            rows += parts
+        self._wrapped = wrapped
         grew = len(rows) - len(self.rows) if entries and len(entries) >= self._seen else 0
         if self.back and grew > 0:
             self.back += grew  # scrolled up: stay on the same lines
@@ -76,6 +109,16 @@ class LogPanel:
         self.back = max(0, min(self.back, self.max_back))
         tw = max(T.font(th.small, True).size(_("Smaller (−)"))[0], T.font(th.small, True).size(_("Larger (+)"))[0]) + th.pad
         self.tab = pygame.Rect(self.rect.right - tw - th.pad // 2, self.rect.y + th.pad // 4, tw, lh)
+
+    @staticmethod
+    def _wrap(line: str, px: int, width: int) -> list[str]:
+        """``line`` as rows at most ``width`` pixels wide at ``px``, the rows after the first indented."""
+        parts = T.wrap(line, px, width)
+        if len(parts) == 1:
+            return parts
+        indent = "   "
+        rest = T.wrap(" ".join(parts[1:]), px, width - T.font(px).size(indent)[0])
+        return [parts[0]] + [indent + p for p in rest]
 
     @property
     def max_back(self) -> int:

@@ -27,17 +27,20 @@ from game.rules.phase import Phase
 from game.errors import IllegalMove
 from game.rules.events import RummyCalled
 from game.i18n import N_, _, current_language
-from game.intent.person_turn import PersonTurn, TableSide, calls_rummy, can_call, person_turn
+from game.services.settings import RUMMY_WINDOW_DEFAULT_S
+from game.intent.person_turn import PersonTurn, TableSide, calls_rummy, can_call, offers_rummy, person_turn
 from game.intent.targets import PileCard, Target
 from game.intent.turn import TurnUndo, rummy_options, undoable
-from game.intent.words import CHOICE_TITLES, choice_label, enter_words, hint_line, refusal_words, rummy_words
+from game.intent.words import (
+    CHOICE_TITLES, choice_label, enter_words, hint_line, refusal_note, refusal_words, rummy_words
+)
 from game.text.levels import LEVEL_LABELS
 
 from scenes.table.layout import sort_key
 from scenes.table.person_drawing import PersonDrawing
 from scenes.table.person_input import Drag, PersonInput
 from scenes.core.widgets import Button
-from game.text.events import plain, with_rule
+from game.text.events import UNDONE, LogNote, note_line, plain
 from scenes.core.dialogs import ChoiceDialog
 
 DOUBLE_CLICK_S = 0.45
@@ -74,7 +77,8 @@ class PersonPlay:
         self.last_draw_at = -10.0
         s = table.app.settings
         # the person's Rummy window (R18): kept and decided by the referee, shown here
-        self.rummy_window = table.session.attach_person(self.seat, float(getattr(s, "rummy_window_s", 2.0) or 2.0))
+        self.rummy_window = table.session.attach_person(
+            self.seat, float(getattr(s, "rummy_window_s", RUMMY_WINDOW_DEFAULT_S) or RUMMY_WINDOW_DEFAULT_S))
         self.input = PersonInput(self)
         self.buttons = {
             "sort": Button(N_("Sort by rank (S)"), self.toggle_sort, role="small"),
@@ -85,7 +89,8 @@ class PersonPlay:
         }
         self.drawing = PersonDrawing(self)
         self.sync()
-        table.session.resume_rummy_window(self.seat, table.clock)  # a game resumed right after a discard
+        if table.session.resume_rummy_window(self.seat, table.clock):  # a game resumed right after a discard
+            self._offer_or_close()
 
     @property
     def rummy_window_s(self) -> float:
@@ -220,12 +225,16 @@ class PersonPlay:
         """Show ``text`` above the hand (amber for a refusal) for ``seconds``."""
         self.message = (plain(text), refusal, self.table.clock + seconds)
 
-    def refuse(self, message: str, rule: str | None = None) -> None:
+    def refuse(self, message: str | LogNote, rule: str | None = None) -> None:
         """Say the refusal ``message`` above the hand (without its rule id)
         and keep it in the game log with the rule id (item 18); ``rule`` is
-        the engine's ``IllegalMove.rule``, cited when the message has none."""
-        self.say(message, refusal=True)
-        self.table.log_refusal(with_rule(message, rule))
+        the engine's ``IllegalMove.rule``, cited when the message has none.
+        ``message`` is the engine's (English) message or a
+        :class:`~game.text.events.LogNote` (a message id and its values), so
+        the log words it in the language of the moment (issue 21, item 12)."""
+        note = message if isinstance(message, LogNote) else LogNote(message, rule=rule)
+        self.say(note_line(note), refusal=True)
+        self.table.log_refusal(note, rule)
 
     def legal_targets(self, positions) -> LegalTargets:
         """For a drag of the hand cards at display ``positions``: which drops
@@ -241,6 +250,13 @@ class PersonPlay:
         """Draw the person's side over the table; ``moving`` holds the ``id`` of
         each layout place whose card is still sliding there."""
         self.drawing.draw(surface, moving)
+
+    def message_rect(self, width: int):
+        """Where the message line above the hand is drawn this frame in a
+        window ``width`` pixels wide (a ``pygame.Rect``), or ``None`` when no
+        message shows (the first-game tip gives way to it: issue 21, item 11)."""
+        line = self.person_turn().line
+        return None if line is None else self.drawing.message_place(line[0], width)[0]
 
     def layout_buttons(self) -> None:
         """Place the person's buttons for the table's current layout."""
@@ -325,11 +341,10 @@ class PersonPlay:
         gesture: apply its actions (stopping at a refusal), say a refusal, or
         ask the person to choose. True when every action was applied."""
         if isinstance(outcome, Refusal):
-            text = refusal_words(outcome)
             if outcome.logged:
-                self.refuse(text, outcome.rule)
+                self.refuse(refusal_note(outcome), outcome.rule)
             else:
-                self.say(text, refusal=True)
+                self.say(refusal_words(outcome), refusal=True)
             return False
         if isinstance(outcome, Choice):
             self.table.app.push(ChoiceDialog(self.table.app), title=CHOICE_TITLES[outcome.question],
@@ -357,7 +372,7 @@ class PersonPlay:
         self.order = order
         self.selected.clear()
         t.push_step([], undo=True)
-        t.log_lines.append(_("You take back your last meld or lay-off."))
+        t.add_to_log([UNDONE])
 
     def show_hint(self) -> None:
         """Ask the level chosen in Settings (``hint_level``) for the move it
@@ -409,7 +424,23 @@ class PersonPlay:
         """The table has shown a step: start the window's clock when it was a discard."""
         if self.rummy_window.pending and not self.table.animation.steps:
             self.rummy_window.start(self.table.clock)
+            self._offer_or_close()
         self.sync()
+
+    def people_here(self) -> int:
+        """How many people play at this computer (seats no computer plays)."""
+        session = self.table.session
+        return sum(1 for i, s in enumerate(session.seats) if s.is_person and not session.is_ai(i))
+
+    def _offer_or_close(self) -> None:
+        """The Rummy window has started on a discard: keep it (and the Rummy!
+        button) when the intent layer offers it (:func:`game.intent.person_turn.offers_rummy`:
+        the person can call, or the setting shows it after every discard),
+        else close it at once, so computer calls go ahead and the game waits
+        on nobody (issue 21, item 13)."""
+        always = bool(getattr(self.table.app.settings, "rummy_button_always", False))
+        if not offers_rummy(self.hand, self.seat, always, self.people_here()):
+            self.close_rummy_window()
 
     def rummy_window_open(self) -> bool:
         """True while the person's Rummy window is open (shown or about to be)."""
@@ -433,9 +464,9 @@ class PersonPlay:
         if not options:
             try:
                 h.check(CallRummy(self.seat, count or 1))
-                reason = _("There is no Rummy to call here.")
+                reason = LogNote(N_("There is no Rummy to call here."))
             except IllegalMove as exc:
-                reason = with_rule(exc.message, exc.rule)
+                reason = LogNote(exc.message, rule=exc.rule)
             self.refuse(reason)
             return
         if len(options) == 1:

@@ -11,6 +11,8 @@ state (``tests/test_person_turn.py`` checks it).
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import pygame
 
 from game.intent.drops import LegalTargets
@@ -18,6 +20,7 @@ from game.intent.person_turn import DropHint, PileHover
 from game.intent.targets import NewMeld, OnMeld, PileCard, Stock
 
 from scenes.core import theme as T
+from scenes.core.widgets import free_span, place_in
 
 
 class PersonDrawing:
@@ -167,11 +170,53 @@ class PersonDrawing:
             pygame.draw.rect(surface, T.LEGAL, r.inflate(12, 12), 3, border_radius=self.table.theme.radius + 5)
 
     def _draw_message(self, surface, lay, line: tuple[str, bool]) -> None:
-        """The message line above the hand: ``line`` is ``(words, amber)``."""
+        """The message line above the hand: ``line`` is ``(words, amber)``.
+        It sits clear of the panels over the felt (the status panel, the game
+        log, larger or not: issue 21, item 11), wrapping when the room left
+        is narrower than the words."""
         th = self.table.theme
         text, refusal = line
-        s = T.fit_text(text, th.body, lay.hand_rect.width, T.TEXT_DARK, bold=True)
-        above = self.play.buttons["sort"].rect.top if self.play.buttons["sort"].rect.height else lay.hand_rect.top
-        box = s.get_rect(midbottom=(lay.hand_rect.centerx, above - th.pad)).inflate(16, 6)
+        box, lines = self.message_place(text, surface.get_width())
         pygame.draw.rect(surface, T.ILLEGAL if refusal else (200, 235, 255), box, border_radius=th.radius)
-        surface.blit(s, s.get_rect(center=box.center))
+        lh = T.font(th.body, True).get_linesize()
+        y = box.centery - len(lines) * lh // 2
+        for words in lines:
+            s = T.fit_text(words, th.body, box.width - 16, T.TEXT_DARK, bold=True)
+            surface.blit(s, s.get_rect(midtop=(box.centerx, y)))
+            y += lh
+
+    def message_place(self, text: str, width: int) -> tuple[pygame.Rect, tuple[str, ...]]:
+        """The message line's box and its lines for ``text`` in a window
+        ``width`` pixels wide: above the person's buttons, clear of the
+        table's panels (:func:`message_box`)."""
+        th = self.table.theme
+        lay = self.table.layout_
+        sort = self.play.buttons["sort"].rect
+        above = sort.top if sort.height else lay.hand_rect.top
+        covers = tuple(tuple(r) for r in self.table.covering_panels())
+        return message_box(text, th.body, tuple(lay.hand_rect), above - th.pad, width, th.pad, covers)
+
+
+@lru_cache(maxsize=64)
+def message_box(text: str, px: int, hand: tuple, bottom: int, width: int, pad: int,
+                covers: tuple) -> tuple[pygame.Rect, tuple[str, ...]]:
+    """Where the message line ``text`` (bold, ``px`` pixels) goes: its box,
+    bottom at ``bottom``, centred over ``hand`` (the hand's rect as a tuple)
+    as nearly as the panels ``covers`` (rect tuples) allow, inside a window
+    ``width`` pixels wide less ``pad`` at each side, and its lines (wrapped to
+    the room). Remembered per arguments (drawn every frame)."""
+    hand_rect = pygame.Rect(hand)
+    lh = T.font(px, True).get_linesize()
+    rows, lines, span = 1, [text], pygame.Rect(0, 0, 0, 0)
+    for _ in range(4):  # more lines need a taller row, which may cross another panel
+        row = pygame.Rect(pad, bottom - rows * lh - 6, width - 2 * pad, rows * lh + 6)
+        span = free_span(row, [pygame.Rect(c) for c in covers], hand_rect.centerx, pad)
+        room = max(px * 4, min(hand_rect.width, span.width) - 16)
+        lines = T.wrap(text, px, room, bold=True)
+        if len(lines) <= rows:
+            break
+        rows = len(lines)
+    w = max(T.font(px, True).size(words)[0] for words in lines) + 16
+    box = pygame.Rect(0, 0, min(w, max(span.width, px * 4)), len(lines) * lh + 6)
+    box.bottom = bottom
+    return place_in(box, span, hand_rect.centerx), tuple(lines)

@@ -25,11 +25,13 @@ the card art :mod:`scenes.core.cardart`.
 
 from __future__ import annotations
 
+import logging
 import time
 
 import pygame
 
 from game.rules.events import Event, HandEnded, TurnStarted
+from game.errors import IllegalMove
 from game.i18n import N_, _, ngettext
 from game.rules.hand import can_draw_stock
 from game.text.cards import short_name
@@ -46,16 +48,21 @@ from scenes.table.layout import Layout, TableModel, layout, model_of, predeal_mo
 from scenes.table.drawing import TableDrawing
 from scenes.table.animation import TableAnimation
 from scenes.core.tween import AI_PACE_S, SPEEDS
-from scenes.core.widgets import Button
-from game.text.events import deal_line
+from scenes.core.widgets import Button, free_span
 from scenes.table.game_log import LogPanel
 from scenes.table.rules_badge import RulesBadge
 from scenes.table.person import PersonPlay
 from scenes.table.first_tip import FirstGameTip
-from game.text.events import refusal_entry
+from game.text.events import LogEntry, LogNote, in_log, log_names, log_words
+from game.rules.record import history_events
 from game.services.game_in_progress import MESSAGE_S, GameInProgress
 
-__all__ = ["TableScene"]
+__all__ = ["LOG_LENGTH", "TableScene"]
+
+log = logging.getLogger("rummy500.table")
+
+LOG_LENGTH = 300
+"""How many entries the game log keeps (the oldest go first)."""
 
 
 class TableScene(Scene):
@@ -93,7 +100,7 @@ class TableScene(Scene):
         self.reduced_motion = bool(app.settings.reduced_motion)
         self.animation = TableAnimation(self)
         self.drawing = TableDrawing(self)
-        self.log_lines: list[str] = []
+        self.log_entries: list[LogEntry] = []  # worded when drawn (issue 21, item 12): log_lines
         self.show_log = bool(app.settings.show_log)
         self.log_panel = LogPanel()
         self.last_action_at = 0.0
@@ -115,7 +122,7 @@ class TableScene(Scene):
             # a fresh deal: animate it from the stock
             self.shown = predeal_model(self.shown)
             self.animation.queue([], model_of(game), "deal")
-            self.log_lines.append(deal_line(h.index, self.names[h.dealer]))
+        self.rebuild_log()
         self.person = None
         self.pending_order = None
         if self.session.seats[self.viewer].is_person and not self.session.is_ai(self.viewer):
@@ -141,6 +148,39 @@ class TableScene(Scene):
         "Player N" for a name with no visible character (:func:`game.names.shown_names`;
         the game and its record keep the names as they are)."""
         return shown_names(self.session.names)
+
+    @property
+    def log_names(self) -> list[str]:
+        """The seats' names as the game log and the banners say them: the
+        person's seat is "You" (:func:`game.text.events.log_names`)."""
+        return log_names(self.names, self.viewer if self.person is not None else None)
+
+    @property
+    def log_lines(self) -> list[str]:
+        """The game log's lines, oldest first, worded now (in the current language)."""
+        names = self.log_names
+        return [w for w in (log_words(e, names) for e in self.log_entries) if w]
+
+    def rebuild_log(self) -> None:
+        """Fill the game log from the game's record (issue 21, item 12): a
+        continued game's lines come back, a new game's deal is its first line
+        (:func:`game.rules.record.history_events`). A game whose hands cannot be
+        played again (never one the engine built) opens with an empty log
+        rather than failing on every Continue; the reason goes to the log file."""
+        try:
+            events = history_events(self.session.game, LOG_LENGTH)
+        except (IllegalMove, ValueError) as exc:
+            log.warning("the game log could not be rebuilt from the record: %s", exc)
+            events = []
+        self.log_entries = []
+        self.add_to_log(events)
+
+    def add_to_log(self, entries) -> None:
+        """Keep ``entries`` (engine events, :class:`~game.text.events.LogNote`)
+        in the game log, the last :data:`LOG_LENGTH` of them; the ones the log
+        leaves out (a turn starting) are not kept."""
+        self.log_entries += [e for e in entries if in_log(e)]
+        del self.log_entries[:-LOG_LENGTH]
 
     def _first_game(self) -> bool:
         """True while the person has no finished game in the statistics.
@@ -240,9 +280,21 @@ class TableScene(Scene):
             badge.rect = pygame.Rect(top_button.right - w, top_button.top - th.pad - h, w, h)
         if getattr(self, "person", None) is not None:
             self.person.layout_buttons()
-        if getattr(self, "tip", None) is not None:
-            zone = self.layout_.zone_rects[self.viewer]  # left of the status panel and the log
-            self.tip.layout(pygame.Rect(zone.x, zone.y, self.layout_.status_rect.x - zone.x, zone.h), th)
+        self._tip_area = None
+        self.layout_tip()
+
+    def layout_tip(self) -> None:
+        """Lay the first-game tip out in the person's meld zone, in the widest
+        part of it that no panel covers (the status panel, the game log
+        larger or not: issue 21, item 11); redone only when that part moves."""
+        tip = getattr(self, "tip", None)
+        if tip is None or not tip.shown:
+            return
+        zone = self.layout_.zone_rects[self.viewer]
+        area = free_span(zone, self.covering_panels(), zone.centerx, self.theme.pad)
+        if area != getattr(self, "_tip_area", None):
+            self._tip_area = area
+            tip.layout(area, self.theme)
 
     def notice_area(self) -> pygame.Rect | None:
         """Notices (the F12 one, a file's trouble) go in the middle row of the
@@ -290,10 +342,14 @@ class TableScene(Scene):
             player.play(name)
 
     # ------------------------------------------------------------ actions
-    def log_refusal(self, message: str) -> None:
+    def log_refusal(self, message: str | LogNote, rule: str | None = None) -> None:
         """Keep a refused move in the game log with the rule it cites (the
-        one-line message above the hand leaves the rule id out, item 18)."""
-        self.log_lines.append(refusal_entry(message))
+        one-line message above the hand leaves the rule id out, item 18):
+        ``message`` is an engine message (English) citing ``rule`` when it
+        cites none, or a :class:`~game.text.events.LogNote`; worded when drawn."""
+        if not isinstance(message, LogNote):
+            message = LogNote(message, rule=rule)
+        self.add_to_log([LogNote(message.text, message.values, True, message.rule or rule)])
 
     def toggle_log(self) -> None:
         self.show_log = not self.show_log
@@ -328,7 +384,7 @@ class TableScene(Scene):
         game = self.session.game
         if game.winner is not None or game.hand.ended is None:
             return
-        self.session.deal_next_hand()
+        dealt = self.session.deal_next_hand()
         model = model_of(game)
         self.shown = predeal_model(model)
         if self.person is not None:
@@ -336,7 +392,7 @@ class TableScene(Scene):
             self.person.undo_stack.clear()
         self.layout_ = self.lay_out(self.shown)
         self.animation.queue([], model, "deal")
-        self.log_lines.append(deal_line(game.hand.index, self.names[game.hand.dealer]))
+        self.add_to_log(dealt)
         self.autosave()
 
     # ------------------------------------------------------------ events
@@ -398,6 +454,19 @@ class TableScene(Scene):
                                                                               card=short_name(model.committed))]
         return [head, _("{name} to meld or lay off, then discard.").format(name=name)]
 
+    def covering_panels(self) -> list[pygame.Rect]:
+        """The panels drawn over the felt, in window pixels: the status panel
+        and, while it is shown, the game log (where its larger view reaches
+        when open larger). Messages, banners and the first-game tip are
+        placed clear of them (issue 21, item 11)."""
+        lay = self.layout_
+        if lay is None:
+            return []
+        panels = [pygame.Rect(lay.status_rect)]
+        if self.show_log:
+            panels.append(self.log_panel.frame(self.drawing.log_rect(), self.theme, lay.hand_rect.top - self.theme.pad))
+        return panels
+
     def pile_index_at(self, pos) -> int | None:
         """The index (0 = the bottom) of the discard-pile card under ``pos``
         (window pixels), the topmost one where cards overlap, or ``None``."""
@@ -418,8 +487,9 @@ class TableScene(Scene):
     def update(self, dt: float) -> None:
         self.clock += dt
         if self.show_log and self.layout_ is not None:
-            self.log_panel.layout(self.log_lines, self.drawing.log_rect(), self.theme,
+            self.log_panel.layout(self.log_entries, self.log_names, self.drawing.log_rect(), self.theme,
                                   self.layout_.hand_rect.top - self.theme.pad)
+        self.layout_tip()
         if self.warm_at is not None and self.clock >= self.warm_at:
             self.warm_at = None
             cs = self.layout_.cards

@@ -206,7 +206,8 @@ def test_settings_round_trip(store):
 def test_settings_defaults_are_sensible():
     s = Settings()
     assert s.window_size == (1280, 720) and s.speed == "normal" and s.card_style == "2color"
-    assert s.rummy_window_s == 2.0 and s.player_name == "You" and s.last_setup == {}
+    assert s.rummy_window_s == 3.0 and s.player_name == "You" and s.last_setup == {}  # 3 s: issue 21, item 13
+    assert s.rummy_button_always is False
     assert s.version == SETTINGS_VERSION
     assert Settings.from_dict(s.to_dict()) == (s, [])
 
@@ -260,7 +261,7 @@ def test_old_partial_settings_upgraded_key_by_key(store):
     s, msg = store.load_settings()
     assert s.speed == "fast" and s.card_style == "4color" and s.player_name == "Ada"
     assert s.felt == "green" and s.window_size == (1280, 720) and s.fullscreen is False
-    assert s.rummy_window_s == 2.0 and s.reduced_motion is False
+    assert s.rummy_window_s == 3.0 and s.reduced_motion is False
     assert s.card_back == "blue" and s.last_setup == {} and s.show_log is False     # missing: defaults
     assert s.version == SETTINGS_VERSION                                             # upgraded
     assert msg is not None and "\n" not in msg
@@ -286,7 +287,7 @@ def test_missing_keys_only_give_no_message(store):
 def test_nan_and_float_values_are_checked(store):
     write(store.settings_path, '{"rummy_window_s": NaN, "window_size": [1280.0, 720]}')
     s, msg = store.load_settings()
-    assert s.rummy_window_s == 2.0 and s.window_size == (1280, 720)
+    assert s.rummy_window_s == 3.0 and s.window_size == (1280, 720)
     assert "time to call Rummy" in msg and "window size" in msg
     write(store.settings_path, '{"rummy_window_s": 3}')
     s, msg = store.load_settings()

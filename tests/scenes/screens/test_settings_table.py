@@ -71,6 +71,7 @@ def back_to_table(app, table) -> None:
 # ------------------------------------------------------------------ saving
 
 CONTROLS = [("speed", "speed"), ("reduced", "reduced_motion"), ("rummy", "rummy_window_s"),
+            ("rummy_button", "rummy_button_always"),
             ("style", "card_style"), ("size", "card_size"), ("back_", "card_back"), ("felt", "felt"),
             ("sound", "sound"), ("volume", "volume"), ("fullscreen", "fullscreen")]
 
@@ -97,7 +98,7 @@ def test_settings_survive_a_restart(tmp_path):
     page = a.push(SettingsScene(a))
     right(a, page.felt)            # blue
     right(a, page.size)            # large
-    right(a, page.rummy)           # 2.5 s
+    right(a, page.rummy)           # 3.5 s (from the default 3 s)
     right(a, page.reduced)         # on
     left(a, page.volume)           # 20 %
     right(a, page.style)           # four colours
@@ -107,10 +108,10 @@ def test_settings_survive_a_restart(tmp_path):
     try:
         s = b.settings
         assert (s.felt, s.card_size, s.rummy_window_s, s.reduced_motion, s.volume, s.card_style) == \
-            ("blue", "large", 2.5, True, 20, "4color")
+            ("blue", "large", 3.5, True, 20, "4color")
         assert T.felt_name == "blue" and T.FELT == T.FELT_COLOURS["blue"]  # the new program paints it
         page = b.push(SettingsScene(b))
-        assert (page.felt.value, page.size.value, page.rummy.value, page.volume.value) == ("blue", "large", 2.5, 20)
+        assert (page.felt.value, page.size.value, page.rummy.value, page.volume.value) == ("blue", "large", 3.5, 20)
     finally:
         b.close()
         T.set_felt("green")
@@ -173,8 +174,8 @@ def test_the_rummy_window_control_sets_the_time_the_table_gives(app):
     table = table_for(app, SCRIPT)
     page = over_table(app, table)
     page.focus.focus(page.rummy)
-    for _ in range(3):
-        key(app, pygame.K_RIGHT)  # 2 s -> 3.5 s
+    for _ in range(1):
+        key(app, pygame.K_RIGHT)  # 3 s (the default) -> 3.5 s
     assert app.settings.rummy_window_s == 3.5 == on_disk(app).rummy_window_s
     for _ in range(3):
         key(app, pygame.K_RIGHT)
@@ -192,7 +193,7 @@ def test_the_rummy_window_control_sets_the_time_the_table_gives(app):
     assert human.rummy_until is not None  # open for 1.3 s...
     for _ in range(4):
         app.step(0.1)
-    assert human.rummy_until is None  # ...and closed by 1.7 s, not the default 2 s
+    assert human.rummy_until is None  # ...and closed by 1.7 s, not the default 3 s
     assert table.session.person_rummy_window_open is False
 
 
@@ -331,7 +332,7 @@ def test_keyboard_only(app):
         key(app, pygame.K_TAB)
     assert page.focus.focused is page.rummy
     key(app, pygame.K_LEFT)
-    assert app.settings.rummy_window_s == 1.5
+    assert app.settings.rummy_window_s == 2.5  # from the default 3 s
     key(app, pygame.K_TAB, pygame.KMOD_SHIFT)
     key(app, pygame.K_RETURN)  # Enter steps a choice on
     assert app.settings.reduced_motion is True
@@ -344,7 +345,7 @@ def test_keyboard_only(app):
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.top, TitleScene)
     saved = on_disk(app)
-    assert saved.rummy_window_s == 1.5 and saved.reduced_motion is True
+    assert saved.rummy_window_s == 2.5 and saved.reduced_motion is True
 
 
 def test_the_house_rules_button_opens_the_rules_page(app):
@@ -369,7 +370,7 @@ def test_the_page_fits_and_every_control_has_a_focus_ring(app, size):
     right(app, page.opponents)  # 7 opponents: every row shown
     screen = pygame.Rect((0, 0), size)
     widgets = page.widgets()
-    assert len(widgets) == 12 + 1 + 14 + 2  # language and 11 table options (the Hint too), opponents, 7 seats, 2 buttons
+    assert len(widgets) == 13 + 1 + 14 + 2  # language and 12 table options (Hint, Rummy! button), opponents, 7 seats, 2 buttons
     for i, w in enumerate(widgets):
         ring = w.rect.inflate(6, 6)  # the focus ring's outer edge
         others = [o.rect for o in widgets if o is not w]

@@ -19,7 +19,7 @@ from scenes.screens.menus import PauseMenu
 from scenes.screens.setup import SetupScene
 from scenes.table.scene import TableScene
 from scenes.screens.title import TitleScene
-from game.text.events import plain, refusal_entry, rule_ids
+from game.text.events import LogNote, plain, refusal_entry, rule_ids
 from test_person import SCRIPT, bot_moves, drag, felt_spot, pos_of, select, table_for
 from test_scenes import app, click, frames, key, post, resize  # noqa: F401  (app is a fixture)
 
@@ -32,7 +32,8 @@ def log_table(app, lines=60):
     frames(app, 3)
     key(app, pygame.K_l)
     assert table.show_log
-    table.log_lines.extend(f"Line {i}: Ana discards the 7♥." for i in range(lines))
+    del table.log_entries[:]
+    table.log_entries.extend(LogNote(f"Line {i}: Ana discards the 7♥.") for i in range(lines))
     frames(app, 1)
     return table
 
@@ -46,7 +47,7 @@ def test_the_log_scrolls_with_the_wheel_and_keys(app):
     post(pygame.MOUSEWHEEL, x=0, y=2, flipped=False, precise_x=0.0, precise_y=2.0)
     frames(app, 1)
     assert panel.back == 6 and panel.visible_rows()[-1] == "Line 53: Ana discards the 7♥."
-    table.log_lines.append("Ana draws from the stock.")  # scrolled up: the view stays on its lines
+    table.log_entries.append(LogNote("Ana draws from the stock."))  # scrolled up: the view stays on its lines
     frames(app, 1)
     assert panel.visible_rows()[-1] == "Line 53: Ana discards the 7♥."
     key(app, pygame.K_HOME)
@@ -58,14 +59,20 @@ def test_the_log_scrolls_with_the_wheel_and_keys(app):
     table.session.close()
 
 
-def test_the_log_opens_larger_with_one_line_per_action(app):
+def test_the_log_opens_larger_and_long_lines_wrap_in_both_sizes(app):
     table = log_table(app, lines=5)
     panel = table.log_panel
     small = panel.rect.copy()
-    table.log_lines.append("Ana takes 4 cards from the discard pile (7♥ 8♥ 9♥ 10♥) and must meld the 7♥, "
-                           "which is a long line that needs more room than the log beside the table has.")
+    long_line = ("Ana takes 4 cards from the discard pile (7♥ 8♥ 9♥ 10♥) and must meld the 7♥, "
+                 "which is a long line that needs more room than the log beside the table has.")
+    table.log_entries.append(LogNote(long_line))
     frames(app, 1)
-    assert panel.rows[-1] == table.log_lines[-1]  # beside the table: one row per action, cut with "…"
+    # beside the table too: the line wraps whole onto indented rows in the panel's size, never cut with "…"
+    tail = [r for r in panel.rows if r.startswith("   ")]
+    assert len(tail) >= 2 and "…" not in "".join(panel.rows)
+    assert " ".join(r.strip() for r in panel.rows[-len(tail) - 1:]) == long_line
+    width = panel.rect.width - 3 * table.theme.pad
+    assert all(T.font(table.theme.small).size(r)[0] <= width for r in panel.rows)
     click(app, panel.tab.center)
     assert panel.large and panel.rect.height > small.height and panel.rect.width > small.width
     assert panel.rect.bottom < table.layout_.hand_rect.top  # the hand stays in sight
