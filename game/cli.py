@@ -146,23 +146,16 @@ def _whole(low: int, high: int):
     return parse
 
 
-def _levels(text: str, players: bool = False) -> list[str]:
-    """The comma-separated AI levels of ``text`` (``--ai`` of the demo): each
-    one of :data:`game.ai.LEVELS`, or with ``players`` of
-    :data:`game.ai.PLAYERS` (the styles of the field too)."""
-    from game.ai import LEVELS, PLAYERS
+def _players(text: str) -> list[str]:
+    """The comma-separated computer players of ``--ai``: each one of
+    :data:`game.ai.PLAYERS` (the levels and the styles of the field)."""
+    from game.ai import PLAYERS
 
-    known = PLAYERS if players else LEVELS
     levels = [part.strip().lower() for part in text.split(",")]
     for level in levels:
-        if level not in known:
-            raise argparse.ArgumentTypeError(f"unknown AI level {level!r} (use {', '.join(known)})")
+        if level not in PLAYERS:
+            raise argparse.ArgumentTypeError(f"unknown AI level {level!r} (use {', '.join(PLAYERS)})")
     return levels
-
-
-def _players(text: str) -> list[str]:
-    """The AI players of ``--ai`` of ``tournament``: levels and styles."""
-    return _levels(text, players=True)
 
 
 def _level(text: str) -> str:
@@ -328,7 +321,7 @@ def gui_parser() -> argparse.ArgumentParser:
     p.add_argument("--demo", action="store_true", help="watch an all-computer game (no menus)")
     p.add_argument("--players", type=_whole(2, 8), default=4, metavar="N", help="demo: seats, 2 to 8 (default 4)")
     p.add_argument("--seed", type=_whole(-2**63, 2**63 - 1), metavar="S", help="demo: seed of the deals and AIs")
-    p.add_argument("--ai", type=_levels, metavar="LEVEL,...", help="demo: each seat's level (default medium)")
+    p.add_argument("--ai", type=_players, metavar="LEVEL,...", help="demo: each seat's level or style (default medium)")
     p.add_argument("--speed", choices=("slow", "normal", "fast", "instant"),
                    help="animation speed (default: the settings' speed)")
     p.add_argument("--quit-after-game", action="store_true", help="demo: exit 0 when the game is over")

@@ -63,7 +63,10 @@ def _rules_value(value: Any) -> dict:
     return dict(value)
 
 
-AI_LEVELS = ("easy", "medium", "hard")
+AI_LEVELS = ("easy", "medium", "hard", "hoarder", "early-melder", "pile-taker", "lay-off-hunter",
+             "rummy-caller", "cautious", "random")
+"""What ``last_setup.levels`` may hold: :data:`game.ai.PLAYERS`. ``you_level`` takes the
+three levels alone (and ``"human"``)."""
 SETUP_NAME_LEN = 16
 """Longest seat name the New game form takes (and keeps in ``last_setup``)."""
 
@@ -71,7 +74,7 @@ LAST_SETUP_SCHEMA = S.Obj({
     "players": S.Int(2, 8),
     "names": S.ListOf(S.Text(SETUP_NAME_LEN), 8),
     "levels": S.ListOf(S.Choice(AI_LEVELS), 8),
-    "you_level": S.Choice(AI_LEVELS + ("human",)),
+    "you_level": S.Choice(AI_LEVELS[:3] + ("human",)),
     "profile": S.Text(100),
     "rules": S.Custom(_rules_value),
 })

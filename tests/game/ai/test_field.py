@@ -267,3 +267,13 @@ def test_tournament_accepts_every_style_by_name(capsys):
     assert [p["ai"] for p in json.loads(out.splitlines()[-1])["players"]] == list(seats)
     assert main(["tournament", "--players", "2", "--ai", "medium,sharp", "--hands", "2", "--seed", "1"]) == 2
     assert "unknown AI level 'sharp'" in capsys.readouterr().err
+
+
+def test_saves_and_settings_take_every_style():
+    """A seat of the field is saved with the game and remembered by New game
+    (issue 25, item 5): the schemas list every player make_ai builds."""
+    from game.services.files import SEATS_LEVELS
+    from game.services.settings import AI_LEVELS
+
+    assert SEATS_LEVELS == PLAYERS + ("human",)
+    assert AI_LEVELS == PLAYERS
