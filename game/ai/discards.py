@@ -5,9 +5,10 @@ A discard is open to the next player's draw and to everyone's Rummy call
 costs to keep (its points, R19) against what it gives away: a card an
 opponent has shown it wants (it took cards from the pile that meld with it)
 or a card that fits a meld on the table, the more so the closer that
-opponent is to going out; and, while an opponent holds one or two cards,
-any high card that could still meld with cards not yet seen, so a safe
-card goes first. These helpers see only a
+opponent is to going out; and, in the endgame, a high card that opponent
+could use: with two cards, any that could still meld with cards not yet
+seen; with one, only one it could go out on (issue 25), so a safe card
+goes first and the highest card nobody can use is shed. These helpers see only a
 :class:`~game.rules.view.PlayerView`.
 """
 
