@@ -1,19 +1,25 @@
-"""Head-to-head strength of two players on duplicate deals, seats swapped.
+"""Head-to-head strength of two players on duplicate deals, seats rotated.
 
     python benchmarks/ai_strength.py easy random --games 400 [--seed 1]
+    python benchmarks/ai_strength.py hard medium --players 4 --games 100
     python benchmarks/ai_strength.py medium old-medium --games 400 --old DIR
 
-Players: ``easy``, ``medium``, ``hard`` (as ``rummy500 tournament`` builds
-them), ``random`` (a random legal player that sees only its view: a uniform
-choice among its legal draws, then among its legal melds, lay-offs and
-discards, and a Rummy call one time in three when one is legal) and
-``old-LEVEL``: that level from another copy of the ``game`` package, the
-``game`` folder of ``--old DIR`` (``git archive REV game | tar -x -C DIR``;
-any revision: see :func:`load_old`); its actions are carried over as record
-actions. Two-player games; each deal is played twice, the players swapping
-seats. ``--target`` ends the games sooner (the points that win, 500 by
-default). Prints the first player's wins out of the games with the 95%
-Wilson interval, as its last line ``win_rate: W (L-H) of N games``.
+Players: every name ``rummy500 tournament`` takes (``easy``, ``medium``,
+``hard``, and the styles of the field, :data:`game.ai.field.STYLES`: the
+``random`` legal player, ``hoarder``, ``early-melder``, ``pile-taker``,
+``lay-off-hunter``, ``rummy-caller``, ``cautious``), built as the
+tournament builds them, and ``old-LEVEL``: that level from another copy
+of the ``game`` package, the ``game`` folder of ``--old DIR`` (``git
+archive REV game | tar -x -C DIR``; any revision: see :func:`load_old`);
+its actions are carried over as record actions.
+
+``--players N`` (2 to 4) seats the first player once and the second at
+the other N-1 seats. Each deal is played N times, the first player moving
+one seat each time (the same cards per seat, the same AI seeds per seat),
+so the luck of the deal cancels out. ``--target`` ends the games sooner
+(the points that win, 500 by default). Prints the first player's wins out
+of the games with the 95% Wilson interval (an even share is 1/N), as its
+last line ``win_rate: W (L-H) of N games``.
 """
 
 from __future__ import annotations
@@ -26,35 +32,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.rules.actions import CallRummy, action_from_record  # noqa: E402
+from game.rules.actions import action_from_record  # noqa: E402
 from game.ai.base import AIPlayer  # noqa: E402
 from game.rules.game import Game  # noqa: E402
 from game.play.all_computer import play_game  # noqa: E402
 from game.rules.ruleset import RuleSet  # noqa: E402
 from game.services.tournament import make_player, wilson  # noqa: E402
-from game.rules.view import sample_world  # noqa: E402
-
-
-class RandomAI(AIPlayer):
-    """A random legal player seeing only its view (see the module docstring)."""
-
-    level = "random"
-
-    def choose(self, view):
-        world = sample_world(view, self.rng)
-        if view.phase == "draw":
-            options = [a for a in world.legal_actions() if a.seat == view.seat and not isinstance(a, CallRummy)]
-        else:
-            options = world.legal_plays(every_declaration=False) + world.legal_actions()
-        return self.rng.choice(options)
-
-    def call_rummy(self, view):
-        if view.window is None or self.rng.random() > 1 / 3:
-            return None
-        world = sample_world(view, self.rng)
-        calls = [CallRummy(view.seat, k) for k in range(1, len(view.discard) + 1)
-                 if world.is_legal(CallRummy(view.seat, k))]
-        return self.rng.choice(calls) if calls else None
 
 
 class OldAI(AIPlayer):
@@ -122,22 +105,25 @@ OLD_MAKE_PLAYER = None
 """The old package's ``make_player`` once :func:`load_old` has run (``--old``)."""
 
 
-def build(name: str, seed: int):
-    """The player called ``name`` with ``seed``."""
-    if name == "random":
-        return RandomAI(seed)
+def build(name: str, seed: int, players: int = 2):
+    """The player called ``name`` with ``seed``, at a table of ``players``."""
     if name.startswith("old-"):
         if OLD_MAKE_PLAYER is None:
             raise SystemExit(f"{name} needs --old DIR")
-        return OldAI(OLD_MAKE_PLAYER(name[4:], seed), 2)
-    return make_player(name, seed)
+        return OldAI(OLD_MAKE_PLAYER(name[4:], seed), players)
+    try:
+        return make_player(name, seed)
+    except ValueError as exc:
+        raise SystemExit(f"ai_strength.py: {exc}") from None
 
 
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("first")
     p.add_argument("second")
-    p.add_argument("--games", type=int, default=200, help="games in all (rounded up to even)")
+    p.add_argument("--games", type=int, default=200, help="games in all (rounded up to a multiple of --players)")
+    p.add_argument("--players", type=int, default=2, choices=(2, 3, 4),
+                   help="seats: the first player at one, the second at the rest (default 2)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--target", type=int, default=500, help="points that win a game (fewer: shorter games)")
     p.add_argument("--old", help="folder holding the old game package")
@@ -145,25 +131,31 @@ def main() -> None:
     global OLD_MAKE_PLAYER
     if args.old:
         OLD_MAKE_PLAYER = load_old(args.old)
+    n = args.players
+    for name in (args.first, args.second):
+        try:
+            build(name, 0, n)  # an unknown name stops here, before any play
+        except SystemExit as exc:
+            p.error(str(exc).removeprefix("ai_strength.py: "))
     rules = RuleSet(target=args.target)
     rng = random.Random(args.seed)
     won = 0.0
     games = 0
-    for _ in range((args.games + 1) // 2):
+    for _ in range(-(-args.games // n)):
         deal_seed = rng.getrandbits(32)
-        ai_seeds = (rng.getrandbits(32), rng.getrandbits(32))
-        for first_seat in (0, 1):
-            names = [args.first, args.second] if first_seat == 0 else [args.second, args.first]
-            ais = {s: build(names[s], ai_seeds[s]) for s in (0, 1)}
-            game = Game.new(["A", "B"], rules, seed=deal_seed)
+        ai_seeds = tuple(rng.getrandbits(32) for _ in range(n))
+        for first_seat in range(n):
+            names = [args.first if s == first_seat else args.second for s in range(n)]
+            ais = {s: build(names[s], ai_seeds[s], n) for s in range(n)}
+            game = Game.new([chr(ord("A") + s) for s in range(n)], rules, seed=deal_seed)
             play_game(game, ais)
-            winner = game.winner
-            won += 1.0 if winner == first_seat else 0.0
+            won += 1.0 if game.winner == first_seat else 0.0
             games += 1
     lo, hi = wilson(won, games)
     print(f"{args.first} vs {args.second}: {won:g} of {games} games")
+    if n > 2:
+        print(f"players: {n} (one {args.first}, {n - 1} {args.second}; an even share is 1/{n})")
     print(f"win_rate: {won / games:.3f} ({lo:.3f}-{hi:.3f}) of {games} games")
-
 
 if __name__ == "__main__":
     main()

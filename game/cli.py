@@ -179,19 +179,21 @@ def _whole(low: int, high: int):
     return parse
 
 
-def _levels(text: str) -> list[str]:
-    from game.ai import LEVELS
+def _players(text: str) -> list[str]:
+    """The comma-separated computer players of ``--ai``: each one of
+    :data:`game.ai.PLAYERS` (the levels and the styles of the field)."""
+    from game.ai import PLAYERS
 
     levels = [part.strip().lower() for part in text.split(",")]
     for level in levels:
-        if level not in LEVELS:
-            raise argparse.ArgumentTypeError(f"unknown AI level {level!r} (use {', '.join(LEVELS)})")
+        if level not in PLAYERS:
+            raise argparse.ArgumentTypeError(f"unknown AI level {level!r} (use {', '.join(PLAYERS)})")
     return levels
 
 
 def _level(text: str) -> str:
-    """One AI level (``--ai`` of ``analyse``)."""
-    levels = _levels(text)
+    """One AI level or style (``--ai`` of ``analyse``)."""
+    levels = _players(text)
     if len(levels) != 1:
         raise argparse.ArgumentTypeError(f"give one level, not {text!r}")
     return levels[0]
@@ -272,8 +274,10 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=TOURNAMENT_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
     tp.add_argument("--players", type=_whole(2, 8), required=True, metavar="N",
                     help="seats at the table, 2 to 8")
-    tp.add_argument("--ai", type=_levels, required=True, metavar="LEVEL,LEVEL[,...]",
-                    help="the AI level of each seat, N entries (easy, medium, hard)")
+    tp.add_argument("--ai", type=_players, required=True, metavar="LEVEL,LEVEL[,...]",
+                    help="the AI level of each seat, N entries: easy, medium, hard, or a style of "
+                         "the field (hoarder, early-melder, pile-taker, lay-off-hunter, rummy-caller, "
+                         "cautious, random)")
     count = tp.add_mutually_exclusive_group(required=True)
     count.add_argument("--games", type=_whole(1, MAX_TABLES), metavar="G",
                        help="whole games in all, rounded up to a multiple of N")
@@ -295,7 +299,7 @@ def build_parser() -> argparse.ArgumentParser:
     ap.add_argument("file", help="the record (a JSON file), or - for standard input")
     ap.add_argument("--seat", type=_whole(0, 7), metavar="N", help="the seat to analyse (default: the seat to move)")
     ap.add_argument("--ai", type=_level, default="medium", metavar="LEVEL",
-                    help="easy, medium or hard (default medium)")
+                    help="easy, medium or hard (default medium), or a style of the field such as hoarder")
     ap.add_argument("--seed", type=_whole(-2**63, 2**63 - 1), default=0, metavar="S",
                     help="seeds the AI: the same seed gives the same play (default 0)")
     ap.add_argument("--json", action="store_true", help="print one JSON object (record actions)")
@@ -368,7 +372,7 @@ def gui_parser() -> argparse.ArgumentParser:
     p.add_argument("--demo", action="store_true", help="watch an all-computer game (no menus)")
     p.add_argument("--players", type=_whole(2, 8), default=4, metavar="N", help="demo: seats, 2 to 8 (default 4)")
     p.add_argument("--seed", type=_whole(-2**63, 2**63 - 1), metavar="S", help="demo: seed of the deals and AIs")
-    p.add_argument("--ai", type=_levels, metavar="LEVEL,...", help="demo: each seat's level (default medium)")
+    p.add_argument("--ai", type=_players, metavar="LEVEL,...", help="demo: each seat's level or style (default medium)")
     p.add_argument("--speed", choices=("slow", "normal", "fast", "instant"),
                    help="animation speed (default: the settings' speed)")
     p.add_argument("--quit-after-game", action="store_true", help="demo: exit 0 when the game is over")

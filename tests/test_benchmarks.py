@@ -104,6 +104,11 @@ def test_ai_strength(tmp_path):
     out = run("ai_strength.py", "easy", "old-easy", "--games", "2", "--target", "100", "--old", str(tmp_path))
     assert out.splitlines()[0] == "easy vs old-easy: 1 of 2 games", out
     assert figure(out, "win_rate") == 0.5
+    # a style of the field at a table of three: one seat each deal, rotated through all three
+    out = run("ai_strength.py", "cautious", "hoarder", "--players", "3", "--games", "3", "--target", "100")
+    assert out.splitlines()[0].startswith("cautious vs hoarder: "), out
+    assert "players: 3 (one cautious, 2 hoarder; an even share is 1/3)" in out
+    assert re.search(rf"^win_rate: {NUMBER} \({NUMBER}-{NUMBER}\) of 3 games$", out.splitlines()[-1]), out
 
 
 def test_autosave():

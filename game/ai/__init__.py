@@ -1,6 +1,7 @@
-"""Computer opponents: Easy, Medium and Hard, each seeing only a ``PlayerView``.
+"""Computer opponents: the levels Easy, Medium and Hard, and the field of
+styles (:mod:`game.ai.field`), each seeing only a ``PlayerView``.
 
-``make_ai(level, seed)`` builds one; :mod:`game.play.all_computer` is the referee that
+``make_ai(name, seed)`` builds one; :mod:`game.play.all_computer` is the referee that
 lets AI seats play (Rummy calls first, then the seat to move).
 """
 
@@ -10,15 +11,26 @@ from game.ai.base import AIPlayer
 from game.ai.easy import EasyAI
 from game.ai.medium import MediumAI
 from game.ai.hard import HardAI
+from game.ai.field import STYLE_CLASSES, STYLES
 
 LEVELS = ("easy", "medium", "hard")
+"""The levels a person picks at the table (and saves and settings hold)."""
+
+PLAYERS = LEVELS + STYLES
+"""Every computer player :func:`make_ai` builds: the levels, then the styles."""
+
+FIELD = ("easy", "medium") + STYLES
+"""The field Hard is measured against (issue 25): every player but Hard."""
+
 HINT_LEVELS = ("medium", "hard")
 """The levels the table's Hint may ask (Settings' ``hint_level``), Medium first: the default."""
 
 
 def make_ai(level: str, seed: int | None = None, **options) -> AIPlayer:
-    """An AI of ``level`` (``"easy"``, ``"medium"`` or ``"hard"``) with its own
-    seeded random generator. Raises ``ValueError`` for an unknown level."""
+    """The AI called ``level`` (one of :data:`PLAYERS`: ``"easy"``,
+    ``"medium"``, ``"hard"`` or a style such as ``"hoarder"``) with its own
+    seeded random generator; ``options`` go to Hard. Raises ``ValueError``
+    for an unknown name."""
     level = level.lower()
     if level == "easy":
         return EasyAI(seed)
@@ -26,4 +38,6 @@ def make_ai(level: str, seed: int | None = None, **options) -> AIPlayer:
         return MediumAI(seed)
     if level == "hard":
         return HardAI(seed, **options)
-    raise ValueError(f"unknown AI level {level!r} (use {', '.join(LEVELS)})")
+    if level in STYLE_CLASSES:
+        return STYLE_CLASSES[level](seed)
+    raise ValueError(f"unknown AI level {level!r} (use {', '.join(PLAYERS)})")

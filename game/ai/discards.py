@@ -5,9 +5,10 @@ A discard is open to the next player's draw and to everyone's Rummy call
 costs to keep (its points, R19) against what it gives away: a card an
 opponent has shown it wants (it took cards from the pile that meld with it)
 or a card that fits a meld on the table, the more so the closer that
-opponent is to going out; and, while an opponent holds one or two cards,
-any high card that could still meld with cards not yet seen, so a safe
-card goes first. These helpers see only a
+opponent is to going out; and, in the endgame, a high card that opponent
+could use: with two cards, any that could still meld with cards not yet
+seen; with one, only one it could go out on (issue 25), so a safe card
+goes first and the highest card nobody can use is shed. These helpers see only a
 :class:`~game.rules.view.PlayerView`.
 """
 
@@ -16,10 +17,10 @@ from __future__ import annotations
 from collections import Counter
 from typing import Sequence
 
-from game.rules.cards import JOKER, Card, rank_of, suit_of
-from game.rules.melds import Meld, hand_value, open_cards
+from game.rules.cards import JOKER, Card, declared, rank_of, suit_of
+from game.rules.melds import RUN, Meld, hand_value, open_cards
 from game.rules.view import PlayerView
-from game.ai.evaluate import fits_table, relates, usefulness
+from game.ai.evaluate import fits_table, relates, suit_gap, usefulness
 
 FEED_KNOWN = 10.0
 """Charge per card an opponent is known to hold that the discard melds with."""
@@ -28,9 +29,10 @@ FEED_TABLE = 25.0
 """Charge for a discard that can be laid off on the table (R14)."""
 
 FEED_SHORT = 12.0
-"""Charge for a high card (10 points or more, R19) that could still meld with
-unseen cards, per card below three that the closest opponent holds: with one
-or two cards left, that opponent may take it (or call Rummy on it) to go out."""
+"""Charge for a high card (10 points or more, R19) that an opponent close to
+going out could use, per card below three that opponent holds: with two
+cards, any card that could still meld with unseen cards (:func:`live`);
+with one, only a card it could go out on (:func:`reachable`)."""
 
 HIGH_CARD = 10
 """Points (R19) from which a card counts as high for :data:`FEED_SHORT`."""
@@ -98,25 +100,70 @@ def live(card: Card, view: PlayerView) -> bool:
     return relates(card, list(hidden.elements()), view.rules.ace_wraps) > 0
 
 
+def reachable(card: Card, view: PlayerView, table: Sequence[Meld]) -> bool:
+    """True when an opponent holding one card could go out on ``card``
+    discarded (the endgame of issue 25). Taken alone it must be tabled (R10:
+    it cannot go straight back) and two cards make no meld, so it must be
+    laid off: it fits a meld on the table (R14), or it would once an unseen
+    card, perhaps the opponent's last, is laid off beside it (a run's next
+    card but one). Taken with the pile card or two under it (R8.3), it must
+    meld with them. A joker is always reachable."""
+    if card == JOKER:
+        return True
+    rules = view.rules
+    aw = rules.ace_wraps
+    if fits_table(card, table, rules) or relates(card, view.discard[-2:], aw):
+        return True
+    hidden = unseen(view)
+    for m in table:
+        if m.kind != RUN:
+            continue
+        for o in open_cards(m, aw):
+            if o != JOKER and hidden[o] and suit_of(o) == suit_of(card) and suit_gap(card, o, aw) == 1 \
+                    and card not in open_cards(m, aw) and rank_of(card) not in _run_ranks(m):
+                return True
+    return False
+
+
+def _run_ranks(m: Meld) -> set[int]:
+    """The ranks a run on the table already holds."""
+    return {rank_of(declared(t)) for t in m.cards}
+
+
+def short_risk(card: Card, view: PlayerView, table: Sequence[Meld]) -> float:
+    """How many times :data:`FEED_SHORT` discarding the high ``card`` costs:
+    per opponent close to going out, 1 with two cards when ``card`` is
+    :func:`live`, 2 with one card (or none: it floats) when it is
+    :func:`reachable`; the most of these, 0 when nobody is close."""
+    risk = 0.0
+    for s in opponents(view):
+        n = view.hand_sizes[s]
+        if n == 2 and risk < 1 and live(card, view):
+            risk = 1.0
+        elif n <= 1 and reachable(card, view, table):
+            return 2.0
+    return risk
+
+
 def feed_charge(card: Card, view: PlayerView, table: Sequence[Meld]) -> float:
     """What discarding ``card`` risks giving away (points-like, >= 0): a
     lay-off on the table (R14) and the cards opponents are known to want,
     both weighted by how close the nearest opponent is to going out; and,
-    while an opponent holds two cards or fewer, any high card that is still
-    :func:`live` (:data:`FEED_SHORT`)."""
-    return _charge(card, view, pressure(closest_opponent(view)), fits_table(card, table, view.rules), True)
+    while an opponent holds two cards or fewer, a high card it could use
+    (:func:`short_risk`, :data:`FEED_SHORT`)."""
+    return _charge(card, view, pressure(closest_opponent(view)), fits_table(card, table, view.rules), True, table)
 
 
-def _charge(card: Card, view: PlayerView, press: float, fits: bool, anyone_known: bool) -> float:
+def _charge(card: Card, view: PlayerView, press: float, fits: bool, anyone_known: bool,
+            table: Sequence[Meld]) -> float:
     """:func:`feed_charge` given the closest opponent's :func:`pressure`,
     whether ``card`` fits the table, and whether any opponent is known to
     hold a card (when none is, nothing is wanted)."""
     charge = FEED_KNOWN * wanted_by(card, view) if anyone_known else 0.0
     if fits:
         charge += FEED_TABLE * press
-    if (press > 1 and card != JOKER and hand_value(card, view.rules.scoring) >= HIGH_CARD
-            and live(card, view)):
-        charge += FEED_SHORT * (press - 1)
+    if press > 1 and card != JOKER and hand_value(card, view.rules.scoring) >= HIGH_CARD:
+        charge += FEED_SHORT * short_risk(card, view, table)
     return charge
 
 
@@ -144,7 +191,7 @@ def discard_values(cards: Sequence[Card], view: PlayerView, table: Sequence[Meld
         if card == JOKER:
             values[card] = -100.0
             continue
-        charge = _charge(card, view, press, card in open_now, anyone_known)
+        charge = _charge(card, view, press, card in open_now, anyone_known, table)
         values[card] = hand_value(card, rules.scoring) - usefulness(card, view.hand, rules) - charge
     return values
 

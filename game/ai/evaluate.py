@@ -142,7 +142,7 @@ def _gained(original: Sequence[Meld], table: Sequence[Meld], seat: int, rules: R
         [original[i] for i in changed if i < len(original)], seat, rules.scoring)
 
 
-def _suit_gap(card: Card, other: Card, ace_wraps: bool) -> int:
+def suit_gap(card: Card, other: Card, ace_wraps: bool) -> int:
     """How many ranks apart two cards of one suit are (an ace next to the
     king as well as the two; with ``ace_wraps`` the ranks go round)."""
     r, cr = rank_of(card), rank_of(other)
@@ -154,7 +154,7 @@ def _suit_gap(card: Card, other: Card, ace_wraps: bool) -> int:
     return d
 
 
-_NEIGHBOUR = {aw: [[(6 if _suit_gap(a, b, aw) == 1 else 3 if _suit_gap(a, b, aw) == 2 else 0)
+_NEIGHBOUR = {aw: [[(6 if suit_gap(a, b, aw) == 1 else 3 if suit_gap(a, b, aw) == 2 else 0)
                     if a != b and suit_of(a) == suit_of(b) else 0 for b in range(52)] for a in range(52)]
               for aw in (False, True)}
 """Per ``ace_wraps``, what each natural card adds to another's

@@ -24,7 +24,10 @@
   (:mod:`game.ai.sequential`). The evaluation's own choice (Medium's) is
   overruled only when the search's best beats it by a margin, so close
   calls are not decided by sampling noise (with two players the margin is
-  smaller: measured, it pays there). :data:`TIME_CAP` bounds a decision's
+  smaller: measured, it pays there, except for holding back a meld or
+  lay-off Medium would table, which needs the clear lead at every table:
+  the cards held count against the hand when anyone goes out).
+  :data:`TIME_CAP` bounds a decision's
   time: on a 2-core machine the world budget ends nine decisions in ten or
   more first (with two players and with four), and the rest stop at the
   clock with most of their worlds searched. Without the clock
@@ -37,7 +40,7 @@ from __future__ import annotations
 
 import time
 
-from game.rules.actions import Action, CallRummy, Discard
+from game.rules.actions import Action, CallRummy, Discard, LayOff, TableMeld
 from game.rules.hand import HandState
 from game.rules.phase import Phase
 from game.errors import IllegalMove
@@ -266,6 +269,8 @@ class HardAI(AIPlayer):
             return alive[0]
         best = max(alive, key=lambda i: (sum(results[i][:worlds]) / worlds, -i))
         bar = Z_SWITCH_TWO_PLAYERS if view.players == 2 else Z_SWITCH
+        if isinstance(cands[0], (TableMeld, LayOff)) and isinstance(cands[best], Discard):
+            bar = Z_SWITCH  # holding back what Medium tables: every card kept is a debt (issue 25, item 3)
         if 0 in alive and not overrules(results, best, bar=bar):
             return 0  # the evaluation's choice stands unless the search clearly beats it
         return best

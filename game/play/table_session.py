@@ -37,7 +37,7 @@ import random
 from dataclasses import dataclass
 
 from game.rules.actions import Action, CallRummy
-from game.ai import LEVELS, make_ai
+from game.ai import PLAYERS, make_ai
 from game.rules.game import Game
 from game.rules.events import Event
 from game.play.referee import AwaitingMove, Referee
@@ -50,7 +50,8 @@ from game.rules.names import shown_names
 @dataclass(frozen=True)
 class Seat:
     """A seat at the table: its player's ``name`` and ``level`` (``"easy"``,
-    ``"medium"``, ``"hard"``, or ``"human"`` for the person at the table)."""
+    ``"medium"``, ``"hard"``, a style of the field such as ``"hoarder"``
+    (:data:`game.ai.PLAYERS`), or ``"human"`` for the person at the table)."""
 
     name: str
     level: str
@@ -84,7 +85,7 @@ class TableSession:
         if not 2 <= len(seats) <= 8:
             raise ValueError(f"Rummy 500 needs 2 to 8 players, not {len(seats)} (R1)")
         for s in seats:
-            if s.level not in LEVELS and s.level != "human":
+            if s.level not in PLAYERS and s.level != "human":
                 raise ValueError(f"unknown level {s.level!r} for {s.name!r}")
         self.seats = list(seats)
         self.use_workers = use_workers  # the person's Hint thinks where the computer seats do (game.play.hints)

@@ -196,8 +196,10 @@ _FORMAT = re.compile(r"rummy500/(\d{1,9})")
 _OURS = int(_FORMAT.fullmatch(FORMAT).group(1))
 _FORMAT_IN_TEXT = re.compile(rb'"format"\s*:\s*"rummy500/(\d{1,9})"')
 
-SEATS_LEVELS = ("easy", "medium", "hard", "human")
-"""The levels a seats file (``autosave.seats``) may give a seat."""
+SEATS_LEVELS = ("easy", "medium", "hard", "hoarder", "early-melder", "pile-taker", "lay-off-hunter",
+                "rummy-caller", "cautious", "random", "human")
+"""The levels a seats file (``autosave.seats``) may give a seat: :data:`game.ai.PLAYERS`
+(the levels and the styles of the field) and ``"human"``."""
 
 STALE_TEMP_S = 600.0
 """Age in seconds after which a hidden ``.<name>.<random>.tmp`` file is a

@@ -74,8 +74,11 @@ def _rules_value(value: Any) -> dict:
     return dict(value)
 
 
-AI_LEVELS = ("easy", "medium", "hard")
-HINT_LEVELS = AI_LEVELS[1:]
+AI_LEVELS = ("easy", "medium", "hard", "hoarder", "early-melder", "pile-taker", "lay-off-hunter",
+             "rummy-caller", "cautious", "random")
+"""What ``last_setup.levels`` may hold: :data:`game.ai.PLAYERS`. ``you_level`` takes the
+three levels alone (and ``"human"``)."""
+HINT_LEVELS = AI_LEVELS[1:3]
 """The levels the Hint may ask, Medium first (the default): :data:`game.ai.HINT_LEVELS`, written here
 like :data:`AI_LEVELS` so that reading the settings loads no AI (a test checks the two agree)."""
 SETUP_NAME_LEN = 16
@@ -85,7 +88,7 @@ LAST_SETUP_SCHEMA = S.Obj({
     "players": S.Int(2, 8),
     "names": S.ListOf(S.Text(SETUP_NAME_LEN), 8),
     "levels": S.ListOf(S.Choice(AI_LEVELS), 8),
-    "you_level": S.Choice(AI_LEVELS + ("human",)),
+    "you_level": S.Choice(AI_LEVELS[:3] + ("human",)),
     "profile": S.Text(100),
     "rules": S.Custom(_rules_value),
 })

@@ -1,12 +1,52 @@
-"""The names of the computer levels as the screens show them (marked with
-``N_``; translated where shown)."""
+"""The names of the computer levels and styles as the screens show them, and
+what New game says of each opponent (marked with ``N_``; translated where
+shown)."""
 
 from __future__ import annotations
 
-from game.i18n import N_
+from game.i18n import N_, _
 
-LEVEL_LABELS = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard")}
-"""Each AI level's name (marked with ``N_``; translated where shown)."""
+LEVEL_LABELS = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard"),
+                "hoarder": N_("Hoarder"), "early-melder": N_("Early melder"), "pile-taker": N_("Pile-taker"),
+                "lay-off-hunter": N_("Lay-off hunter"), "rummy-caller": N_("Rummy caller"),
+                "cautious": N_("Cautious"), "random": N_("Random")}
+"""Each AI level's and style's name (marked with ``N_``; translated where shown)."""
 PLAYS_FOR_YOU = {"easy": N_("Easy plays for you"), "medium": N_("Medium plays for you"),
                  "hard": N_("Hard plays for you")}
 """A computer level playing the person's seat (New game's "Your seat", the table's seat label)."""
+
+OPPONENT_NOTES = {
+    "easy": N_("Easy: a fair beginner; tables at once and throws its highest loose card."),
+    "medium": N_("Medium: weighs every draw and discards with care; the others are measured against it."),
+    "hard": N_("Hard: looks ahead, playing the hidden cards out in many possible deals."),
+    "hoarder": N_("Hoarder: holds every meld until it can go out all at once."),
+    "early-melder": N_("Early melder: puts every meld and lay-off down the moment it has one."),
+    "pile-taker": N_("Pile-taker: digs as deep into the discard pile as the rules let it."),
+    "lay-off-hunter": N_("Lay-off hunter: lays off first and keeps cards close to the melds on the table."),
+    "rummy-caller": N_("Rummy caller: calls Rummy whenever the rules let it."),
+    "cautious": N_("Cautious: never throws a card that could feed a meld."),
+    "random": N_("Random: any legal move, picked at random."),
+}
+"""What New game says of each opponent (one line)."""
+
+STRENGTH_AGAINST_MEDIUM = {
+    "easy": (34, 200), "hard": (536, 800), "hoarder": (0, 200), "early-melder": (102, 200),
+    "pile-taker": (99, 200), "lay-off-hunter": (101, 200), "rummy-caller": (92, 200),
+    "cautious": (125, 200), "random": (0, 200),
+}
+"""Measured strength: ``(games won, games played)`` against Medium, two
+players on duplicate deals to 500 (``benchmarks/ai_strength.py``, seed 25,
+issue 25; Hard's from the 800 games issue 25 reports, before its endgame
+change). Medium, the yardstick, has none."""
+
+
+def opponent_note(level: str) -> str:
+    """The translated line New game shows for ``level``: what it does and,
+    when measured (:data:`STRENGTH_AGAINST_MEDIUM`), how strong it is. An
+    unknown level gives its name alone."""
+    note = _(OPPONENT_NOTES[level]) if level in OPPONENT_NOTES else level
+    if level not in STRENGTH_AGAINST_MEDIUM:
+        return note
+    won, games = STRENGTH_AGAINST_MEDIUM[level]
+    return _("{note} Against Medium: won {won}/{games} ({share}%).").format(
+        note=note, won=won, games=games, share=round(100 * won / games))

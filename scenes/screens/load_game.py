@@ -12,6 +12,7 @@ import pygame
 
 from game.i18n import N_, _, ngettext
 from game.play.table_session import Seat, TableSession
+from game.services.files import SEATS_LEVELS
 from game.services.slots import MAX_SLOTS, SlotInfo, Slots, order_cards, table_seed
 
 from scenes.core import theme as T
@@ -55,7 +56,7 @@ def resume(app, info: SlotInfo) -> bool:
     seats = []
     for i, name in enumerate(game.names):
         level = info.levels[i] if i < len(info.levels) and info.players[i:i + 1] == [name] else None
-        seats.append(Seat(name, level if level in ("easy", "medium", "hard", "human") else
+        seats.append(Seat(name, level if level in SEATS_LEVELS else
                           ("human" if i == 0 else "medium")))
     session = TableSession(seats, game.rules, game=game, table_seed=table_seed(info, game))
     app.open("table", session=session, slot=info.name, hand_order=order_cards(info.hand_order),

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.ai import LEVELS
+from game.ai import LEVELS, PLAYERS
 from game.rules.ruleset import RuleSet
 from game.i18n import N_, _
 from game.text.rules_text import PROFILE_SUMMARIES, profile_summary, rule_change_items
@@ -23,7 +23,7 @@ from game.rules.names import has_visible
 from scenes.core import rules_choice as C
 from scenes.core import theme as T
 from scenes.core.forms import FormScene
-from game.text.levels import LEVEL_LABELS, PLAYS_FOR_YOU
+from game.text.levels import LEVEL_LABELS, PLAYS_FOR_YOU, opponent_note
 from scenes.core.widgets import Button, FocusRing, Stepper, TextField
 from game.text.events import without_rule_ids
 from scenes.screens.rules_settings import RulesSettingsScene
@@ -76,11 +76,14 @@ class SetupScene(FormScene):
         self.seat_levels: list[Stepper] = []
         for i in range(7):
             name = names[i] if i < len(names) and isinstance(names[i], str) and names[i].strip() else DEFAULT_NAMES[i]
-            level = levels[i] if i < len(levels) and levels[i] in LEVELS else "medium"
+            level = levels[i] if i < len(levels) and levels[i] in PLAYERS else "medium"
             name = "".join(ch for ch in name if ch.isprintable())[:16]
             name = name if has_visible(name) else DEFAULT_NAMES[i]
             self.seat_names.append(TextField("", name, 16, on_change=self._name_changed))
-            self.seat_levels.append(Stepper("", list(LEVELS), level, [LEVEL_LABELS.get(x, x) for x in LEVELS]))
+            # the three levels, then the styles of the field (issue 25): each described below the seats
+            self.seat_levels.append(Stepper("", list(PLAYERS), level, [LEVEL_LABELS.get(x, x) for x in PLAYERS],
+                                            on_change=lambda _v, i=i: self._described(i)))
+        self.described = 0  # the computer seat whose opponent is described
         self.start = Button(N_("Start the game"), self.start_game)
         self.back_button = Button(N_("Back"), self.back)
         self.code_button = Button(N_("Play a deal code…"), self.play_code)
@@ -125,11 +128,12 @@ class SetupScene(FormScene):
         for i in range(7):
             visible = i < n - 1
             self.seat_names[i].visible = self.seat_levels[i].visible = visible
-            name_w = round(col_w * 0.55)
+            name_w = round(col_w * 0.5)
             self.seat_names[i].rect = pygame.Rect(right_x, y, name_w, row)
             self.seat_levels[i].rect = pygame.Rect(right_x + name_w + th.pad, y, col_w - name_w - th.pad, row)
             if visible:
                 y += row + gap
+        self.note_rect = pygame.Rect(right_x, y + gap, col_w, 0)  # the opponent's description
         bw = max(th.body * 11, 170)
         self.start.rect = pygame.Rect(th.width // 2 + th.pad, th.height - row - 3 * th.pad, bw, row + 4)
         self.back_button.rect = pygame.Rect(th.width // 2 - th.pad - bw, th.height - row - 3 * th.pad, bw, row + 4)
@@ -160,6 +164,18 @@ class SetupScene(FormScene):
 
     def _name_changed(self, _value: str) -> None:
         self.problem = ""  # said again at the next Start if still so
+
+    def _described(self, seat: int) -> None:
+        self.described = seat
+
+    def described_seat(self) -> int:
+        """The computer seat (0 for the first) whose opponent the line under
+        the seats describes: the focused one, else the one changed last."""
+        focused = self.focus.focused
+        for i in range(self.players.value - 1):
+            if focused is self.seat_levels[i] or focused is self.seat_names[i]:
+                return i
+        return min(self.described, self.players.value - 2)
 
     def _players_changed(self) -> None:
         self.problem = ""
@@ -289,17 +305,27 @@ class SetupScene(FormScene):
                 surface.blit(T.text(line, th.small, T.TEXT_DIM), (col.x, ny))
                 ny += lh
             note, y = [], self.start.rect.top - th.pad - len(problem) * lh
+        wide_top = y
         for line, colour in [(ln, T.TEXT_DIM) for ln in note] + [(ln, bad) for ln in problem]:
             surface.blit(T.text(line, th.small, colour), (wide.x, y))
             y += lh
+        if self.players.value > 1:  # what the focused opponent does, under the seats, above the wide lines
+            seat = self.described_seat()
+            y = self.note_rect.y
+            room = max(1, (wide_top - th.pad - y) // lh)
+            for line in T.wrap(opponent_note(self.seat_levels[seat].value), th.small, self.note_rect.width)[:min(room, 3)]:
+                surface.blit(T.fit_text(line, th.small, self.note_rect.width, T.TEXT_DIM), (self.note_rect.x, y))
+                y += lh
         head = T.text(_("Computer players"), th.body, T.TEXT, bold=True)
         surface.blit(head, (self.seat_names[0].rect.x, self.seat_names[0].rect.y - head.get_height() - th.pad))
         self.focus.draw(surface, th)
 
     def columns_bottom(self) -> int:
-        """The lowest pixel of the two columns (the rules buttons, the last computer seat shown)."""
+        """The lowest pixel of the two columns (the rules buttons, the last computer seat shown,
+        and two lines under it for what the focused opponent does)."""
         seats = [f.rect.bottom for f in self.seat_names if f.visible]
-        return max([self.rules_button.rect.bottom] + seats)
+        note = [self.note_rect.y + 2 * round(self.theme.small * 1.3)] if seats else []
+        return max([self.rules_button.rect.bottom] + seats + note)
 
     def _summary(self) -> list[tuple[str, tuple]]:
         """The lines under the rules: what the profile is, what was changed, where it came from."""

@@ -24,6 +24,7 @@ import pygame
 from game.services.finished import FinishedGames, game_date
 from game.services.statistics import STREAK_RULE, GameSummary, profile_shown
 from game.rules.names import shown_name, shown_names
+from game.text.levels import LEVEL_LABELS
 
 from scenes.core import theme as T
 from game.i18n import N_, _, ngettext
@@ -35,7 +36,7 @@ from scenes.screens.results import signed
 from scenes.core.scrolling import draw_scrollbar, key_scroll
 from scenes.core.widgets import Button, FocusRing
 
-LEVEL_WORDS = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard"), "human": N_("you")}
+LEVEL_WORDS = {**LEVEL_LABELS, "human": N_("you")}
 """A seat's level as shown in the lists (marked with ``N_``)."""
 YOU_COLOUR = T.SEAT_COLOURS[0]
 THEM_COLOUR = T.SEAT_COLOURS[1]
@@ -74,7 +75,7 @@ def figures(stats) -> list[tuple[str, str]]:
         count = int(n) if n.isdigit() else 0
         lines.append((ngettext("{count} player", "{count} players", count).format(count=n),
                       _won_of(stats.by_players[n])))
-    order = ["easy", "medium", "hard"]
+    order = list(LEVEL_LABELS)
     for level in sorted(stats.by_level, key=lambda k: order.index(k) if k in order else 9):
         lines.append((_against(level), _won_of(stats.by_level[level])))
     return lines
@@ -87,7 +88,7 @@ def _against(level: str) -> str:
         return _("Against Medium")
     if level == "hard":
         return _("Against Hard")
-    return _("Against {level}").format(level=level)
+    return _("Against {level}").format(level=_(LEVEL_WORDS[level]) if level in LEVEL_WORDS else level)
 
 
 def result_words(s: GameSummary) -> str:

@@ -20,9 +20,9 @@ from scenes.core import theme as T
 from scenes.core.widgets import free_span, place_in
 from game.text.cards import short_name
 from scenes.table.layout import Layout, TableModel
-from game.text.levels import PLAYS_FOR_YOU
+from game.text.levels import LEVEL_LABELS, PLAYS_FOR_YOU
 
-LEVEL_NAMES = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard"), "human": N_("You")}
+LEVEL_NAMES = {**LEVEL_LABELS, "human": N_("You")}
 """Each seat's level under its name (marked with ``N_``; translated where shown)."""
 
 
@@ -219,7 +219,8 @@ class TableDrawing:
                 lv = self.table.levels[seat]
                 level = _(LEVEL_NAMES[lv]) if lv in LEVEL_NAMES else lv
                 if seat == self.table.viewer:
-                    level = _("your seat") if lv == "human" else _(PLAYS_FOR_YOU.get(lv, lv))
+                    level = (_("your seat") if lv == "human" else _(PLAYS_FOR_YOU[lv]) if lv in PLAYS_FOR_YOU
+                             else level)  # a style of the field (a demo's seat): its name
                 surface.blit(T.fit_text(level, th.small, text_w, T.TEXT_DIM), (x, y + lh))
             count = len(model.hands[seat])
             total = model.totals[seat]

@@ -171,11 +171,16 @@ def test_a_live_high_card_is_held_while_an_opponent_holds_two_cards_or_fewer():
     one = view("KC 9C 6S 2D 3H", sizes=(None, 1), phase="play", rules=no_jokers)
     three = view("KC 9C 6S 2D 3H", sizes=(None, 3), phase="play", rules=no_jokers)
     kc, nine = parse_card("KC"), parse_card("9C")
-    assert feed_charge(kc, three, []) == 0
-    assert feed_charge(kc, one, []) == 2 * feed_charge(kc, two, []) > 0
+    assert feed_charge(kc, three, []) == 0 < feed_charge(kc, two, [])
+    # an opponent with one card cannot meld the KC (two cards make no meld, and the card
+    # taken alone cannot go straight back, R10): only a lay-off or a deeper take uses it
+    assert feed_charge(kc, one, []) == 0
+    under_queen = view("KC 9C 6S 2D 3H", discard="9D QC", sizes=(None, 1), phase="play", rules=no_jokers)
+    assert feed_charge(kc, under_queen, []) == 2 * feed_charge(kc, two, [])  # QC KC and its last card
     assert feed_charge(nine, two, []) == 0  # not a high card (R19: 9 points)
     assert MediumAI(0).ranked_discards(three, _world(three))[0].card == kc
     assert MediumAI(0).ranked_discards(two, _world(two))[0].card != kc
+    assert MediumAI(0).ranked_discards(one, _world(one))[0].card == kc  # the endgame: shed it
     # every card the KC could meld with has been seen: it is dead, and may go
     dead = view("KC 9C 6S 2D 3H", discard="KD KH KS QC JC AC", sizes=(None, 2), phase="play", rules=no_jokers)
     assert feed_charge(kc, dead, []) == 0
@@ -183,6 +188,20 @@ def test_a_live_high_card_is_held_while_an_opponent_holds_two_cards_or_fewer():
     # an unseen joker melds with anything: the KC is live again
     with_jokers = view("KC 9C 6S 2D 3H", discard="KD KH KS QC JC AC", sizes=(None, 2), phase="play")
     assert feed_charge(kc, with_jokers, []) > 0
+
+
+def test_with_an_opponent_on_one_card_a_card_it_could_lay_off_later_is_kept():
+    """Issue 25, item 3: the KH is two ranks above the heart run's top; an
+    opponent holding the unseen QH lays that off and then the king. With the
+    QH seen (in the pile) the king is dead and goes first."""
+    table = [meld("9H TH JH")]
+    kh = parse_card("KH")
+    chain = view("KH 7D 4S 3C", table=table, discard="8C AC", sizes=(None, 1), phase="play")
+    assert feed_charge(kh, chain, table) > 0
+    assert MediumAI(0).ranked_discards(chain, _world(chain))[0].card == parse_card("7D")
+    seen = view("KH 7D 4S 3C", table=table, discard="QH 8C AC", sizes=(None, 1), phase="play")
+    assert feed_charge(kh, seen, table) == 0
+    assert MediumAI(0).ranked_discards(seen, _world(seen))[0].card == kh
 
 
 def test_easy_throws_its_highest_loose_card_not_half_a_pair():

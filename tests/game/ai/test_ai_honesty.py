@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 import game.ai
-from game.ai import LEVELS, make_ai
+from game.ai import PLAYERS, make_ai
 from game.rules.game import Game
 from game.rules.hand import HandState
 from game.rules.random_play import random_step
@@ -50,8 +50,8 @@ def _imports(path: Path):
 
 
 def test_ai_package_imports_nothing_that_holds_hidden_state():
-    players = list(AI_DIR.glob("*.py"))
-    assert {"easy.py", "medium.py", "hard.py"} <= {p.name for p in players}
+    players = list(AI_DIR.rglob("*.py"))  # the styles of the field (game/ai/field/) too
+    assert {"easy.py", "medium.py", "hard.py", "styles.py"} <= {p.name for p in players}
     for path in players:
         for module, name in _imports(path):
             if module in ALLOWED:
@@ -125,7 +125,7 @@ def test_view_holds_no_card_the_seat_cannot_see():
     assert changed > checked * 0.9  # the hidden cards really were dealt again
 
 
-@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("level", PLAYERS)  # the levels and every style of the field
 def test_reshuffling_hidden_cards_never_changes_the_action(level):
     count = 12 if level == "hard" else 60
     for g, rng in _positions(count, 2):

@@ -323,3 +323,15 @@ def test_a_per_move_save_rewrites_the_sidecar_only_when_it_changed(app):
     assert changed["saved_at"] == 1020.0 and changed["hand_order"][0] == info_of("x", game, [], hand[::-1]).hand_order[0]
     assert save(hand[::-1], 1020.0 + SIDECAR_REFRESH_S)["saved_at"] == 1020.0 + SIDECAR_REFRESH_S  # refreshed
     assert save(hand[::-1], 1090.0, durable=True)["saved_at"] == 1090.0  # a durable save always writes
+
+
+def test_a_game_against_styles_of_the_field_is_saved_and_resumed_with_them(app):
+    """Issue 25, item 5: opponents of the field (a hoarder, a cautious
+    discarder) are saved with the game and play their seats again on Continue."""
+    title = app.push(TitleScene(app))
+    leave_a_game(app, names=("Me", "Bo", "Cy"), seed=6, levels=("human", "hoarder", "cautious"))
+    click(app, title.buttons[1].rect.center)  # Continue
+    resumed = app.top
+    assert isinstance(resumed, TableScene) and resumed.levels == ["human", "hoarder", "cautious"]
+    assert resumed.session.players[1].level == "hoarder" and resumed.session.players[2].level == "cautious"
+    resumed.session.close()

@@ -140,3 +140,35 @@ def test_the_table_and_its_overlays_fit(app, cut):
         if got:
             problems[type(scene).__name__] = got
     assert not problems
+
+
+@pytest.mark.parametrize("lang", ["en", "cy", "ka"])
+def test_new_game_describes_every_opponent_without_cutting_it_short(tmp_path, cut, lang):
+    """Issue 25, item 5: with eight players (the least room) each level and
+    style of the field, focused on the last computer seat, is described under
+    the seats in full, at both sizes, in each language."""
+    from game.ai import PLAYERS
+    from game.text.levels import opponent_note
+
+    a = App(Options(config_dir=str(tmp_path / "cfg"), size=(1280, 720), speed="instant", lang=lang))
+    try:
+        a.push(TitleScene(a))
+        setup = a.push(SetupScene(a))
+        setup.players.step(4)  # 4 -> 8 players
+        setup.resize()
+        stepper = setup.seat_levels[6]
+        setup.focus.focus(stepper)
+        cut.clear()
+        for level in PLAYERS:
+            stepper.index = PLAYERS.index(level)
+            assert setup.described_seat() == 6
+            for size in SIZES:
+                resize(a, size)
+                frames(a, 1)
+                th = setup.theme
+                lines = T.wrap(opponent_note(level), th.small, setup.note_rect.width)
+                bottom = setup.note_rect.y + len(lines) * round(th.small * 1.3)
+                assert len(lines) <= 3 and bottom <= setup.start.rect.top, (level, size, lines)
+        assert not cut
+    finally:
+        a.close()

@@ -438,3 +438,30 @@ def test_the_rules_scene_turns_to_the_common_questions_and_back(app):
     how = app.push(HowToPlayScene(app))
     frames(app)
     assert how.focus.widgets == [how.back_button]
+
+
+def test_new_game_offers_the_styles_beside_the_levels(app):
+    """Issue 25, item 5: each computer seat steps through the three levels and
+    then the styles of the field; Medium stays the default; a style chosen
+    plays its seat and is remembered for the next New game."""
+    from game.ai import PLAYERS
+    from game.text.levels import STRENGTH_AGAINST_MEDIUM, opponent_note
+
+    app.push(TitleScene(app))
+    setup = app.push(SetupScene(app))
+    frames(app)
+    assert all(st.value == "medium" and st.choices == list(PLAYERS) for st in setup.seat_levels)
+    assert setup.you_level.choices == ["human", "easy", "medium", "hard"]  # your seat: the levels alone
+    setup.seat_levels[1].step(2)  # medium -> hard -> hoarder
+    assert setup.seat_levels[1].value == "hoarder" and setup.described_seat() == 1
+    won, games = STRENGTH_AGAINST_MEDIUM["hoarder"]
+    assert opponent_note("hoarder").endswith(f"Against Medium: won {won}/{games} ({round(100 * won / games)}%).")
+    assert "measured against it" in opponent_note("medium")
+    click(app, setup.start.rect.center)
+    table = app.top
+    assert isinstance(table, TableScene)
+    assert [s.level for s in table.session.seats[1:]] == ["medium", "hoarder", "medium"]
+    assert table.session.players[2].level == "hoarder"
+    table.session.close()
+    again = app.push(SetupScene(app))
+    assert again.seat_levels[1].value == "hoarder"

@@ -446,12 +446,22 @@ def test_monkey_20000_random_events_across_every_scene(app, monkeypatch):
             app.running = True
             app.push(TitleScene(app))
         top = app.top
+        if table_phase and type(top).__name__ == "ReviewScene":
+            # a review opened from the hand results is a page of its own (tests/scenes/screens/
+            # test_review_scene.py): Esc is out of the table phase's keys, so the monkey goes Back
+            top.close()
+            top = app.top
         at_table = isinstance(top, TableScene) and top.layout_ is not None
         if at_table:
             tables.add(top)
         r = rng.random()
         h = top.session.game.hand if at_table else None
-        if at_table and h.ended is None and h.current == 0 and h.phase == Phase.DRAW and r < 0.5:
+        if (at_table and h.ended is None and h.current == 0 and h.phase == Phase.PLAY and h.committed is not None
+                and r < 0.05 and not top.animation.busy):
+            # a card to meld this turn (R9, after a Rummy call the monkey's R made): random drags seldom
+            # table it, so now and then the person plays the engine's own way out, as the table applies it
+            top.person.apply(h.fallback_action())
+        elif at_table and h.ended is None and h.current == 0 and h.phase == Phase.DRAW and r < 0.5:
             # the person's draw: the stock or a card of the pile
             lay = top.layout_
             # the top card only: a deeper take commits a card (R9) that random drags can seldom table,
