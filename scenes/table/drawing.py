@@ -110,11 +110,19 @@ class TableDrawing:
         surface.blit(sh, (rect.x - off, rect.y - off + max(1, rect.h // (14 if lifted else 30))))
         surface.blit(img, rect.topleft)
 
-    def committed_ring(self, surface, rect: pygame.Rect) -> None:
+    def committed_ring(self, surface, rect: pygame.Rect, pin: bool = True) -> None:
         """Mark the card in ``rect`` as the one that must be melded this turn
-        (R9): a gold ring and a "must meld" pin above it."""
+        (R9): a gold ring, and a "must meld" pin above it unless ``pin`` is
+        false (then :meth:`must_meld_pin` draws it later, above the cards
+        drawn after this one)."""
         th = self.table.theme
         pygame.draw.rect(surface, T.GOLD, rect.inflate(6, 6), 3, border_radius=th.radius + 2)
+        if pin:
+            self.must_meld_pin(surface, rect)
+
+    def must_meld_pin(self, surface, rect: pygame.Rect) -> None:
+        """The "must meld" pin (R9) above the card in ``rect``."""
+        th = self.table.theme
         pin = T.text(_("must meld"), th.small, T.TEXT_DARK, bold=True)
         box = pin.get_rect(midbottom=(rect.centerx, rect.y - 2)).inflate(8, 2)
         pygame.draw.rect(surface, T.GOLD, box, border_radius=th.radius)
