@@ -143,3 +143,16 @@ def finish_shown_hand(table, seed: int) -> None:
         random_step(game, rng)
     table.shown = model_of(game)
     table.resize()
+
+
+def played_session(players: int, seed: int, steps: int, ai_seed: int | None = None) -> TableSession:
+    """A session of ``players`` Medium seats (in this process) whose first
+    hand has had up to ``steps`` actions of Medium AIs (seeded ``ai_seed + i``,
+    default ``seed``), stopping before the hand would end: melds, lay-offs
+    and a discard pile are on the table."""
+    from game.ai import make_ai
+    from game.play.all_computer import play_into_hand
+    session = TableSession([Seat(f"P{i}", "medium") for i in range(players)], seed=seed, use_workers=False)
+    base = seed if ai_seed is None else ai_seed
+    play_into_hand(session.game, {i: make_ai("medium", base + i) for i in range(players)}, steps)
+    return session

@@ -19,6 +19,10 @@ SECTIONS: list[tuple[str, str]] = [
                        "onto any meld to lay it off, onto the discard pile to discard, or along your hand to "
                        "rearrange it. Legal places light up blue while you drag; a move the rules refuse "
                        "springs back and says why. Hovering a discard-pile card shows what taking it brings.")),
+    (N_("Cards laid off"), N_("Every meld lies in the area of the player who tabled it. A card laid off on it by "
+                       "another player sits in the meld, in its place, framed in that player's colour (the colour "
+                       "beside their name), and scores for them. Point at the card to see who laid it off; the "
+                       "hand's results list it as laid off by them.")),
     (N_("Rummy!"), N_("After another player's discard, a Rummy! button is live for a couple of seconds: if that "
                "discard (or a card below it) could be melded, call Rummy (R) and take it yourself.")),
     # TRANSLATORS: keep the key names (Space, Enter, Esc, Page Up / Down, F11, F12, R, S, H, U, E, L) as printed on the keys

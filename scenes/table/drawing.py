@@ -20,9 +20,13 @@ from scenes.core import theme as T
 from game.text.cards import short_name
 from scenes.table.layout import Layout, TableModel
 from game.text.levels import PLAYS_FOR_YOU
+from game.text.events import for_person
 
 LEVEL_NAMES = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard"), "human": N_("You")}
 """Each seat's level under its name (marked with ``N_``; translated where shown)."""
+
+MARK_LINE = (60, 60, 60)
+"""The thin dark line inside a lay-off mark (:meth:`TableDrawing.layoff_mark`)."""
 
 
 class TableDrawing:
@@ -60,7 +64,6 @@ class TableDrawing:
                 m.baked = True
         surface.blit(self._static, (0, 0))
         self._draw_thinking(surface, lay)
-        self._draw_hover_links(surface, lay)
         for m in self.animation.motions:
             if m.tween.elapsed < m.tween.delay or m.baked:
                 continue
@@ -94,9 +97,10 @@ class TableDrawing:
                 continue  # moving cards, and the person's hand (drawn each frame: it lifts and drags)
             img, dx, dy = self.table.art.with_shadow(p.card, p.rect.h, p.face_up)
             surf.blit(img, (p.rect.x + dx, p.rect.y + dy))
+            if p.laid_off:
+                self.layoff_mark(surf, p.rect, p.layer)
             if committed is not None and p.card == committed and p.zone == "hand" and model.current == p.seat:
                 self.committed_ring(surf, p.rect)
-        self._draw_tags(surf, lay)
         self._draw_counts(surf, lay, model)
         return surf
 
@@ -139,13 +143,30 @@ class TableDrawing:
                 self.draw_card(surface, 0, r.move(-2 * i, -2 * i), False)
         label = T.text(_("Stock {count}").format(count=n), th.small, T.TEXT, bold=True)
         surface.blit(label, label.get_rect(midtop=(r.centerx, r.bottom + th.pad // 2)))
-        pl = lay.pile_rect
+        surface.blit(T.text(self._pile_label(model), th.small, T.TEXT_DIM), (lay.pile_rect.x, lay.pile_rect.bottom + th.pad // 2))
+
+    @staticmethod
+    def _pile_label(model: TableModel) -> str:
         if len(model.discard) > 1:
-            text = ngettext("Discard pile · {count} card", "Discard pile · {count} cards",
+            return ngettext("Discard pile · {count} card", "Discard pile · {count} cards",
                             len(model.discard)).format(count=len(model.discard))
-        else:
-            text = _("Discard pile") if model.discard else _("Discard pile (empty)")
-        surface.blit(T.text(text, th.small, T.TEXT_DIM), (pl.x, pl.bottom + th.pad // 2))
+        return _("Discard pile") if model.discard else _("Discard pile (empty)")
+
+    def stock_frame(self, lay: Layout) -> pygame.Rect:
+        """The stock with its label under it: what a ring around the stock goes around."""
+        th = self.table.theme
+        r = lay.stock_rect
+        w, h = T.font(th.small, True).size(_("Stock {count}").format(count=self.table.shown.stock_size))
+        return r.union(pygame.Rect(r.centerx - w // 2, r.bottom + th.pad // 2, w, h).inflate(4, 4))  # clear of the ring's corners
+
+    def pile_frame(self, lay: Layout) -> pygame.Rect:
+        """The discard pile's cards with its label under them: what a ring or
+        glow around the pile goes around, so it never cuts through the label."""
+        th = self.table.theme
+        cards = [p.rect for p in lay.places if p.zone == "pile"]
+        r = cards[0].unionall(cards) if cards else pygame.Rect(lay.pile_rect.topleft, lay.stock_rect.size)
+        w, h = T.font(th.small).size(self._pile_label(self.table.shown))
+        return r.union(pygame.Rect(lay.pile_rect.x, lay.pile_rect.bottom + th.pad // 2, w, h).inflate(4, 4))
 
     def _draw_zones(self, surface, lay: Layout, model: TableModel) -> None:
         th = self.table.theme
@@ -159,42 +180,22 @@ class TableDrawing:
                                max(3, th.small // 3))
             surface.blit(label, (z.x + th.pad + th.small, z.y + th.pad // 2))
 
-    def _draw_tags(self, surface, lay: Layout) -> None:
-        """Matching letter tags on each meld and on the cards laid off on it by
-        another seat (R14); the thin line between them shows on hover."""
+    def layoff_mark(self, surface, rect: pygame.Rect, layer: int) -> None:
+        """Mark the card in ``rect`` as laid off by seat ``layer`` (R14): a
+        frame and a band along its foot in that seat's colour (the colour of
+        its panel and of the dot by its meld area). Drawn right after the card,
+        so the cards above it cover the mark where they cover the card."""
+        colour = T.SEAT_COLOURS[layer % len(T.SEAT_COLOURS)]
         th = self.table.theme
-        letters = self._letters(lay)
-        for meld, letter in letters.items():
-            target = lay.meld_rects.get(meld)
-            if target is not None:
-                self._tag(surface, letter, (target.right - th.small // 2, target.top + th.small // 2))
-        for meld, rect, _layer in lay.layoff_groups:
-            self._tag(surface, "→" + letters.get(meld, "?"), (rect.right - th.small // 2, rect.top + th.small // 2))
-
-    @staticmethod
-    def _letters(lay: Layout) -> dict[int, str]:
-        return {m: chr(ord("A") + m % 26) for m in lay.tagged}  # a meld keeps its letter
-
-    def _draw_hover_links(self, surface, lay: Layout) -> None:
-        pos = self.table.mouse
-        if pos[0] < 0 or self.animation.motions:
-            return
-        hovered = {meld for meld, rect in lay.meld_rects.items() if rect.collidepoint(pos)}
-        hovered |= {meld for meld, rect, _ in lay.layoff_groups if rect.collidepoint(pos)}
-        for meld, rect, _layer in lay.layoff_groups:
-            target = lay.meld_rects.get(meld)
-            if meld in hovered and target is not None:
-                pygame.draw.line(surface, T.LEGAL, rect.center, target.center, 2)
-                pygame.draw.rect(surface, T.LEGAL, rect.inflate(4, 4), 2, border_radius=self.table.theme.radius)
-                pygame.draw.rect(surface, T.LEGAL, target.inflate(4, 4), 2, border_radius=self.table.theme.radius)
-
-    def _tag(self, surface, s: str, center) -> None:
-        th = self.table.theme
-        t = T.text(s, th.small, T.TEXT_DARK, bold=True)
-        box = t.get_rect(center=center).inflate(8, 2)
-        pygame.draw.rect(surface, (255, 250, 225), box, border_radius=th.radius)
-        pygame.draw.rect(surface, (60, 60, 60), box, 1, border_radius=th.radius)
-        surface.blit(t, t.get_rect(center=box.center))
+        edge = max(2, rect.h // 36)
+        band = pygame.Rect(rect.x, rect.bottom - max(5, rect.h // 10), rect.w, max(5, rect.h // 10))
+        pygame.draw.rect(surface, colour, band, border_bottom_left_radius=th.radius,
+                         border_bottom_right_radius=th.radius)
+        pygame.draw.rect(surface, colour, rect, edge, border_radius=th.radius)
+        # a dark line inside the colour, so a light seat colour still shows on a white card
+        inner = rect.inflate(-2 * edge, -2 * edge)
+        pygame.draw.rect(surface, MARK_LINE, inner, 1, border_radius=max(1, th.radius - edge))
+        pygame.draw.line(surface, MARK_LINE, (inner.x, band.y - 1), (inner.right - 1, band.y - 1))
 
     def _draw_seats(self, surface, lay: Layout, model: TableModel) -> None:
         th = self.table.theme
@@ -290,11 +291,10 @@ class TableDrawing:
         if place is None:
             return
         th = self.table.theme
-        h = round(place.rect.h * 1.35)
-        w = T.Theme.card_w(h)
-        r = pygame.Rect(0, 0, w, h)
-        # above the pile, so the cards a take would bring stay in sight
-        r.midbottom = (place.rect.centerx + w // 3, place.rect.top + place.rect.h // 4)
+        band = lay.strip_rect  # the preview stays in the strip: it covers no seat's melds
+        h = max(place.rect.h, band.height - 4)
+        r = pygame.Rect(0, 0, T.Theme.card_w(h), h)
+        r.midtop = (place.rect.centerx + r.w // 3, band.top + 2)
         r.clamp_ip(surface.get_rect())
         self.draw_card(surface, place.card, r, True, lifted=True)
         depth = len(model.discard) - i
@@ -302,27 +302,52 @@ class TableDrawing:
             words = _("{card} · top of the pile").format(card=short_name(place.card))
         else:
             words = _("{card} · {depth} from the top").format(card=short_name(place.card), depth=depth)
-        tip = T.text(words, th.small, T.TEXT, bold=True)
-        box = tip.get_rect(midbottom=(r.centerx, r.top - 2)).inflate(10, 4)
+        self._hover_words(surface, words, r, band, lay.status_rect.left - th.pad)
+
+    def _hover_words(self, surface, words: str, card: pygame.Rect, band: pygame.Rect, right: int) -> None:
+        """``words`` on a dark box beside the enlarged ``card``, inside ``band``
+        (window pixels): to its right if they fit before ``right``, else to its left."""
+        th = self.table.theme
+        tip = T.fit_text(words, th.small, max(th.small * 4, surface.get_width() // 3), T.TEXT, bold=True)
+        box = tip.get_rect().inflate(10, 4)
+        box.midleft = (card.right + th.pad // 2, band.centery)
+        if box.right > right:
+            box.midright = (card.left - th.pad // 2, band.centery)
         box.clamp_ip(surface.get_rect())
         T.draw_panel(surface, box, th.radius, (0, 0, 0, 200), None, 0)
         surface.blit(tip, tip.get_rect(center=box.center))
 
     def _draw_meld_hover(self, surface, lay: Layout) -> None:
-        """A table card under the pointer is shown larger (melds shrink on a crowded table)."""
+        """A table card under the pointer is shown larger (melds shrink on a
+        crowded table); a card laid off by another seat says who laid it off (R14)."""
         if self.table.mouse[0] < 0:
             return
         place = None
         for p in lay.places:
             if p.zone == "meld" and p.rect.collidepoint(self.table.mouse):
                 place = p  # the topmost
-        if place is None or place.rect.h >= lay.cards.table * 1.2:
+        if place is None:
             return
-        h = max(round(lay.cards.table * 1.25), round(place.rect.h * 1.35))
-        r = pygame.Rect(0, 0, T.Theme.card_w(h), h)
-        r.midbottom = (place.rect.centerx + r.w // 3, place.rect.top + place.rect.h // 3)
-        r.clamp_ip(surface.get_rect())
-        self.draw_card(surface, place.card, r, True, lifted=True)
+        r = place.rect
+        if place.rect.h < lay.cards.table * 1.2:
+            h = max(round(lay.cards.table * 1.25), round(place.rect.h * 1.35))
+            r = pygame.Rect(0, 0, T.Theme.card_w(h), h)
+            r.midbottom = (place.rect.centerx + r.w // 3, place.rect.top + place.rect.h // 3)
+            r.clamp_ip(surface.get_rect())
+            self.draw_card(surface, place.card, r, True, lifted=True)
+            if place.laid_off:
+                self.layoff_mark(surface, r, place.layer)
+        if place.laid_off:
+            th = self.table.theme
+            words = for_person(self.table.names, place.layer, _("{card} · laid off by you"),
+                               _("{card} · laid off by {name}"), card=short_name(place.card))
+            tip = T.fit_text(words, th.small, surface.get_width() // 2, T.TEXT, bold=True)
+            box = tip.get_rect(midtop=(r.centerx, r.bottom + 3)).inflate(10, 4)  # under it: the meld stays in sight
+            if box.bottom > surface.get_height():
+                box.midbottom = (r.centerx, r.top - 3)
+            box.clamp_ip(surface.get_rect())
+            T.draw_panel(surface, box, th.radius, (0, 0, 0, 200), None, 0)
+            surface.blit(tip, tip.get_rect(center=box.center))
 
     def _draw_status(self, surface, lay: Layout, model: TableModel) -> None:
         th = self.table.theme

@@ -57,20 +57,23 @@ class PersonDrawing:
         committed = t.shown.committed if t.shown.current == self.play.seat else None
         self._draw_targets(surface, lay, turn.lit)
         cards = self.input.hand_cards(moving)  # the same list the hit testing reads (PersonInput.hand_index_at)
-        pinned = None
-        for c in cards:
-            if c.dragged:
-                continue
+        resting = [c for c in cards if not c.dragged]
+        for c in resting:
+            t.drawing.draw_card(surface, c.card, c.rect, c.face_up, lifted=c.lifted)
+        # the rings go round the part of a card that shows, over the cards: one ring never takes in two cards
+        for n, c in enumerate(resting):
+            nxt = resting[n + 1].rect if n + 1 < len(resting) else None
             r = c.rect
-            t.drawing.draw_card(surface, c.card, r, c.face_up, lifted=c.lifted)
+            if nxt is not None and r.x < nxt.x < r.right:
+                r = pygame.Rect(r.x, r.y, nxt.x - r.x, r.h)
             if committed is not None and c.card == committed:
                 t.drawing.committed_ring(surface, r, pin=False)
-                pinned = r
             if c.index in hint_cards:
                 pygame.draw.rect(surface, T.LEGAL, r.inflate(6, 6), 3, border_radius=th.radius + 2)
             if self.input.keyboard and self.input.focus_row == "hand" and c.index == self.input.focus_i:
                 pygame.draw.rect(surface, (10, 30, 60), r.inflate(6, 6), 3, border_radius=th.radius + 3)
                 pygame.draw.rect(surface, T.LEGAL, r.inflate(12, 12), 3, border_radius=th.radius + 5)
+        pinned = next((c.rect for c in resting if committed is not None and c.card == committed), None)
         if pinned is not None:  # the "must meld" pin over every hand card, so a raised neighbour never hides it
             t.drawing.must_meld_pin(surface, pinned)
         if self.input.keyboard and self.input.focus_row == "table":
@@ -99,18 +102,13 @@ class PersonDrawing:
         th = self.table.theme
         glow = []
         if targets.discard:
-            pile = [p.rect for p in lay.places if p.zone == "pile"]
-            glow.append((pile[0].unionall(pile) if pile else pygame.Rect(lay.pile_rect.topleft, lay.stock_rect.size))
-                        .inflate(12, 12))
+            glow.append(self.table.drawing.pile_frame(lay).inflate(12, 12))  # the label inside, never cut
         if targets.new:
             glow.append(lay.zone_rects[self.play.seat].inflate(-4, -4))
         for m in targets.melds:
             r = lay.meld_rects.get(m)
             if r is not None:
                 glow.append(r.inflate(10, 10))
-            for mm, gr, _ in lay.layoff_groups:
-                if mm == m:
-                    glow.append(gr.inflate(10, 10))
         for r in glow:
             pygame.draw.rect(surface, T.LEGAL, r, 4, border_radius=th.radius + 4)
 
@@ -144,10 +142,9 @@ class PersonDrawing:
         target = targets[min(self.input.focus_i, len(targets) - 1)]
         r = None
         if isinstance(target, Stock):
-            r = lay.stock_rect
+            r = self.table.drawing.stock_frame(lay)  # the card and its label: the ring cuts through neither
         elif isinstance(target, PileCard):  # around the whole pile (the taken cards get their own ring inside)
-            pile = [p.rect for p in lay.places if p.zone == "pile"]
-            r = pile[0].unionall(pile).inflate(12, 12) if pile else lay.pile_rect
+            r = self.table.drawing.pile_frame(lay).inflate(6, 6)
         elif isinstance(target, NewMeld):
             r = lay.zone_rects[self.play.seat]
         elif isinstance(target, OnMeld):

@@ -182,12 +182,9 @@ class PersonInput:
         return self.table.pile_index_at(pos)
 
     def meld_at(self, pos) -> int | None:
-        """The index of the table meld under ``pos`` (or of the cards laid off on it), or ``None``."""
+        """The index of the table meld under ``pos`` (its cards laid off by others included), or ``None``."""
         lay = self.table.layout_
         for m, r in lay.meld_rects.items():
-            if r.inflate(6, 6).collidepoint(pos):
-                return m
-        for m, r, _ in lay.layoff_groups:
             if r.inflate(6, 6).collidepoint(pos):
                 return m
         return None

@@ -586,8 +586,7 @@ def play_through_the_table(app, players: int, seed: int, max_frames: int = 60_00
             if isinstance(action, Meld):
                 end = felt_spot(table)
             elif isinstance(action, Lay):
-                end = (lay.meld_rects.get(action.meld) or next(g for m, g, _ in lay.layoff_groups
-                                                              if m == action.meld)).center
+                end = lay.meld_rects[action.meld].center
             else:
                 end = lay.pile_rect.move(0, 0).midleft
                 end = (end[0] + 10, end[1])
