@@ -43,9 +43,14 @@ class TableDrawing:
         self._status_key: tuple | None = None
         self._status_size = 0
         self._status_surfs: list[pygame.Surface] = []
+        self._base_surf: pygame.Surface | None = None  # the felt and meld areas (:meth:`_base`)
+        self._base_key: tuple | None = None
+        self._seat_cache: dict[tuple, pygame.Surface] = {}  # each seat panel's picture, by what it shows
 
     def invalidate(self) -> None:
-        """Draw the still picture again next frame (the felt or a setting changed)."""
+        """Draw the still picture again next frame (the felt or a setting
+        changed). Its cached parts, the base and the seat panels, are keyed by
+        all they show (window size, felt, places and words), so they stay."""
         self._static_key = None
 
     # ------------------------------------------------------------ drawing
@@ -86,8 +91,7 @@ class TableDrawing:
         surf = self._static
         if surf is None or surf.get_size() != tuple(size):
             surf = pygame.Surface(size).convert() if pygame.display.get_surface() else pygame.Surface(size)
-        surf.blit(T.felt(size), (0, 0))
-        self._draw_zones(surf, lay, model)
+        surf.blit(self._base(tuple(size), lay), (0, 0))  # the felt and the meld areas, drawn once
         self._draw_seats(surf, lay, model)
         self._draw_stock(surf, lay, model)
         committed = model.committed
@@ -168,13 +172,30 @@ class TableDrawing:
         w, h = T.font(th.small).size(self._pile_label(self.table.shown))
         return r.union(pygame.Rect(lay.pile_rect.x, lay.pile_rect.bottom + th.pad // 2, w, h).inflate(4, 4))
 
-    def _draw_zones(self, surface, lay: Layout, model: TableModel) -> None:
+    def _base(self, size: tuple[int, int], lay: Layout) -> pygame.Surface:
+        """The felt with every seat's meld area and its label: what lies under
+        the rest of the still picture. Drawn again only when the window, the
+        felt, the areas or their words change (issue 21, item 19)."""
+        labels = self._zone_labels(lay)
+        key = (size, T.felt_name, tuple((seat, tuple(z)) for seat, z in lay.zone_rects.items()), labels)
+        if key != self._base_key or self._base_surf is None:
+            felt = T.felt(size)
+            self._base_surf = felt.copy()
+            self._draw_zones(self._base_surf, lay, labels)
+            self._base_key = key
+            self._seat_cache.clear()
+        return self._base_surf
+
+    def _zone_labels(self, lay: Layout) -> tuple[str, ...]:
+        return tuple(_("Your melds") if seat == self.table.viewer else
+                     _("{name}'s melds").format(name=self.table.names[seat]) for seat in lay.zone_rects)
+
+    def _draw_zones(self, surface, lay: Layout, labels: tuple[str, ...]) -> None:
         th = self.table.theme
-        for seat, z in lay.zone_rects.items():
+        for (seat, z), whose in zip(lay.zone_rects.items(), labels):
             colour = T.SEAT_COLOURS[seat % len(T.SEAT_COLOURS)]
             pygame.draw.rect(surface, T.ZONE_EDGE, z.inflate(-th.pad // 2, -th.pad // 2), 1,
                              border_radius=th.radius)
-            whose = _("Your melds") if seat == self.table.viewer else _("{name}'s melds").format(name=self.table.names[seat])
             label = T.fit_text(whose, th.small, z.width - 3 * th.pad, T.TEXT_DIM)
             pygame.draw.circle(surface, colour, (z.x + th.pad + th.small // 3, z.y + th.pad // 2 + th.small // 2),
                                max(3, th.small // 3))
@@ -198,44 +219,73 @@ class TableDrawing:
         pygame.draw.line(surface, MARK_LINE, (inner.x, band.y - 1), (inner.right - 1, band.y - 1))
 
     def _draw_seats(self, surface, lay: Layout, model: TableModel) -> None:
+        """Every seat's panel. A panel is drawn once for what it shows: the
+        picture of its place (felt, panel and words) is kept and blitted again
+        on the steps where it has not changed (issue 21, item 19)."""
+        bounds = surface.get_rect()
+        if len(self._seat_cache) > 64:
+            self._seat_cache.clear()
+        areas = {seat: r.inflate(8, 8).clip(bounds) for seat, r in lay.seat_rects.items()}  # the halo's too
+        for seat, area in areas.items():
+            words = self._seat_words(lay, model, seat)
+            alone = not any(area.colliderect(a) for s, a in areas.items() if s != seat)
+            key = (self._base_key, seat, tuple(area), tuple(lay.fan_rects.get(seat, ())), words)
+            hit = self._seat_cache.get(key) if alone else None
+            if hit is not None:
+                surface.blit(hit, area.topleft)
+                continue
+            self._draw_seat(surface, lay, seat, words)
+            if alone:  # nothing of another seat in its picture
+                self._seat_cache[key] = surface.subsurface(area).copy()  # the base under it, and the panel
+
+    def _seat_words(self, lay: Layout, model: TableModel, seat: int) -> tuple:
+        """What seat ``seat``'s panel shows: ``(current, name, must-meld note or
+        None, level, score)``, in the current language."""
+        current = model.current == seat
+        name = (_("{name} (dealer)").format(name=self.table.names[seat]) if model.dealer == seat
+                else self.table.names[seat])
+        note = level = None
+        if current and model.committed is not None and seat != self.table.viewer:
+            note = _("must meld {card}").format(card=short_name(model.committed))
+        else:
+            lv = self.table.levels[seat]
+            level = _(LEVEL_NAMES[lv]) if lv in LEVEL_NAMES else lv
+            if seat == self.table.viewer:
+                level = _("your seat") if lv == "human" else _(PLAYS_FOR_YOU.get(lv, lv))
+        count = len(model.hands[seat])
+        total = model.totals[seat]
+        if seat == self.table.viewer:
+            score = ngettext("{points} pts · {count} card", "{points} pts · {count} cards", count).format(
+                points=total, count=count)
+        else:
+            score = _("{points} pts").format(points=total)
+        return (current, name, note, level, score)
+
+    def _draw_seat(self, surface, lay: Layout, seat: int, words: tuple) -> None:
         th = self.table.theme
-        for seat, r in lay.seat_rects.items():
-            current = model.current == seat
-            if current:
-                glow = r.inflate(8, 8)
-                T.draw_panel(surface, glow, th.radius + 4, (255, 255, 255, 60), T.HALO, 2)
-            T.draw_panel(surface, r, th.radius)
-            colour = T.SEAT_COLOURS[seat % len(T.SEAT_COLOURS)]
-            pygame.draw.rect(surface, colour, (r.x, r.y + th.radius, max(3, th.pad // 2), r.height - 2 * th.radius))
-            fan = lay.fan_rects.get(seat) if seat != self.table.viewer else None
-            text_w = (fan.left - r.left - 2 * th.pad) if fan is not None else r.width - 2 * th.pad
-            x = r.x + th.pad + max(3, th.pad // 2)
-            y = r.y + th.pad // 2
-            lh = round(th.small * 1.35)
-            name = (_("{name} (dealer)").format(name=self.table.names[seat]) if model.dealer == seat
-                    else self.table.names[seat])
-            surface.blit(T.fit_text(name, th.small, text_w, T.TEXT, bold=True), (x, y))
-            if current and model.committed is not None and seat != self.table.viewer:
-                note = T.fit_text(_("must meld {card}").format(card=short_name(model.committed)), th.small, text_w - 6,
-                                  T.TEXT_DARK, True)
-                box = note.get_rect(topleft=(x, y + lh)).inflate(6, 0)
-                pygame.draw.rect(surface, T.GOLD, box, border_radius=th.radius)
-                surface.blit(note, (x, y + lh))
-            else:
-                lv = self.table.levels[seat]
-                level = _(LEVEL_NAMES[lv]) if lv in LEVEL_NAMES else lv
-                if seat == self.table.viewer:
-                    level = _("your seat") if lv == "human" else _(PLAYS_FOR_YOU.get(lv, lv))
-                surface.blit(T.fit_text(level, th.small, text_w, T.TEXT_DIM), (x, y + lh))
-            count = len(model.hands[seat])
-            total = model.totals[seat]
-            if fan is None:
-                score = ngettext("{points} pts · {count} card", "{points} pts · {count} cards", count).format(
-                    points=total, count=count)
-            else:
-                score = _("{points} pts").format(points=total)
-            surface.blit(T.fit_text(score, th.small, text_w, T.GOLD if seat == self.table.viewer else T.TEXT, True),
-                         (x, y + 2 * lh))
+        r = lay.seat_rects[seat]
+        current, name, note, level, score = words
+        if current:
+            glow = r.inflate(8, 8)
+            T.draw_panel(surface, glow, th.radius + 4, (255, 255, 255, 60), T.HALO, 2)
+        T.draw_panel(surface, r, th.radius)
+        colour = T.SEAT_COLOURS[seat % len(T.SEAT_COLOURS)]
+        pygame.draw.rect(surface, colour, (r.x, r.y + th.radius, max(3, th.pad // 2), r.height - 2 * th.radius))
+        fan = lay.fan_rects.get(seat) if seat != self.table.viewer else None
+        text_w = (fan.left - r.left - 2 * th.pad) if fan is not None else r.width - 2 * th.pad
+        x = r.x + th.pad + max(3, th.pad // 2)
+        y = r.y + th.pad // 2
+        lh = round(th.small * 1.35)
+        surface.blit(T.fit_text(name, th.small, text_w, T.TEXT, bold=True), (x, y))
+        if note is not None:
+            note = T.fit_text(note, th.small, text_w - 6, T.TEXT_DARK, True)
+            box = note.get_rect(topleft=(x, y + lh)).inflate(6, 0)
+            pygame.draw.rect(surface, T.GOLD, box, border_radius=th.radius)
+            surface.blit(note, (x, y + lh))
+        else:
+            surface.blit(T.fit_text(level, th.small, text_w, T.TEXT_DIM), (x, y + lh))
+        surface.blit(T.fit_text(score, th.small, text_w, T.GOLD if seat == self.table.viewer else T.TEXT, True),
+                     (x, y + 2 * lh))
 
     def _draw_counts(self, surface, lay: Layout, model: TableModel) -> None:
         """Each other seat's card count, as a badge on its face-down fan."""

@@ -398,3 +398,32 @@ def test_the_georgian_logs_larger_tab_holds_its_words(tmp_path, size):
             assert not light, (large, light[:5])  # no letter runs out of the tab
     finally:
         set_language("en")
+
+
+# ---------------------------------------------------------------- item 19
+def test_a_new_step_redraws_only_the_seat_panels_that_changed_and_the_picture_is_the_same(app, monkeypatch):
+    from game.rules.actions import DrawStock, Discard
+    from scenes.table.drawing import TableDrawing
+    table = person_table(app, LAYOFFS)  # the Bot's turn to draw
+    drawing = table.drawing
+    drawn, based = [], []
+    real_seat, real_zones = drawing._draw_seat, drawing._draw_zones
+    monkeypatch.setattr(drawing, "_draw_seat", lambda surface, lay, seat, words: drawn.append(seat)
+                        or real_seat(surface, lay, seat, words))
+    monkeypatch.setattr(drawing, "_draw_zones", lambda *a: based.append(1) or real_zones(*a))
+    for action in (DrawStock(1), Discard(1, C("3D"))):
+        drawn.clear()
+        events = table.session.apply_person(action)
+        table.push_step(events)
+        settle(app, 40)
+        assert not based  # the felt and the meld areas are not drawn again
+        assert 1 in drawn and drawn.count(1) <= 2  # the Bot's panel (its count changed), at most once a render
+    drawn.clear()
+    drawing.invalidate()
+    settle(app, 1)
+    assert drawn == [] and not based  # a still picture drawn again reuses the unchanged panels
+    cached = drawing._static.copy()  # the still picture (the Rummy bar and the thinking pulse move each frame)
+    table.drawing = TableDrawing(table)  # no caches: everything drawn from nothing
+    settle(app, 1)
+    assert pygame.image.tobytes(table.drawing._static, "RGB") == pygame.image.tobytes(cached, "RGB")
+    table.session.close()
