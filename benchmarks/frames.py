@@ -37,6 +37,7 @@ from game.play.table_session import Seat, TableSession  # noqa: E402
 from scenes.core.app import App  # noqa: E402
 from scenes.core.options import Options  # noqa: E402
 from scenes.table.scene import TableScene  # noqa: E402
+from game.play.seats import PersonPlayer  # noqa: E402
 
 
 def mid_hand_session(players: int, seed: int, steps: int, levels: str = "medium",
@@ -128,7 +129,7 @@ def main(argv: list[str] | None = None) -> int:
         # your turn: your hand is drawn every frame (it lifts and drags); the pointer moves over it
         mine = mid_hand_session(args.players, args.seed, args.steps)
         mine.seats[0] = Seat("You", "human")
-        mine.players.pop(0, None)
+        mine.players[0] = PersonPlayer(0)  # the bottom seat is a person's from here
         yours = TableScene(app)
         app.push(yours, session=mine)
         yours.hold = 1e9
@@ -149,7 +150,7 @@ def main(argv: list[str] | None = None) -> int:
         playing_session = mid_hand_session(args.players, args.seed + 1, 0, levels="easy", use_workers=True)
         # start the worker processes first (a table starts them on the first
         # question), so the frames measure a game being played, not processes starting
-        workers = [p.worker for p in playing_session.players.values()]
+        workers = [p.worker for p in playing_session.referee.computers.values()]
         for w in workers:
             w.start()
         while not all(w.ready for w in workers):

@@ -105,6 +105,39 @@ def cmd_analyse(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_review(args: argparse.Namespace) -> int:
+    """``rummy500 review FILE``: the review of one seat's hand, one line (or
+    with ``--json`` one object of a JSON list) per decision, printed as each
+    is ready; exit 2 with one sentence for a bad file, a seat out of range,
+    or a hand that is not there."""
+    from game.paths import shown
+    from game.rules.record import NO_MEMORY
+    from game.services.review import ReviewError, entries, format_entry, load_review
+
+    try:
+        try:
+            request = load_review(record_bytes(args.file), args.seat, None if args.hand is None else args.hand - 1)
+        except MemoryError:
+            request = None
+        if request is None:  # after the handler, so what was read is freed
+            raise ReviewError(f"{NO_MEMORY}.")
+    except OSError as exc:
+        print(f"rummy500 review: cannot read {shown(args.file)}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
+    except ReviewError as exc:
+        print(f"rummy500 review: {exc}", file=sys.stderr)
+        return 2
+    found = list(entries(request, args.seed)) if args.json else None
+    if found is not None:
+        sys.stdout.write(json.dumps(found, ensure_ascii=False, indent=1) + "\n")
+    else:
+        for e in entries(request, args.seed):
+            sys.stdout.write(format_entry(e) + "\n")
+            sys.stdout.flush()
+    sys.stdout.flush()
+    return 0
+
+
 MAX_TABLES = 1_000_000
 MAX_JOBS = 61  # the most worker processes a Windows process pool allows
 
@@ -267,6 +300,23 @@ def build_parser() -> argparse.ArgumentParser:
                     help="seeds the AI: the same seed gives the same play (default 0)")
     ap.add_argument("--json", action="store_true", help="print one JSON object (record actions)")
     ap.set_defaults(func=cmd_analyse, parser=ap)
+    rp = sub.add_parser(
+        "review", help="what each decision of one seat's hand cost, against what Hard would play",
+        description="Replay a game record, then for each decision of the seat in the hand (each draw or "
+                    "take, meld, lay-off, discard, and Rummy call made or passed up) ask what Hard would "
+                    "play in the same view, and play both out to the end of the hand in worlds dealt "
+                    "from that view alone: the cost is in the seat's points at the end of the hand, "
+                    "with its standard error.")
+    rp.add_argument("file", help="the record (a JSON file), or - for standard input")
+    rp.add_argument("--seat", type=_whole(0, 7), metavar="N", help="the seat to review (default 0)")
+    rp.add_argument("--hand", type=_whole(1, 100_000), metavar="H", help="the hand to review, 1 for the first "
+                    "(default: the last)")
+    rp.add_argument("--seed", type=_whole(-2**63, 2**63 - 1), default=0, metavar="S",
+                    help="seeds Hard and the worlds: the same seed gives the same review (default 0)")
+    rp.add_argument("--json", action="store_true",
+                    help="print a JSON list, one object per decision: hand, turn, kind, played, suggested "
+                         "(record actions), points_lost, stderr, worlds, reason (and hindsight)")
+    rp.set_defaults(func=cmd_review, parser=rp)
     return parser
 
 
@@ -281,6 +331,7 @@ Headless subcommands (no window):
   rummy500 replay FILE        apply a game record, print the result as JSON
   rummy500 tournament ...     AI levels against each other (--help for more)
   rummy500 analyse FILE       what would the computer play here? (--help for more)
+  rummy500 review FILE        what did each decision of a hand cost? (--help for more)
 """
 
 

@@ -156,3 +156,12 @@ def test_profiles_load():
     assert "400,000 profiles" in out and "50 profiles" in out
     rows = [line for line in out.splitlines()[1:] if line.strip()]
     assert len(rows) == 5 and all(re.search(r"\d+\.\d\s+\d+\s+\d+$", r) for r in rows), out
+
+
+def test_review():
+    out = run("review.py", "--hands", "1", "--worlds", "6")
+    assert re.search(r"^hand 1: \d+ decisions, \d+ differing, [\d.]+ s$", out, re.MULTILINE), out
+    median, most, hands = re.search(rf"seconds_per_hand: median ({NUMBER}), max ({NUMBER}) \((\d+) hands\)",
+                                    out).groups()
+    assert 0 < float(median) <= float(most) and hands == "1"
+    assert "stderr_points:" in out

@@ -11,21 +11,29 @@ and the tournaments and tests (:mod:`game.play.all_computer`) both drive it::
         referee.update()            # ask the seats, collect answers; never blocks on a worker
         if referee.ready():
             events = referee.advance()   # apply exactly one action
-    the person:  referee.apply_person(action), referee.call_person(call)
-    the clock:   referee.tick(now)       # the person's Rummy window
+    a person:    referee.attach(seat)    # someone sits there: their Rummy window opens by itself
+                 referee.apply_person(action), referee.call_person(call)
+    the clock:   referee.tick(now)       # every person's Rummy window
 
 Its state (:attr:`Referee.state`) is one of :class:`RummyWindow` (after a
 discard, waiting for Rummy calls: who has answered, the person's deadline),
 :class:`AwaitingMove` (a seat's move), :class:`HandOver` and
 :class:`GameOver`.
 
-R18, decided here only: after a discard every other computer seat is asked
-whether it calls Rummy; the first caller in turn order after the discarder
-wins. A seat played by nobody (the person) answers through its window
-(:class:`PersonRummyWindow`): a computer caller behind the person waits until the
-person has called or the window has closed (:meth:`Referee.rummy_claimed`),
-and meanwhile the person may not draw; a computer ahead of the person takes
-the cards at once. Any illegal or failed answer is replaced by the engine's
+Every seat, people included, is behind the one seat interface
+(:class:`~game.play.seats.SeatPlayer`): a seat without a computer is a
+:class:`~game.play.seats.PersonPlayer`, asked like the others (its
+``question`` holds its view), whose moves come through :meth:`Referee.apply_person`
+(bound to that seat: a person's side can act only for its own seat).
+
+R18, decided here only: after a discard every other seat is asked whether
+it calls Rummy; the first caller in turn order after the discarder wins.
+Each person answers through a Rummy window of their own
+(:class:`PersonRummyWindow`), so any number of people can sit at a table: a
+caller behind a person whose window is open waits until that person has
+called or let the window close (:meth:`Referee.rummy_claimed`), and
+meanwhile nobody may draw; a caller ahead of every open window takes the
+cards at once. Any illegal or failed answer is replaced by the engine's
 fallback move (or no Rummy call), so a faulty AI never stops a game; with
 ``strict=True`` it raises :class:`AIError` instead (the AI fuzz tests).
 """
@@ -34,7 +42,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
-from typing import Callable, Mapping
+from typing import Callable, Collection, Mapping
 
 from game.rules.actions import Action, CallRummy, DrawStock, TakeDiscards
 from game.rules.game import Game
@@ -64,19 +72,25 @@ class RummyWindow:
     are being collected (R18). ``answered``: the computer seats whose answers
     are in; ``waiting``: the seats still to answer (computers thinking, people
     whose window is open); ``deadline``: when the person's window closes
-    (clock seconds; ``None`` when its clock is not running); ``claim``: the
-    computer whose call waits on the person."""
+    ``deadlines``: ``(seat, clock seconds)`` of each person's window whose
+    clock runs; ``claim``: the seat whose call waits on a person who comes
+    before it."""
 
     discarder: int
     answered: frozenset
     waiting: frozenset
-    deadline: float | None
+    deadlines: tuple[tuple[int, float], ...]
     claim: int | None
+
+    @property
+    def deadline(self) -> float | None:
+        """When the last running person's window closes (clock seconds), or ``None``."""
+        return max((d for _seat, d in self.deadlines), default=None)
 
 
 @dataclass(frozen=True)
 class AwaitingMove:
-    """Waiting for ``seat``'s move; ``person`` when nobody plays it for them."""
+    """Waiting for ``seat``'s move; ``person`` when a person plays that seat."""
 
     seat: int
     person: bool
@@ -99,22 +113,22 @@ class GameOver:
 # ----------------------------------------------------------------- referee
 class Referee:
     """The referee of ``game`` (see the module docstring). ``players`` maps
-    the computer seats to their :class:`~game.play.seats.SeatPlayer`; every other
-    seat is a person (:class:`~game.play.seats.PersonPlayer`) answering Rummy
-    questions through :attr:`window`. ``person``, when set, is the seat whose
-    window opens by itself after another seat's discard (the person at the
-    table). ``timing(seat, seconds)`` gets each in-process decision's time;
-    ``names`` word the refusals. With ``strict`` an illegal or failed answer
-    raises :class:`AIError`."""
+    seats to their :class:`~game.play.seats.SeatPlayer`; every seat not in it
+    is a person (:class:`~game.play.seats.PersonPlayer`, whose Rummy window
+    is ``window_s`` seconds). ``attached``: the people's seats someone sits at
+    now (:meth:`attach`). ``timing(seat, seconds)`` gets each in-process
+    decision's time; ``names`` word the refusals. With ``strict`` an illegal
+    or failed answer raises :class:`AIError`. After it is made,
+    :attr:`players` holds every seat."""
 
-    def __init__(self, game: Game, players: Mapping[int, SeatPlayer], *, person: int | None = None,
+    def __init__(self, game: Game, players: Mapping[int, SeatPlayer], *, attached: tuple[int, ...] = (),
                  window_s: float = 2.0, strict: bool = False, timing: TimeLog | None = None,
                  names: list[str] | None = None):
         self.game = game
-        self.players = dict(players)
-        self.person_rummy_window = PersonRummyWindow(window_s)
-        self.people = {s: PersonPlayer(s, self.person_rummy_window) for s in range(game.players) if s not in self.players}
-        self.person = person
+        self.players: dict[int, SeatPlayer] = {s: players[s] if s in players else PersonPlayer(s, window_s)
+                                               for s in range(game.players)}
+        for seat in attached:
+            self.attach(seat, window_s)
         self.strict = strict
         self.timing = timing
         self.names = list(names) if names is not None else list(game.names)
@@ -125,6 +139,38 @@ class Referee:
         self._window_at: tuple | None = None
         self._resolved: tuple | None = None  # the position whose Rummy window is over
         self._claim: int | None = None
+
+    # ------------------------------------------------------------- seats
+    @property
+    def computers(self) -> dict[int, SeatPlayer]:
+        """The seats a computer plays (seat -> player)."""
+        return {s: p for s, p in self.players.items() if not p.is_person}
+
+    @property
+    def people(self) -> dict[int, PersonPlayer]:
+        """The seats a person plays (seat -> :class:`~game.play.seats.PersonPlayer`)."""
+        return {s: p for s, p in self.players.items() if p.is_person}
+
+    def attach(self, seat: int, window_s: float | None = None) -> PersonRummyWindow:
+        """Someone sits at the person's seat ``seat`` from now on: their Rummy
+        window (``window_s`` seconds once started, when given) opens by itself
+        after every other seat's discard (R18). Returns that window. Raises
+        ``ValueError`` when a computer plays ``seat``."""
+        person = self._person(seat)
+        person.attached = True
+        if window_s is not None:
+            person.rummy_window.seconds = float(window_s)
+        return person.rummy_window
+
+    def rummy_window(self, seat: int) -> PersonRummyWindow:
+        """The Rummy window of the person at ``seat`` (``ValueError`` for a computer's seat)."""
+        return self._person(seat).rummy_window
+
+    def _person(self, seat: int) -> PersonPlayer:
+        player = self.players.get(seat)
+        if player is None or not player.is_person:
+            raise ValueError(f"seat {seat} is played by a computer")
+        return player
 
     # ------------------------------------------------------------- state
     def position(self) -> tuple[int, int]:
@@ -153,18 +199,20 @@ class Referee:
             return HandOver(len(g.hands) - 1)
         if self.rummy_window_pending():
             answered = self._answers if self._window_at == self.position() else {}
-            thinking = [s for s in self.players if s != h.window and s not in answered]
+            thinking = [s for s in self.computers if s != h.window and s not in answered]
+            deadlines = tuple((s, p.rummy_window.deadline) for s, p in self.people.items()
+                              if p.rummy_window.deadline is not None)
             return RummyWindow(h.window, frozenset(answered), frozenset(thinking + self._waiting_people()),
-                               self.person_rummy_window.deadline, self.rummy_claimed())
-        return AwaitingMove(h.current, h.current not in self.players)
+                               deadlines, self.rummy_claimed())
+        return AwaitingMove(h.current, self.players[h.current].is_person)
 
     def ready(self) -> bool:
         """True when an action is decided and waits for :meth:`advance`."""
         return self._ready is not None
 
     def rummy_claimed(self) -> int | None:
-        """The computer seat whose Rummy call waits while a person who comes
-        before it in turn order may still call (R18); ``None`` otherwise."""
+        """The seat whose Rummy call waits while a person who comes before it
+        in turn order may still call (R18); ``None`` otherwise."""
         return self._claim if self._claim is not None and self.rummy_window_pending() else None
 
     def thinking_seat(self) -> int | None:
@@ -187,8 +235,12 @@ class Referee:
             if not self._update_rummy_window():
                 return
             st = self.state
-        if isinstance(st, AwaitingMove) and not st.person:
-            self._update_move(st.seat)
+        if isinstance(st, AwaitingMove):
+            if st.person:  # the person's side learns the question (and the view) from the seat
+                if self._asked.get(st.seat) != ("move", self.position()):
+                    self._ask(st.seat, rummy=False)
+            else:
+                self._update_move(st.seat)
 
     def _ask(self, seat: int, rummy: bool) -> None:
         self._asked[seat] = ("rummy" if rummy else "move", self.position())
@@ -198,13 +250,13 @@ class Referee:
         """Collect Rummy answers; decide the call once R18 allows. Returns
         True when the window is over with no call (on to the next move)."""
         h, pos = self.game.hand, self.position()
-        callers = [s for s in self.players if s != h.window]
+        callers = [s for s in self.computers if s != h.window]
         if self._window_at != pos:
             self._window_at, self._answers, self._claim = pos, {}, None
             for s in callers:  # all at once: the workers think side by side
                 self._ask(s, rummy=True)
-            for person in self.people.values():
-                person.ask(view_for(self.game, person.seat), rummy=True)
+            for s in self.people:
+                self._ask(s, rummy=True)
         for s in callers:
             if s not in self._answers:
                 reply = self.players[s].poll()
@@ -224,7 +276,7 @@ class Referee:
             ahead = lambda s: (s - h.window) % h.players  # noqa: E731
             if any(ahead(s) < ahead(first) for s in waiting):
                 # a person before it in turn order may still call: it waits
-                self._claim = first if first in self.players else None
+                self._claim = first
                 return False
             self._resolved = pos
             self._ready = next(c for c in calls if c.seat == first)
@@ -314,22 +366,25 @@ class Referee:
         return self.advance()
 
     def _after(self, events: list[Event]) -> None:
-        """After any action: forget people's calls; a discard by another seat
-        opens the person's window (shown later: :meth:`PersonRummyWindow.start`)."""
-        for person in self.people.values():
-            person.reset()
+        """After any action: forget people's calls and questions; a discard
+        opens the window of every other person someone sits at (shown later:
+        :meth:`PersonRummyWindow.start`)."""
         self._claim = None
-        if self.person is not None and PersonRummyWindow.possible(self.game.hand, self.person) \
-                and any(isinstance(e, Discarded) and e.seat != self.person for e in events):
-            self.person_rummy_window.expect()
+        discarders = {e.seat for e in events if isinstance(e, Discarded)}
+        for seat, person in self.people.items():
+            person.reset()
+            if person.attached and discarders - {seat} and PersonRummyWindow.possible(self.game.hand, seat):
+                person.rummy_window.expect()
 
     # -------------------------------------------------------------- people
     def apply_person(self, action: Action) -> list[Event]:
-        """Apply a move of a seat nobody plays for (the person). Raises
-        :class:`~game.errors.IllegalMove` (nothing changes) when the engine
-        refuses it, or (``not_your_turn``, R18) for a draw while a computer's
-        Rummy call waits on the person. A decided computer move made for the
-        old position is dropped."""
+        """Apply a move of the person at seat ``action.seat``. Raises
+        ``ValueError`` when a computer plays that seat (a person's side acts
+        only for its own seat), :class:`~game.errors.IllegalMove` (nothing
+        changes) when the engine refuses it, or (``not_your_turn``, R18) for
+        a draw while a Rummy call waits on a person who comes first. A
+        decided computer move made for the old position is dropped."""
+        self._person(action.seat)
         claim = self.rummy_claimed()
         if claim is not None and isinstance(action, (DrawStock, TakeDiscards)):
             raise IllegalMove("not_your_turn", "R18",
@@ -338,8 +393,7 @@ class Referee:
         events = self.game.apply(action)
         self._ready = None
         self._asked = {}
-        if action.seat == self.person:
-            self.person_rummy_window.close()
+        self.rummy_window(action.seat).close()  # the person moved: their window of an earlier discard is over
         self._after(events)
         return events
 
@@ -349,25 +403,28 @@ class Referee:
         :class:`~game.errors.IllegalMove` (nothing changes) when the call is
         not legal, ``ValueError`` when a computer plays that seat. The first
         caller in turn order after the discarder takes the cards."""
-        if call.seat not in self.people:
-            raise ValueError(f"seat {call.seat} is played by a computer")
+        person = self._person(call.seat)
         self.game.hand.check(call)
-        self.people[call.seat].call(call)
-        self.person_rummy_window.close()
+        person.call(call)
+        person.rummy_window.close()  # this person's only: the others still decide
 
-    def tick(self, now: float, held: bool = False) -> bool:
-        """The clock: close the person's window once ``now`` is past its
-        deadline (unless ``held``) or the next player has drawn. True when it closed."""
-        return self.person_rummy_window.tick(now, self.game.hand, held)
+    def tick(self, now: float, held: Collection[int] = ()) -> bool:
+        """The clock: close each person's window once ``now`` is past its
+        deadline (unless its seat is in ``held``: the pointer rests on that
+        person's Rummy button) or the next player has drawn. True when one closed."""
+        closed = False
+        for seat, person in self.people.items():
+            closed |= person.rummy_window.tick(now, self.game.hand, seat in held)
+        return closed
 
     def resume(self, seat: int, now: float) -> bool:
-        """A game taken up right after another seat's discard: open the
-        person's (``seat``) window on the clock at ``now``. True when it opened."""
+        """A game taken up right after another seat's discard: someone sits
+        at the person's seat ``seat`` (:meth:`attach`) and their window opens
+        on the clock at ``now``. True when it opened."""
+        self.attach(seat)
         if not PersonRummyWindow.possible(self.game.hand, seat):
             return False
-        if self.person is None:
-            self.person = seat
-        self.person_rummy_window.start(now)
+        self.rummy_window(seat).start(now)
         return True
 
     def restore(self, game: Game) -> None:

@@ -13,8 +13,13 @@ Three adapters:
 * :class:`WorkerPlayer` — an AI in its own process
   (:class:`~game.play.ai_worker.AIWorker`, the table): never blocks a frame; if
   the process cannot start, the AI moves into this process and plays on.
-* :class:`PersonPlayer` — the person at the table: the table gives its
-  answers (a Rummy call, or letting the window close).
+* :class:`PersonPlayer` — a person (at this computer, or later at another):
+  the seat is asked like any other (:attr:`PersonPlayer.question` holds the
+  open question and the seat's view, which is all the person's side may
+  show); the person's moves reach the referee through
+  :meth:`game.play.referee.Referee.apply_person`, bound to the seat, and a
+  Rummy question is answered by a call or by the seat's own Rummy window
+  (:class:`~game.play.rummy_window.PersonRummyWindow`) closing.
 
 A reply may be anything: the referee (:class:`game.play.referee.Referee`) checks
 it against the real hand and plays the engine's fallback move for an
@@ -31,6 +36,7 @@ from typing import Protocol
 from game.rules.actions import Action, CallRummy
 from game.ai import make_ai
 from game.ai.base import AIPlayer
+from game.play.rummy_window import PersonRummyWindow
 from game.rules.view import PlayerView
 
 log = logging.getLogger("rummy500.seats")
@@ -52,9 +58,11 @@ class Reply:
 
 
 class SeatPlayer(Protocol):
-    """What the referee needs of a seat."""
+    """What the referee needs of a seat: a computer (``is_person`` False) or
+    a person (True)."""
 
     level: str
+    is_person: bool
 
     def ask(self, view: PlayerView, rummy: bool = False) -> None:
         """Put a question: the seat's move (``rummy=False``) or whether it
@@ -74,6 +82,7 @@ class LocalPlayer:
     reply with ``error`` set."""
 
     in_process = True
+    is_person = False
 
     def __init__(self, ai: AIPlayer):
         self.ai = ai
@@ -104,6 +113,8 @@ class WorkerPlayer:
     ``time_cap_s`` seconds a decision). When the process cannot be started,
     the seat's AI moves into this process (slower frames, but the game goes
     on): :attr:`failures` counts that, and :attr:`in_process` becomes true."""
+
+    is_person = False
 
     def __init__(self, level: str, seed: int | None, time_cap_s: float = 2.0):
         from game.play.ai_worker import AIWorker
@@ -145,33 +156,49 @@ class WorkerPlayer:
 
 
 class PersonPlayer:
-    """The person at the table (seat ``seat``). Moves come from the table
-    straight to :meth:`game.play.referee.Referee.apply_person`; to a Rummy
-    question the answer is the call the table gave (:meth:`call`), or no
-    call once ``rummy_window`` (:class:`game.play.rummy_window.PersonRummyWindow`) is closed."""
+    """A person at seat ``seat``, behind the seat interface like a computer.
+
+    The referee asks it as it asks any seat (:meth:`ask`); :attr:`question`
+    is then ``(view, rummy)``: the seat's :class:`~game.rules.view.PlayerView`
+    (all the person's side may show, at this computer or sent to another)
+    and whether it is a Rummy question. The moves themselves reach the
+    referee through :meth:`game.play.referee.Referee.apply_person`, which
+    refuses at once with the engine's reason, so :meth:`poll` never returns
+    a move. A Rummy question is answered by :meth:`call` (a call, already
+    checked by the referee) or by the seat's own :attr:`rummy_window` being
+    closed (no call); while that window is open the seat is still deciding.
+
+    ``attached`` is True once someone sits at the seat
+    (:meth:`game.play.referee.Referee.attach`): only then does its Rummy
+    window open by itself after another seat's discard (R18). Each person
+    has a window of their own, so one person's call or pass never closes
+    another's."""
 
     level = "human"
     in_process = True
+    is_person = True
 
-    def __init__(self, seat: int, rummy_window):
+    def __init__(self, seat: int, window_s: float = 2.0):
         self.seat = seat
-        self.rummy_window = rummy_window
-        self._rummy = True  # the only question answered through poll()
+        self.rummy_window = PersonRummyWindow(window_s)
+        self.attached = False
+        self.question: tuple[PlayerView, bool] | None = None
         self._call: CallRummy | None = None
 
     def ask(self, view: PlayerView, rummy: bool = False) -> None:
-        self._rummy = rummy
+        self.question = (view, rummy)
 
     def call(self, call: CallRummy) -> None:
         """The person calls Rummy (already checked legal by the referee)."""
         self._call = call
 
     def reset(self) -> None:
-        """Forget a call: the game has moved on (the referee, after every action)."""
+        """Forget a call and the question: the game has moved on (the referee, after every action)."""
         self._call = None
+        self.question = None
 
     def poll(self) -> Reply | None:
-        if not self._rummy:
+        if self.question is not None and not self.question[1]:
             return None  # moves do not come through here
         if self._call is not None:
             return Reply(self._call)
@@ -179,3 +206,4 @@ class PersonPlayer:
 
     def close(self) -> None:
         self.reset()
+        self.rummy_window.close()

@@ -25,8 +25,9 @@ process on :meth:`update` (:class:`~game.play.seats.LocalPlayer`: tests,
 benchmarks). Either way every action applied is legal: a failed AI is
 replaced by the engine's fallback move.
 
-The person at the table (:meth:`attach_person`) answers Rummy calls through
-their window (:attr:`person_rummy_window`), fed by the table's clock
+Every seat is behind the referee's one seat interface; the people at the
+table (:meth:`attach_person`, any number of them) answer Rummy calls
+through a window each (:meth:`rummy_window`), fed by the table's clock
 (:meth:`tick`).
 """
 
@@ -86,6 +87,7 @@ class TableSession:
             if s.level not in LEVELS and s.level != "human":
                 raise ValueError(f"unknown level {s.level!r} for {s.name!r}")
         self.seats = list(seats)
+        self.use_workers = use_workers  # the person's Hint thinks where the computer seats do (game.play.hints)
         self.rules = rules or RuleSet()
         if table_seed is not None:
             self.seed = int(table_seed)
@@ -105,6 +107,7 @@ class TableSession:
             players[i] = (WorkerPlayer(level, seed_i, time_cap_s) if use_workers
                           else LocalPlayer(make_ai(level, seed_i)))
         self.referee = Referee(game, players, names=shown_names(self.names))  # its refusals name seats as drawn
+        self.attached: list[int] = []  # the people's seats someone sits at, in the order they sat down
         self.closed = False
 
     # ----------------------------------------------------------------- state
@@ -115,13 +118,24 @@ class TableSession:
 
     @property
     def players(self) -> dict[int, SeatPlayer]:
-        """The computer seats' players (seat -> :class:`~game.play.seats.SeatPlayer`)."""
+        """Every seat's player (seat -> :class:`~game.play.seats.SeatPlayer`;
+        a person's seat has a :class:`~game.play.seats.PersonPlayer`)."""
         return self.referee.players
+
+    def rummy_window(self, seat: int) -> PersonRummyWindow:
+        """The Rummy window (R18) of the person at ``seat``, on the table's
+        clock; ``ValueError`` for a computer's seat."""
+        return self.referee.rummy_window(seat)
 
     @property
     def person_rummy_window(self) -> PersonRummyWindow:
-        """The person's Rummy window (R18), on the table's clock."""
-        return self.referee.person_rummy_window
+        """The Rummy window of the first person who sat at this table
+        (:meth:`attach_person`), or of the first person's seat when nobody
+        has yet; ``LookupError`` when every seat is a computer's."""
+        seats = self.attached or [s for s, p in self.players.items() if p.is_person]
+        if not seats:
+            raise LookupError("every seat is played by a computer")
+        return self.rummy_window(seats[0])
 
     @property
     def fallbacks(self) -> int:
@@ -135,27 +149,31 @@ class TableSession:
 
     @property
     def person_rummy_window_open(self) -> bool:
-        """True while the person's Rummy window is open (:attr:`person_rummy_window`):
-        computer calls wait on it where the person comes first (R18)."""
-        return self.person_rummy_window.open
+        """True while any person's Rummy window is open: later callers wait
+        on it where that person comes first (R18)."""
+        return any(p.rummy_window.open for p in self.referee.people.values())
 
     def attach_person(self, seat: int, window_s: float = 2.0) -> PersonRummyWindow:
-        """The person plays ``seat`` at the table: from now on their Rummy
+        """A person sits at ``seat`` at this table: from now on their Rummy
         window (``window_s`` seconds once shown) opens after every other
-        seat's discard. Returns the window."""
-        self.referee.person = seat
-        self.person_rummy_window.seconds = float(window_s)
-        return self.person_rummy_window
+        seat's discard. Returns the window; ``ValueError`` for a computer's seat."""
+        window = self.referee.attach(seat, window_s)
+        if seat not in self.attached:
+            self.attached.append(seat)
+        return window
 
     def resume_rummy_window(self, seat: int, now: float) -> bool:
-        """A game taken up right after another seat's discard: open the
-        person's (``seat``) Rummy window now. Returns True when it opened."""
+        """A game taken up right after another seat's discard: the person at
+        ``seat`` sits down and their Rummy window opens now. Returns True when it opened."""
+        if seat not in self.attached:
+            self.attached.append(seat)
         return self.referee.resume(seat, now)
 
     def tick(self, now: float, held: bool = False) -> bool:
-        """The table's clock (seconds): the person's window closes when time
-        is up (unless ``held``) or the next player has drawn. True when it closed."""
-        return self.referee.tick(now, held)
+        """The table's clock (seconds): each person's window closes when time
+        is up (unless ``held``: the pointer rests on the Rummy button of the
+        people at this table) or the next player has drawn. True when one closed."""
+        return self.referee.tick(now, tuple(self.attached) if held else ())
 
     @property
     def names(self) -> list[str]:
@@ -163,7 +181,7 @@ class TableSession:
 
     def is_ai(self, seat: int) -> bool:
         """True when a computer plays ``seat`` (its level, or autoplay)."""
-        return seat in self.players
+        return not self.players[seat].is_person
 
     def thinking_seat(self) -> int | None:
         """The seat whose AI is choosing right now (for the thinking shimmer), or ``None``."""
@@ -202,7 +220,7 @@ class TableSession:
 
     def call_rummy(self, call: CallRummy) -> None:
         """The person at seat ``call.seat`` calls Rummy on the open discard
-        (R18) and so closes their window. Raises
+        (R18) and so closes their window (not the other people's). Raises
         :class:`~game.errors.IllegalMove` (nothing changes) when the call is
         not legal; the first caller in turn order after the discarder takes
         the cards."""

@@ -126,7 +126,7 @@ def bare_referee(discard: str = "JS") -> Referee:
     """The deal of :func:`claim_session` under a referee alone: Ana (1) a
     Medium AI in this process, you (0) the person, Bot (2) moved by the test."""
     game = claim_session(discard=discard).game
-    return Referee(game, {1: LocalPlayer(make_ai("medium", 1))}, person=0)
+    return Referee(game, {1: LocalPlayer(make_ai("medium", 1))}, attached=(0,))
 
 
 def test_the_referee_states_through_a_claimed_window_on_a_fake_clock():
@@ -134,15 +134,15 @@ def test_the_referee_states_through_a_claimed_window_on_a_fake_clock():
     assert ref.state == AwaitingMove(2, person=True)
     for a in BOT_TURN:
         ref.apply_person(a)
-    assert ref.person_rummy_window.pending and ref.person_rummy_window.deadline is None  # opened by the discard, clock not yet running
+    assert ref.rummy_window(0).pending and ref.rummy_window(0).deadline is None  # opened by the discard, clock not yet running
     ref.update()
-    assert ref.state == RummyWindow(2, frozenset({1}), frozenset({0}), None, 1) and not ref.ready()
-    ref.person_rummy_window.start(50.0)  # the discard is on show
+    assert ref.state == RummyWindow(2, frozenset({1}), frozenset({0}), (), 1) and not ref.ready()
+    ref.rummy_window(0).start(50.0)  # the discard is on show
     for now in (50.0, 51.0, 51.9):
         assert not ref.tick(now)
         ref.update()
         assert not ref.ready() and ref.rummy_claimed() == 1 and ref.state.deadline == 52.0
-    assert ref.tick(52.0) and not ref.person_rummy_window.open  # time is up: the person let it go
+    assert ref.tick(52.0) and not ref.rummy_window(0).open  # time is up: the person let it go
     ref.update()
     events = ref.advance()
     assert any(isinstance(e, RummyCalled) and e.seat == 1 and 0 in e.skipped for e in events)
@@ -153,9 +153,9 @@ def test_holding_the_rummy_button_keeps_the_window_open():
     ref = bare_referee()
     for a in BOT_TURN:
         ref.apply_person(a)
-    ref.person_rummy_window.start(0.0)
-    assert not ref.tick(5.0, held=True) and ref.person_rummy_window.open
-    assert ref.tick(5.1) and not ref.person_rummy_window.open
+    ref.rummy_window(0).start(0.0)
+    assert not ref.tick(5.0, held=(0,)) and ref.rummy_window(0).open
+    assert ref.tick(5.1) and not ref.rummy_window(0).open
 
 
 def test_the_persons_draw_is_blocked_while_a_computers_call_waits():

@@ -85,5 +85,5 @@ def test_a_worker_that_cannot_start_moves_its_ai_into_the_process(monkeypatch):
             assert s.ready()
             s.advance()
         assert s.worker_failures == 2
-        assert all(p.in_process and p.worker is None for p in s.players.values())
+        assert all(p.in_process and p.worker is None for p in s.referee.computers.values())
         assert s.game.hand.phase in (Phase.DRAW, Phase.PLAY) or s.game.hand.ended
