@@ -32,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import pygame  # noqa: E402
 
 from game.ai import make_ai  # noqa: E402
-from game.play.all_computer import ai_step  # noqa: E402
+from game.play.all_computer import play_into_hand  # noqa: E402
 from game.play.table_session import Seat, TableSession  # noqa: E402
 from scenes.core.app import App  # noqa: E402
 from scenes.core.options import Options  # noqa: E402
@@ -47,14 +47,7 @@ def mid_hand_session(players: int, seed: int, steps: int, levels: str = "medium"
     names = ["You", "Ana", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus"]
     seats = [Seat(names[i], levels) for i in range(players)]
     session = TableSession(seats, seed=seed, use_workers=use_workers)
-    game = session.game
-    ais = {i: make_ai("medium", seed + i) for i in range(players)}
-    for _ in range(steps):
-        probe = game.clone()
-        ai_step(probe, ais)
-        if probe.hand.ended is not None:
-            break
-        ai_step(game, ais)
+    play_into_hand(session.game, {i: make_ai("medium", seed + i) for i in range(players)}, steps)
     return session
 
 

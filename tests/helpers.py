@@ -149,6 +149,19 @@ def finish_shown_hand(table, seed: int) -> None:
     table.resize()
 
 
+def played_session(players: int, seed: int, steps: int, ai_seed: int | None = None) -> TableSession:
+    """A session of ``players`` Medium seats (in this process) whose first
+    hand has had up to ``steps`` actions of Medium AIs (seeded ``ai_seed + i``,
+    default ``seed``), stopping before the hand would end: melds, lay-offs
+    and a discard pile are on the table."""
+    from game.ai import make_ai
+    from game.play.all_computer import play_into_hand
+    session = TableSession([Seat(f"P{i}", "medium") for i in range(players)], seed=seed, use_workers=False)
+    base = seed if ai_seed is None else ai_seed
+    play_into_hand(session.game, {i: make_ai("medium", base + i) for i in range(players)}, steps)
+    return session
+
+
 def non_utf8_folder(parent) -> str:
     """A new folder under ``parent`` whose name holds the byte ``0xff``, which
     is not UTF-8, as Python holds it (``os.fsdecode``: ``'\\udcff'``); the

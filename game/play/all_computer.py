@@ -48,6 +48,21 @@ def ai_step(game: Game, ais: Mapping[int, AIPlayer], timing: TimeLog | None = No
     return referee_for(game, ais, timing, strict).step()
 
 
+def play_into_hand(game: Game, ais: Mapping[int, AIPlayer], steps: int) -> int:
+    """Play up to ``steps`` steps of the current hand (:func:`ai_step`),
+    stopping before a step that would end it, so the hand is still in play
+    (a mid-hand table for tests and benchmarks); returns the steps played."""
+    played = 0
+    for _ in range(steps):
+        probe = game.clone()
+        ai_step(probe, ais)
+        if probe.hand.ended is not None:
+            break
+        ai_step(game, ais)
+        played += 1
+    return played
+
+
 def play_hand(game: Game, ais: Mapping[int, AIPlayer], max_steps: int = 20_000,
               timing: TimeLog | None = None, strict: bool = False) -> int:
     """Play the current hand to its end; return the number of steps.

@@ -20,6 +20,10 @@ SECTIONS: list[tuple[str, str]] = [
                        "onto any meld to lay it off, onto the discard pile to discard, or along your hand to "
                        "rearrange it. Legal places light up blue while you drag; a move the rules refuse "
                        "springs back and says why. Hovering a discard-pile card shows what taking it brings.")),
+    (N_("Cards laid off"), N_("Every meld lies in the area of the player who tabled it. A card laid off on it by "
+                       "another player sits in the meld, in its place, framed in that player's colour (the colour "
+                       "beside their name), and scores for them. Point at the card to see who laid it off; the "
+                       "hand's results list it as laid off by them.")),
     (N_("Rummy!"), N_("When another player's discard (or a card below it) gives you a Rummy call, a Rummy! button "
                "shows for a few seconds (Settings: Time to call Rummy): press it or R and take the cards "
                "yourself. To spot calls on your own, set Settings: Rummy! button to “Always”.")),

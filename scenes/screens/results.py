@@ -63,13 +63,32 @@ class HandRow:
     """One seat's row of the results panel: ``tabled`` and ``held`` (the
     cards it tabled and the cards left in its hand, each ``(card, points)``,
     :meth:`game.rules.hand.HandState.card_points`), ``score`` (the engine's
-    ``{"tabled", "in_hand", "hand"}`` of the hand, R19) and ``total`` (the
-    running total, R20)."""
+    ``{"tabled", "in_hand", "hand"}`` of the hand, R19), ``total`` (the
+    running total, R20) and ``laid_off``: for each card of ``tabled``, the
+    seat whose meld it was laid off on, or ``None`` for a card of the seat's
+    own melds (R14: a laid-off card scores for the seat that laid it off)."""
 
     tabled: list[tuple[int, int]]
     held: list[tuple[int, int]]
     score: dict[str, int]
     total: int
+    laid_off: tuple[int | None, ...] = ()
+
+    def own(self) -> list[tuple[int, int]]:
+        """The cards of ``tabled`` in the seat's own melds."""
+        return [c for c, on in zip(self.tabled, self.laid_off or (None,) * len(self.tabled)) if on is None]
+
+    def layoffs(self) -> list[tuple[int, int]]:
+        """The cards of ``tabled`` the seat laid off on other seats' melds."""
+        return [c for c, on in zip(self.tabled, self.laid_off or (None,) * len(self.tabled)) if on is not None]
+
+
+def laid_off_on(hand, seat: int) -> tuple[int | None, ...]:
+    """For each card ``seat`` tabled, in :meth:`~game.rules.hand.HandState.card_points`'s
+    order (melds in table order, each meld's cards in order), the owner of
+    the meld it was laid off on, or ``None`` for the seat's own meld (R14)."""
+    return tuple(None if m.owner == seat else m.owner
+                 for m in hand.table for layer in m.layers if layer == seat)
 
 
 def hand_rows(game, hand) -> list[HandRow]:
@@ -78,16 +97,26 @@ def hand_rows(game, hand) -> list[HandRow]:
     ``game.hand_scores`` once it is scored, else ``hand.scores()``), so the
     panel cannot disagree with the totals."""
     scores = game.hand_scores[hand.index] if hand.index < len(game.hand_scores) else hand.scores()
-    return [HandRow(*hand.card_points(seat), scores[seat], game.totals[seat]) for seat in range(game.players)]
+    return [HandRow(*hand.card_points(seat), scores[seat], game.totals[seat], laid_off_on(hand, seat))
+            for seat in range(game.players)]
 
 
-def draw_card_names(surface, cards, x: int, y: int, max_w: int, px: int, four: bool, lines: int = 1) -> None:
+def draw_card_names(surface, cards, x: int, y: int, max_w: int, px: int, four: bool, lines: int = 1,
+                    marked=(), mark=None, lead: str = "") -> None:
     """Short card names in their suit colours on light chips, left to right
-    over up to ``lines`` lines; '…' when they still do not fit."""
+    over up to ``lines`` lines; '…' when they still do not fit. The cards
+    of ``marked`` follow, after the words ``lead`` (dim), on chips framed
+    in the colour ``mark`` (a seat's colour: the table's lay-off mark)."""
     cx, line = x, 0
-    for c, _value in cards:
-        t = T.text(short_name(c), px, suit_colour(c, four), bold=True)
-        if cx + t.get_width() + 8 > x + max_w:
+    items = [(c, None) for c, _value in cards]
+    if marked:
+        items += [(lead, "lead")] + [(c, mark) for c, _value in marked]
+    for c, frame in items:
+        if frame == "lead":
+            t = T.text(c, px, T.TEXT_DIM, bold=False)
+        else:
+            t = T.text(short_name(c), px, suit_colour(c, four), bold=True)
+        if cx + t.get_width() + 8 > x + max_w and cx > x:
             if line + 1 < lines:
                 line += 1
                 cx = x
@@ -95,8 +124,15 @@ def draw_card_names(surface, cards, x: int, y: int, max_w: int, px: int, four: b
             else:
                 surface.blit(T.text("…", px, T.TEXT), (cx, y))
                 return
+        if frame == "lead":
+            surface.blit(t, (cx, y))
+            cx += t.get_width() + 4
+            continue
         box = pygame.Rect(cx, y, t.get_width() + 6, t.get_height())
         pygame.draw.rect(surface, (250, 248, 240), box, border_radius=3)
+        if frame is not None:
+            pygame.draw.rect(surface, frame, box, 2, border_radius=3)
+            pygame.draw.rect(surface, (60, 60, 60), box.inflate(-4, -4), 1, border_radius=2)
         surface.blit(t, (cx + 3, y))
         cx = box.right + 3
 
@@ -206,8 +242,10 @@ class HandResults(Scene):
                          (x0 + th.small, y))
             small = th.small
             lines = max(1, (row_h - 4) // (T.font(small, True).get_height() + 3))
-            draw_card_names(surface, tabled, x0 + round(cols[1] * inner), y + 2,
-                            round((cols[2] - cols[1]) * inner) - th.pad, small, four, lines)
+            # the cards it laid off on others' melds come last, framed in its colour as on the table (R14)
+            draw_card_names(surface, row.own(), x0 + round(cols[1] * inner), y + 2,
+                            round((cols[2] - cols[1]) * inner) - th.pad, small, four, lines,
+                            marked=row.layoffs(), mark=colour, lead=_("laid off:"))
             surface.blit(T.text(signed(s["tabled"]), th.body, (150, 230, 160), True), (x0 + round(cols[2] * inner), y))
             held_pts = T.text(signed(-s["in_hand"]), th.body, (255, 170, 150), True)
             draw_card_names(surface, held, x0 + round(cols[3] * inner), y + 2,

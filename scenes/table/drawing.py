@@ -21,9 +21,13 @@ from scenes.core.widgets import free_span, place_in
 from game.text.cards import short_name
 from scenes.table.layout import Layout, TableModel
 from game.text.levels import LEVEL_LABELS, PLAYS_FOR_YOU
+from game.text.events import for_person
 
 LEVEL_NAMES = {**LEVEL_LABELS, "human": N_("You")}
 """Each seat's level under its name (marked with ``N_``; translated where shown)."""
+
+MARK_LINE = (60, 60, 60)
+"""The thin dark line inside a lay-off mark (:meth:`TableDrawing.layoff_mark`)."""
 
 
 class TableDrawing:
@@ -40,9 +44,14 @@ class TableDrawing:
         self._status_key: tuple | None = None
         self._status_size = 0
         self._status_surfs: list[pygame.Surface] = []
+        self._base_surf: pygame.Surface | None = None  # the felt and meld areas (:meth:`_base`)
+        self._base_key: tuple | None = None
+        self._seat_cache: dict[tuple, pygame.Surface] = {}  # each seat panel's picture, by what it shows
 
     def invalidate(self) -> None:
-        """Draw the still picture again next frame (the felt or a setting changed)."""
+        """Draw the still picture again next frame (the felt or a setting
+        changed). Its cached parts, the base and the seat panels, are keyed by
+        all they show (window size, felt, places and words), so they stay."""
         self._static_key = None
 
     # ------------------------------------------------------------ drawing
@@ -61,7 +70,6 @@ class TableDrawing:
                 m.baked = True
         surface.blit(self._static, (0, 0))
         self._draw_thinking(surface, lay)
-        self._draw_hover_links(surface, lay)
         for m in self.animation.motions:
             if m.tween.elapsed < m.tween.delay or m.baked:
                 continue
@@ -86,8 +94,7 @@ class TableDrawing:
         surf = self._static
         if surf is None or surf.get_size() != tuple(size):
             surf = pygame.Surface(size).convert() if pygame.display.get_surface() else pygame.Surface(size)
-        surf.blit(T.felt(size), (0, 0))
-        self._draw_zones(surf, lay, model)
+        surf.blit(self._base(tuple(size), lay), (0, 0))  # the felt and the meld areas, drawn once
         self._draw_seats(surf, lay, model)
         self._draw_stock(surf, lay, model)
         committed = model.committed
@@ -97,9 +104,10 @@ class TableDrawing:
                 continue  # moving cards, and the person's hand (drawn each frame: it lifts and drags)
             img, dx, dy = self.table.art.with_shadow(p.card, p.rect.h, p.face_up)
             surf.blit(img, (p.rect.x + dx, p.rect.y + dy))
+            if p.laid_off:
+                self.layoff_mark(surf, p.rect, p.layer)
             if committed is not None and p.card == committed and p.zone == "hand" and model.current == p.seat:
                 self.committed_ring(surf, p.rect)
-        self._draw_tags(surf, lay)
         self._draw_counts(surf, lay, model)
         return surf
 
@@ -113,11 +121,19 @@ class TableDrawing:
         surface.blit(sh, (rect.x - off, rect.y - off + max(1, rect.h // (14 if lifted else 30))))
         surface.blit(img, rect.topleft)
 
-    def committed_ring(self, surface, rect: pygame.Rect) -> None:
+    def committed_ring(self, surface, rect: pygame.Rect, pin: bool = True) -> None:
         """Mark the card in ``rect`` as the one that must be melded this turn
-        (R9): a gold ring and a "must meld" pin above it."""
+        (R9): a gold ring, and a "must meld" pin above it unless ``pin`` is
+        false (then :meth:`must_meld_pin` draws it later, above the cards
+        drawn after this one)."""
         th = self.table.theme
         pygame.draw.rect(surface, T.GOLD, rect.inflate(6, 6), 3, border_radius=th.radius + 2)
+        if pin:
+            self.must_meld_pin(surface, rect)
+
+    def must_meld_pin(self, surface, rect: pygame.Rect) -> None:
+        """The "must meld" pin (R9) above the card in ``rect``."""
+        th = self.table.theme
         pin = T.text(_("must meld"), th.small, T.TEXT_DARK, bold=True)
         box = pin.get_rect(midbottom=(rect.centerx, rect.y - 2)).inflate(8, 2)
         pygame.draw.rect(surface, T.GOLD, box, border_radius=th.radius)
@@ -134,103 +150,146 @@ class TableDrawing:
                 self.draw_card(surface, 0, r.move(-2 * i, -2 * i), False)
         label = T.text(_("Stock {count}").format(count=n), th.small, T.TEXT, bold=True)
         surface.blit(label, label.get_rect(midtop=(r.centerx, r.bottom + th.pad // 2)))
-        pl = lay.pile_rect
-        if len(model.discard) > 1:
-            text = ngettext("Discard pile · {count} card", "Discard pile · {count} cards",
-                            len(model.discard)).format(count=len(model.discard))
-        else:
-            text = _("Discard pile") if model.discard else _("Discard pile (empty)")
-        surface.blit(T.text(text, th.small, T.TEXT_DIM), (pl.x, pl.bottom + th.pad // 2))
+        surface.blit(T.text(self._pile_label(model), th.small, T.TEXT_DIM), (lay.pile_rect.x, lay.pile_rect.bottom + th.pad // 2))
 
-    def _draw_zones(self, surface, lay: Layout, model: TableModel) -> None:
+    @staticmethod
+    def _pile_label(model: TableModel) -> str:
+        if len(model.discard) > 1:
+            return ngettext("Discard pile · {count} card", "Discard pile · {count} cards",
+                            len(model.discard)).format(count=len(model.discard))
+        return _("Discard pile") if model.discard else _("Discard pile (empty)")
+
+    def stock_frame(self, lay: Layout) -> pygame.Rect:
+        """The stock with its label under it: what a ring around the stock goes around."""
         th = self.table.theme
-        for seat, z in lay.zone_rects.items():
+        r = lay.stock_rect
+        w, h = T.font(th.small, True).size(_("Stock {count}").format(count=self.table.shown.stock_size))
+        return r.union(pygame.Rect(r.centerx - w // 2, r.bottom + th.pad // 2, w, h).inflate(4, 4))  # clear of the ring's corners
+
+    def pile_frame(self, lay: Layout) -> pygame.Rect:
+        """The discard pile's cards with its label under them: what a ring or
+        glow around the pile goes around, so it never cuts through the label."""
+        th = self.table.theme
+        cards = [p.rect for p in lay.places if p.zone == "pile"]
+        r = cards[0].unionall(cards) if cards else pygame.Rect(lay.pile_rect.topleft, lay.stock_rect.size)
+        w, h = T.font(th.small).size(self._pile_label(self.table.shown))
+        return r.union(pygame.Rect(lay.pile_rect.x, lay.pile_rect.bottom + th.pad // 2, w, h).inflate(4, 4))
+
+    def _base(self, size: tuple[int, int], lay: Layout) -> pygame.Surface:
+        """The felt with every seat's meld area and its label: what lies under
+        the rest of the still picture. Drawn again only when the window, the
+        felt, the areas or their words change (issue 21, item 19)."""
+        labels = self._zone_labels(lay)
+        key = (size, T.felt_name, tuple((seat, tuple(z)) for seat, z in lay.zone_rects.items()), labels)
+        if key != self._base_key or self._base_surf is None:
+            felt = T.felt(size)
+            self._base_surf = felt.copy()
+            self._draw_zones(self._base_surf, lay, labels)
+            self._base_key = key
+            self._seat_cache.clear()
+        return self._base_surf
+
+    def _zone_labels(self, lay: Layout) -> tuple[str, ...]:
+        return tuple(_("Your melds") if seat == self.table.viewer else
+                     _("{name}'s melds").format(name=self.table.names[seat]) for seat in lay.zone_rects)
+
+    def _draw_zones(self, surface, lay: Layout, labels: tuple[str, ...]) -> None:
+        th = self.table.theme
+        for (seat, z), whose in zip(lay.zone_rects.items(), labels):
             colour = T.SEAT_COLOURS[seat % len(T.SEAT_COLOURS)]
             pygame.draw.rect(surface, T.ZONE_EDGE, z.inflate(-th.pad // 2, -th.pad // 2), 1,
                              border_radius=th.radius)
-            whose = _("Your melds") if seat == self.table.viewer else _("{name}'s melds").format(name=self.table.names[seat])
             label = T.fit_text(whose, th.small, z.width - 3 * th.pad, T.TEXT_DIM)
             pygame.draw.circle(surface, colour, (z.x + th.pad + th.small // 3, z.y + th.pad // 2 + th.small // 2),
                                max(3, th.small // 3))
             surface.blit(label, (z.x + th.pad + th.small, z.y + th.pad // 2))
 
-    def _draw_tags(self, surface, lay: Layout) -> None:
-        """Matching letter tags on each meld and on the cards laid off on it by
-        another seat (R14); the thin line between them shows on hover."""
+    def layoff_mark(self, surface, rect: pygame.Rect, layer: int) -> None:
+        """Mark the card in ``rect`` as laid off by seat ``layer`` (R14): a
+        frame and a band along its foot in that seat's colour (the colour of
+        its panel and of the dot by its meld area). Drawn right after the card,
+        so the cards above it cover the mark where they cover the card."""
+        colour = T.SEAT_COLOURS[layer % len(T.SEAT_COLOURS)]
         th = self.table.theme
-        letters = self._letters(lay)
-        for meld, letter in letters.items():
-            target = lay.meld_rects.get(meld)
-            if target is not None:
-                self._tag(surface, letter, (target.right - th.small // 2, target.top + th.small // 2))
-        for meld, rect, _layer in lay.layoff_groups:
-            self._tag(surface, "→" + letters.get(meld, "?"), (rect.right - th.small // 2, rect.top + th.small // 2))
-
-    @staticmethod
-    def _letters(lay: Layout) -> dict[int, str]:
-        return {m: chr(ord("A") + m % 26) for m in lay.tagged}  # a meld keeps its letter
-
-    def _draw_hover_links(self, surface, lay: Layout) -> None:
-        pos = self.table.mouse
-        if pos[0] < 0 or self.animation.motions:
-            return
-        hovered = {meld for meld, rect in lay.meld_rects.items() if rect.collidepoint(pos)}
-        hovered |= {meld for meld, rect, _ in lay.layoff_groups if rect.collidepoint(pos)}
-        for meld, rect, _layer in lay.layoff_groups:
-            target = lay.meld_rects.get(meld)
-            if meld in hovered and target is not None:
-                pygame.draw.line(surface, T.LEGAL, rect.center, target.center, 2)
-                pygame.draw.rect(surface, T.LEGAL, rect.inflate(4, 4), 2, border_radius=self.table.theme.radius)
-                pygame.draw.rect(surface, T.LEGAL, target.inflate(4, 4), 2, border_radius=self.table.theme.radius)
-
-    def _tag(self, surface, s: str, center) -> None:
-        th = self.table.theme
-        t = T.text(s, th.small, T.TEXT_DARK, bold=True)
-        box = t.get_rect(center=center).inflate(8, 2)
-        pygame.draw.rect(surface, (255, 250, 225), box, border_radius=th.radius)
-        pygame.draw.rect(surface, (60, 60, 60), box, 1, border_radius=th.radius)
-        surface.blit(t, t.get_rect(center=box.center))
+        edge = max(2, rect.h // 36)
+        band = pygame.Rect(rect.x, rect.bottom - max(5, rect.h // 10), rect.w, max(5, rect.h // 10))
+        pygame.draw.rect(surface, colour, band, border_bottom_left_radius=th.radius,
+                         border_bottom_right_radius=th.radius)
+        pygame.draw.rect(surface, colour, rect, edge, border_radius=th.radius)
+        # a dark line inside the colour, so a light seat colour still shows on a white card
+        inner = rect.inflate(-2 * edge, -2 * edge)
+        pygame.draw.rect(surface, MARK_LINE, inner, 1, border_radius=max(1, th.radius - edge))
+        pygame.draw.line(surface, MARK_LINE, (inner.x, band.y - 1), (inner.right - 1, band.y - 1))
 
     def _draw_seats(self, surface, lay: Layout, model: TableModel) -> None:
+        """Every seat's panel. A panel is drawn once for what it shows: the
+        picture of its place (felt, panel and words) is kept and blitted again
+        on the steps where it has not changed (issue 21, item 19)."""
+        bounds = surface.get_rect()
+        if len(self._seat_cache) > 64:
+            self._seat_cache.clear()
+        areas = {seat: r.inflate(8, 8).clip(bounds) for seat, r in lay.seat_rects.items()}  # the halo's too
+        for seat, area in areas.items():
+            words = self._seat_words(lay, model, seat)
+            alone = area.w > 0 and area.h > 0 and not any(area.colliderect(a) for s, a in areas.items() if s != seat)
+            key = (self._base_key, seat, tuple(area), tuple(lay.fan_rects.get(seat, ())), words)
+            hit = self._seat_cache.get(key) if alone else None
+            if hit is not None:
+                surface.blit(hit, area.topleft)
+                continue
+            self._draw_seat(surface, lay, seat, words)
+            if alone:  # nothing of another seat in its picture
+                self._seat_cache[key] = surface.subsurface(area).copy()  # the base under it, and the panel
+
+    def _seat_words(self, lay: Layout, model: TableModel, seat: int) -> tuple:
+        """What seat ``seat``'s panel shows: ``(current, name, must-meld note or
+        None, level, score)``, in the current language."""
+        current = model.current == seat
+        name = (_("{name} (dealer)").format(name=self.table.names[seat]) if model.dealer == seat
+                else self.table.names[seat])
+        note = level = None
+        if current and model.committed is not None and seat != self.table.viewer:
+            note = _("must meld {card}").format(card=short_name(model.committed))
+        else:
+            lv = self.table.levels[seat]
+            level = _(LEVEL_NAMES[lv]) if lv in LEVEL_NAMES else lv
+            if seat == self.table.viewer:
+                level = (_("your seat") if lv == "human" else _(PLAYS_FOR_YOU[lv]) if lv in PLAYS_FOR_YOU
+                         else level)  # a style of the field (a demo's seat): its name
+        count = len(model.hands[seat])
+        total = model.totals[seat]
+        if seat == self.table.viewer:
+            score = ngettext("{points} pts · {count} card", "{points} pts · {count} cards", count).format(
+                points=total, count=count)
+        else:
+            score = _("{points} pts").format(points=total)
+        return (current, name, note, level, score)
+
+    def _draw_seat(self, surface, lay: Layout, seat: int, words: tuple) -> None:
         th = self.table.theme
-        for seat, r in lay.seat_rects.items():
-            current = model.current == seat
-            if current:
-                glow = r.inflate(8, 8)
-                T.draw_panel(surface, glow, th.radius + 4, (255, 255, 255, 60), T.HALO, 2)
-            T.draw_panel(surface, r, th.radius)
-            colour = T.SEAT_COLOURS[seat % len(T.SEAT_COLOURS)]
-            pygame.draw.rect(surface, colour, (r.x, r.y + th.radius, max(3, th.pad // 2), r.height - 2 * th.radius))
-            fan = lay.fan_rects.get(seat) if seat != self.table.viewer else None
-            text_w = (fan.left - r.left - 2 * th.pad) if fan is not None else r.width - 2 * th.pad
-            x = r.x + th.pad + max(3, th.pad // 2)
-            y = r.y + th.pad // 2
-            lh = round(th.small * 1.35)
-            name = (_("{name} (dealer)").format(name=self.table.names[seat]) if model.dealer == seat
-                    else self.table.names[seat])
-            surface.blit(T.fit_text(name, th.small, text_w, T.TEXT, bold=True), (x, y))
-            if current and model.committed is not None and seat != self.table.viewer:
-                note = T.fit_text(_("must meld {card}").format(card=short_name(model.committed)), th.small, text_w - 6,
-                                  T.TEXT_DARK, True)
-                box = note.get_rect(topleft=(x, y + lh)).inflate(6, 0)
-                pygame.draw.rect(surface, T.GOLD, box, border_radius=th.radius)
-                surface.blit(note, (x, y + lh))
-            else:
-                lv = self.table.levels[seat]
-                level = _(LEVEL_NAMES[lv]) if lv in LEVEL_NAMES else lv
-                if seat == self.table.viewer:
-                    level = (_("your seat") if lv == "human" else _(PLAYS_FOR_YOU[lv]) if lv in PLAYS_FOR_YOU
-                             else level)  # a style of the field (a demo's seat): its name
-                surface.blit(T.fit_text(level, th.small, text_w, T.TEXT_DIM), (x, y + lh))
-            count = len(model.hands[seat])
-            total = model.totals[seat]
-            if fan is None:
-                score = ngettext("{points} pts · {count} card", "{points} pts · {count} cards", count).format(
-                    points=total, count=count)
-            else:
-                score = _("{points} pts").format(points=total)
-            surface.blit(T.fit_text(score, th.small, text_w, T.GOLD if seat == self.table.viewer else T.TEXT, True),
-                         (x, y + 2 * lh))
+        r = lay.seat_rects[seat]
+        current, name, note, level, score = words
+        if current:
+            glow = r.inflate(8, 8)
+            T.draw_panel(surface, glow, th.radius + 4, (255, 255, 255, 60), T.HALO, 2)
+        T.draw_panel(surface, r, th.radius)
+        colour = T.SEAT_COLOURS[seat % len(T.SEAT_COLOURS)]
+        pygame.draw.rect(surface, colour, (r.x, r.y + th.radius, max(3, th.pad // 2), r.height - 2 * th.radius))
+        fan = lay.fan_rects.get(seat) if seat != self.table.viewer else None
+        text_w = (fan.left - r.left - 2 * th.pad) if fan is not None else r.width - 2 * th.pad
+        x = r.x + th.pad + max(3, th.pad // 2)
+        y = r.y + th.pad // 2
+        lh = round(th.small * 1.35)
+        surface.blit(T.fit_text(name, th.small, text_w, T.TEXT, bold=True), (x, y))
+        if note is not None:
+            note = T.fit_text(note, th.small, text_w - 6, T.TEXT_DARK, True)
+            box = note.get_rect(topleft=(x, y + lh)).inflate(6, 0)
+            pygame.draw.rect(surface, T.GOLD, box, border_radius=th.radius)
+            surface.blit(note, (x, y + lh))
+        else:
+            surface.blit(T.fit_text(level, th.small, text_w, T.TEXT_DIM), (x, y + lh))
+        surface.blit(T.fit_text(score, th.small, text_w, T.GOLD if seat == self.table.viewer else T.TEXT, True),
+                     (x, y + 2 * lh))
 
     def _draw_counts(self, surface, lay: Layout, model: TableModel) -> None:
         """Each other seat's card count, as a badge on its face-down fan."""
@@ -286,11 +345,10 @@ class TableDrawing:
         if place is None:
             return
         th = self.table.theme
-        h = round(place.rect.h * 1.35)
-        w = T.Theme.card_w(h)
-        r = pygame.Rect(0, 0, w, h)
-        # above the pile, so the cards a take would bring stay in sight
-        r.midbottom = (place.rect.centerx + w // 3, place.rect.top + place.rect.h // 4)
+        band = lay.strip_rect  # the preview stays in the strip: it covers no seat's melds
+        h = max(place.rect.h, band.height - 4)
+        r = pygame.Rect(0, 0, T.Theme.card_w(h), h)
+        r.midtop = (place.rect.centerx + r.w // 3, band.top + 2)
         r.clamp_ip(surface.get_rect())
         self.draw_card(surface, place.card, r, True, lifted=True)
         depth = len(model.discard) - i
@@ -298,27 +356,52 @@ class TableDrawing:
             words = _("{card} · top of the pile").format(card=short_name(place.card))
         else:
             words = _("{card} · {depth} from the top").format(card=short_name(place.card), depth=depth)
-        tip = T.text(words, th.small, T.TEXT, bold=True)
-        box = tip.get_rect(midbottom=(r.centerx, r.top - 2)).inflate(10, 4)
+        self._hover_words(surface, words, r, band, lay.status_rect.left - th.pad)
+
+    def _hover_words(self, surface, words: str, card: pygame.Rect, band: pygame.Rect, right: int) -> None:
+        """``words`` on a dark box beside the enlarged ``card``, inside ``band``
+        (window pixels): to its right if they fit before ``right``, else to its left."""
+        th = self.table.theme
+        tip = T.fit_text(words, th.small, max(th.small * 4, surface.get_width() // 3), T.TEXT, bold=True)
+        box = tip.get_rect().inflate(10, 4)
+        box.midleft = (card.right + th.pad // 2, band.centery)
+        if box.right > right:
+            box.midright = (card.left - th.pad // 2, band.centery)
         box.clamp_ip(surface.get_rect())
         T.draw_panel(surface, box, th.radius, (0, 0, 0, 200), None, 0)
         surface.blit(tip, tip.get_rect(center=box.center))
 
     def _draw_meld_hover(self, surface, lay: Layout) -> None:
-        """A table card under the pointer is shown larger (melds shrink on a crowded table)."""
+        """A table card under the pointer is shown larger (melds shrink on a
+        crowded table); a card laid off by another seat says who laid it off (R14)."""
         if self.table.mouse[0] < 0:
             return
         place = None
         for p in lay.places:
             if p.zone == "meld" and p.rect.collidepoint(self.table.mouse):
                 place = p  # the topmost
-        if place is None or place.rect.h >= lay.cards.table * 1.2:
+        if place is None:
             return
-        h = max(round(lay.cards.table * 1.25), round(place.rect.h * 1.35))
-        r = pygame.Rect(0, 0, T.Theme.card_w(h), h)
-        r.midbottom = (place.rect.centerx + r.w // 3, place.rect.top + place.rect.h // 3)
-        r.clamp_ip(surface.get_rect())
-        self.draw_card(surface, place.card, r, True, lifted=True)
+        r = place.rect
+        if place.rect.h < lay.cards.table * 1.2:
+            h = max(round(lay.cards.table * 1.25), round(place.rect.h * 1.35))
+            r = pygame.Rect(0, 0, T.Theme.card_w(h), h)
+            r.midbottom = (place.rect.centerx + r.w // 3, place.rect.top + place.rect.h // 3)
+            r.clamp_ip(surface.get_rect())
+            self.draw_card(surface, place.card, r, True, lifted=True)
+            if place.laid_off:
+                self.layoff_mark(surface, r, place.layer)
+        if place.laid_off:
+            th = self.table.theme
+            words = for_person(self.table.names, place.layer, _("{card} · laid off by you"),
+                               _("{card} · laid off by {name}"), card=short_name(place.card))
+            tip = T.fit_text(words, th.small, surface.get_width() // 2, T.TEXT, bold=True)
+            box = tip.get_rect(midtop=(r.centerx, r.bottom + 3)).inflate(10, 4)  # under it: the meld stays in sight
+            if box.bottom > surface.get_height():
+                box.midbottom = (r.centerx, r.top - 3)
+            box.clamp_ip(surface.get_rect())
+            T.draw_panel(surface, box, th.radius, (0, 0, 0, 200), None, 0)
+            surface.blit(tip, tip.get_rect(center=box.center))
 
     def _draw_status(self, surface, lay: Layout, model: TableModel) -> None:
         th = self.table.theme

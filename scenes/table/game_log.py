@@ -107,8 +107,10 @@ class LogPanel:
         lh = round(th.small * 1.3)
         self.room = max(1, (self.rect.height - lh - th.pad) // lh)
         self.back = max(0, min(self.back, self.max_back))
-        tw = max(T.font(th.small, True).size(_("Smaller (−)"))[0], T.font(th.small, True).size(_("Larger (+)"))[0]) + th.pad
-        self.tab = pygame.Rect(self.rect.right - tw - th.pad // 2, self.rect.y + th.pad // 4, tw, lh)
+        tw = max(T.font(th.small, True).size(_("Smaller (−)"))[0], T.font(th.small, True).size(_("Larger (+)"))[0]) + 2 * th.pad
+        # as tall as the font's line (Georgian letters reach below the line), the words a pad clear of each side
+        self.tab = pygame.Rect(self.rect.right - tw - th.pad // 2, self.rect.y + th.pad // 4, tw,
+                               max(lh, T.font(th.small, True).get_linesize() + 2))
 
     @staticmethod
     def _wrap(line: str, px: int, width: int) -> list[str]:

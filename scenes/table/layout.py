@@ -92,7 +92,10 @@ def sort_key(card: int) -> tuple[int, int]:
 class Place:
     """A card on screen: ``card`` code, ``rect``, ``face_up``, and where it
     is: ``zone`` (``"hand"``, ``"seat"``, ``"stock"``, ``"pile"``, ``"meld"``),
-    ``seat`` and ``index`` (position in the hand, pile or meld)."""
+    ``seat`` and ``index`` (position in the hand, pile or meld). A meld
+    card also has its ``meld`` number and its ``layer``, the seat that
+    tabled it (R14): another seat than ``seat`` (the meld's owner, in whose
+    area it lies) for a card laid off on the meld."""
 
     card: int
     rect: pygame.Rect
@@ -101,6 +104,12 @@ class Place:
     seat: int = -1
     index: int = -1
     meld: int = -1
+    layer: int = -1
+
+    @property
+    def laid_off(self) -> bool:
+        """True for a card another seat laid off on this meld (R14)."""
+        return self.zone == "meld" and self.layer != self.seat
 
 
 @dataclass
@@ -115,13 +124,11 @@ class Layout:
     stock_rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
     pile_rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
     status_rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    strip_rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))  # the band of stock and pile
     hand_rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
     buttons_rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
-    # meld number -> rect of its own cards in the owner's area (for tags and lines)
+    # meld number -> rect of all its cards, laid-off ones included, in the owner's area
     meld_rects: dict[int, pygame.Rect] = field(default_factory=dict)
-    # (meld number, rect of a group of cards laid off on it by another seat, layer)
-    layoff_groups: list[tuple[int, pygame.Rect, int]] = field(default_factory=list)
-    tagged: set[int] = field(default_factory=set)
     cards: CardSizes = CardSizes(0, 0, 0)  # the card heights used
 
 
@@ -191,6 +198,7 @@ def layout(model: TableModel, theme: Theme, viewer: int = 0, viewer_face_up: boo
     # -- the strip: stock, discard pile, status
     cw = Theme.card_w(tc)
     card_y = strip_y + pad
+    out.strip_rect = pygame.Rect(0, strip_y, W, strip_h)
     out.stock_rect = pygame.Rect(pad * 2, card_y, cw, tc)
     status_w = max(round(W * 0.26), theme.body * 14)
     out.status_rect = pygame.Rect(W - status_w - pad, strip_y + pad, status_w, strip_h - 2 * pad)
@@ -206,19 +214,10 @@ def layout(model: TableModel, theme: Theme, viewer: int = 0, viewer_face_up: boo
         for i, c in enumerate(model.discard):
             out.places.append(Place(c, pygame.Rect(round(pile_x + i * step), card_y, cw, tc), True, "pile", index=i))
 
-    # -- melds: each seat's own cards in its area, lay-offs on others' melds in the layer's area
-    groups: dict[int, list[tuple[int, tuple[int, ...], bool]]] = {s: [] for s in range(model.players)}
+    # -- melds: each in its owner's area, whole: a card laid off by another seat sits in its place (R14)
+    groups: dict[int, list[tuple[int, tuple[int, ...], tuple[int, ...]]]] = {s: [] for s in range(model.players)}
     for m in model.melds:
-        own = tuple(c for c, layer in zip(m.cards, m.layers) if layer == m.owner)
-        if own:
-            groups[m.owner].append((m.index, own, False))
-        by_layer: dict[int, list[int]] = {}
-        for c, layer in zip(m.cards, m.layers):
-            if layer != m.owner:
-                by_layer.setdefault(layer, []).append(c)
-        for layer, cards in by_layer.items():
-            groups[layer].append((m.index, tuple(cards), True))
-            out.tagged.add(m.index)
+        groups[m.owner].append((m.index, m.cards, m.layers))
     for seat in range(model.players):
         _flow(out, seat, groups[seat], out.zone_rects[seat], theme, tc)
 
@@ -256,27 +255,30 @@ def layout(model: TableModel, theme: Theme, viewer: int = 0, viewer_face_up: boo
 
 
 def _flow(out: Layout, seat: int, groups, zone: pygame.Rect, theme: Theme, tc: int) -> None:
-    """Lay ``groups`` (meld number, cards, is a lay-off) out in rows in
-    ``zone``: ``tc`` px tall cards if they fit, down to the smallest
-    readable card, then rows overlap (each card's index stays visible)."""
+    """Lay ``groups`` (meld number, cards, the seat that tabled each card)
+    out in rows in ``zone``: ``tc`` px tall cards if they fit, down to the
+    smallest readable card, then rows overlap (each card's index stays
+    visible); a meld longer than a row overlaps its cards more."""
     if not groups:
         return
     pad = theme.pad
     label_h = theme.small + pad
     top = zone.y + label_h
     room_h = max(10, zone.height - label_h - pad // 2)
+    room_w = zone.width - 2 * pad
     min_h = max(52, round(tc * 0.62))
     h = min(tc, room_h)
     while True:
         w = Theme.card_w(h)
-        step, gap = w * 0.3, w * 0.3
+        gap = w * 0.3
         rows, x, row = [[]], 0.0, 0
         for g in groups:
-            gw = w + step * (len(g[1]) - 1)
-            if x > 0 and x + gw > zone.width - 2 * pad:
+            gstep = _meld_step(w, len(g[1]), room_w)
+            gw = w + gstep * (len(g[1]) - 1)
+            if x > 0 and x + gw > room_w:
                 rows.append([])
                 x = 0.0
-            rows[-1].append((g, x))
+            rows[-1].append((g, x, gstep))
             x += gw + gap
         if len(rows) * (h + pad // 2) <= room_h or h <= min_h:
             break
@@ -285,16 +287,21 @@ def _flow(out: Layout, seat: int, groups, zone: pygame.Rect, theme: Theme, tc: i
     pitch = h + pad // 2
     if len(rows) > 1 and len(rows) * pitch > room_h:
         pitch = max(h * 0.28, (room_h - h) / (len(rows) - 1))
-    step = w * 0.3
     for r, row in enumerate(rows):
         y = round(top + r * pitch)
-        for (meld, cards, is_layoff), x in row:
+        for (meld, cards, layers), x, step in row:
             gx = zone.x + pad + x
-            for i, c in enumerate(cards):
+            for i, (c, layer) in enumerate(zip(cards, layers)):
                 out.places.append(Place(c, pygame.Rect(round(gx + i * step), y, w, h), True, "meld",
-                                        seat=seat, index=i, meld=meld))
-            rect = pygame.Rect(round(gx), y, round(w + step * (len(cards) - 1)), h)
-            if is_layoff:
-                out.layoff_groups.append((meld, rect, seat))
-            else:
-                out.meld_rects[meld] = rect
+                                        seat=seat, index=i, meld=meld, layer=layer))
+            out.meld_rects[meld] = pygame.Rect(round(gx), y, round(w + step * (len(cards) - 1)), h)
+
+
+def _meld_step(w: int, n: int, room_w: int) -> float:
+    """How far apart the ``n`` cards of one meld lie, ``w`` px wide cards in a
+    row ``room_w`` px wide: 30 % of a card, closer when the meld would not
+    fit, never so close that a card's corner index is hidden (18 %)."""
+    step = w * 0.3
+    if n > 1 and w + step * (n - 1) > room_w:
+        step = max(w * 0.18, (room_w - w) / (n - 1))
+    return step

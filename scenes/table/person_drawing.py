@@ -56,33 +56,29 @@ class PersonDrawing:
         t = self.table
         th = t.theme
         lay = t.layout_
-        dragging = set(self.input.drag.cards) if self.input.drag and self.input.drag.from_hand else set()
-        springing = {i for i, _, _ in self.input.spring}
         hint_cards = self.play.hint[1] if self.play.hint else set()
         committed = t.shown.committed if t.shown.current == self.play.seat else None
         self._draw_targets(surface, lay, turn.lit)
-        hover_i = None if self.input.drag or self.input.keyboard or self.input.hover is None else self.input.hand_index_at(self.input.hover)
-        for p in self.input.hand_places():
-            if id(p) in moving or p.index in dragging or p.index in springing:
-                continue
-            r = p.rect.copy()
-            if p.index in self.play.selected:
-                r.y -= round(r.h * 0.18)
-            elif p.index == hover_i and self.play.idle():
-                r.y -= round(r.h * 0.05)
-            t.drawing.draw_card(surface, p.card, r, p.face_up, lifted=p.index in self.play.selected)
-            if committed is not None and p.card == committed:
-                t.drawing.committed_ring(surface, r)
-            if p.index in hint_cards:
+        cards = self.input.hand_cards(moving)  # the same list the hit testing reads (PersonInput.hand_index_at)
+        resting = [c for c in cards if not c.dragged]
+        for c in resting:
+            t.drawing.draw_card(surface, c.card, c.rect, c.face_up, lifted=c.lifted)
+        # the rings go round the part of a card that shows, over the cards: one ring never takes in two cards
+        for n, c in enumerate(resting):
+            nxt = resting[n + 1].rect if n + 1 < len(resting) else None
+            r = c.rect
+            if nxt is not None and r.x < nxt.x < r.right:
+                r = pygame.Rect(r.x, r.y, nxt.x - r.x, r.h)
+            if committed is not None and c.card == committed:
+                t.drawing.committed_ring(surface, r, pin=False)
+            if c.index in hint_cards:
                 pygame.draw.rect(surface, T.LEGAL, r.inflate(6, 6), 3, border_radius=th.radius + 2)
-            if self.input.keyboard and self.input.focus_row == "hand" and p.index == self.input.focus_i:
+            if self.input.keyboard and self.input.focus_row == "hand" and c.index == self.input.focus_i:
                 pygame.draw.rect(surface, (10, 30, 60), r.inflate(6, 6), 3, border_radius=th.radius + 3)
                 pygame.draw.rect(surface, T.LEGAL, r.inflate(12, 12), 3, border_radius=th.radius + 5)
-        for i, home, tw in self.input.spring:
-            card = self.play.order[i] if i < len(self.play.order) else None
-            if card is not None:
-                x, y = tw.value
-                t.drawing.draw_card(surface, card, pygame.Rect(round(x), round(y), home.w, home.h), True, lifted=True)
+        pinned = next((c.rect for c in resting if committed is not None and c.card == committed), None)
+        if pinned is not None:  # the "must meld" pin over every hand card, so a raised neighbour never hides it
+            t.drawing.must_meld_pin(surface, pinned)
         if self.input.keyboard and self.input.focus_row == "table":
             self._draw_focus_target(surface, lay)
         if turn.pile is not None:
@@ -94,12 +90,9 @@ class PersonDrawing:
             bar = pygame.Rect(rb.x, rb.bottom + 3, round(rb.width * turn.rummy_bar), 5)
             pygame.draw.rect(surface, T.GOLD, bar, border_radius=2)
         if self.input.drag and self.input.drag.from_hand:
-            x, y = self.input.drag.pos[0] - self.input.drag.offset[0], self.input.drag.pos[1] - self.input.drag.offset[1]
-            for n, i in enumerate(self.input.drag.cards):
-                if i < len(self.play.order):
-                    h = lay.hand_rect.h - round(lay.hand_rect.h * 0.2) - th.pad
-                    r = pygame.Rect(x + n * round(T.Theme.card_w(h) * 0.3), y, T.Theme.card_w(h), h)
-                    t.drawing.draw_card(surface, self.play.order[i], r, True, lifted=True)
+            for c in cards:
+                if c.dragged:
+                    t.drawing.draw_card(surface, c.card, c.rect, True, lifted=True)
             if turn.drop is not None:
                 self._draw_drop_hint(surface, turn.drop)
         if turn.line is not None:
@@ -112,18 +105,13 @@ class PersonDrawing:
         th = self.table.theme
         glow = []
         if targets.discard:
-            pile = [p.rect for p in lay.places if p.zone == "pile"]
-            glow.append((pile[0].unionall(pile) if pile else pygame.Rect(lay.pile_rect.topleft, lay.stock_rect.size))
-                        .inflate(12, 12))
+            glow.append(self.table.drawing.pile_frame(lay).inflate(12, 12))  # the label inside, never cut
         if targets.new:
             glow.append(lay.zone_rects[self.play.seat].inflate(-4, -4))
         for m in targets.melds:
             r = lay.meld_rects.get(m)
             if r is not None:
                 glow.append(r.inflate(10, 10))
-            for mm, gr, _ in lay.layoff_groups:
-                if mm == m:
-                    glow.append(gr.inflate(10, 10))
         for r in glow:
             pygame.draw.rect(surface, T.LEGAL, r, 4, border_radius=th.radius + 4)
 
@@ -157,10 +145,9 @@ class PersonDrawing:
         target = targets[min(self.input.focus_i, len(targets) - 1)]
         r = None
         if isinstance(target, Stock):
-            r = lay.stock_rect
+            r = self.table.drawing.stock_frame(lay)  # the card and its label: the ring cuts through neither
         elif isinstance(target, PileCard):  # around the whole pile (the taken cards get their own ring inside)
-            pile = [p.rect for p in lay.places if p.zone == "pile"]
-            r = pile[0].unionall(pile).inflate(12, 12) if pile else lay.pile_rect
+            r = self.table.drawing.pile_frame(lay).inflate(6, 6)
         elif isinstance(target, NewMeld):
             r = lay.zone_rects[self.play.seat]
         elif isinstance(target, OnMeld):

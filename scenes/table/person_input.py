@@ -23,9 +23,27 @@ from game.rules.phase import Phase
 from game.i18n import _
 from game.intent.targets import DiscardPile, HandSlot, NewMeld, OnMeld, PileCard, Stock, Target
 
+from scenes.core.theme import Theme
 from scenes.core.tween import Tween, ease_out_back
 
 DRAG_START_PX = 6
+SELECTED_LIFT = 0.18  # a selected card rises by this share of its height
+HOVER_LIFT = 0.05     # the card under the pointer, by this
+
+
+@dataclass(frozen=True)
+class HandCard:
+    """One of the person's hand cards as drawn in a frame: display position
+    ``index``, ``card`` code, ``rect`` (window pixels), ``face_up``,
+    ``lifted`` (selected, springing home or dragged: a deeper shadow) and
+    ``dragged`` (at the pointer, above the rest of the table)."""
+
+    index: int
+    card: int
+    rect: pygame.Rect
+    face_up: bool
+    lifted: bool = False
+    dragged: bool = False
 
 
 @dataclass
@@ -78,39 +96,95 @@ class PersonInput:
         """The layout's places of the person's hand cards, left to right."""
         return [p for p in self.table.layout_.places if p.zone == "hand"]
 
+    def moving(self) -> set[int]:
+        """``id`` of the layout places whose cards the table's animation moves now (drawn by it, not here)."""
+        return {id(m.place) for m in self.table.animation.motions if not m.tween.done}
+
+    def hover_index(self) -> int | None:
+        """The hand card the pointer rests on (it lifts a little), or ``None``
+        while dragging, using the keys, or while the table animates. It is
+        found on the hand as drawn without any hover lift, so lifting it cannot
+        move the pointer onto another card and back (no flicker)."""
+        if self.drag or self.keyboard or self.hover is None or not self.play.idle():
+            return None
+        return self._topmost(self.hand_cards(lift_hover=False), self.hover)
+
+    def hand_cards(self, moving: set[int] | None = None, lift_hover: bool = True) -> list[HandCard]:
+        """The person's hand cards as drawn this frame, bottom to top: the
+        ones at rest (a selected card raised 18 % of its height, the hovered
+        one 5 %), then the cards springing home at their tween's place, then
+        the dragged cards at the pointer (``dragged``). ``moving`` (``id`` of
+        layout places, default :meth:`moving`) are left out: the animation
+        draws them; ``lift_hover=False`` leaves the hovered card
+        (:meth:`hover_index`) at rest. The drawing
+        (:class:`~scenes.table.person_drawing.PersonDrawing`) and the hit
+        testing (:meth:`hand_index_at`) both use this list, so a click picks
+        the card whose pixels are on top."""
+        moving = self.moving() if moving is None else moving
+        hover = self.hover_index() if lift_hover else None
+        order = self.play.order
+        dragged = list(self.drag.cards) if self.drag is not None and self.drag.from_hand else []
+        springing = {i for i, _home, _tw in self.spring}
+        out: list[HandCard] = []
+        for p in self.hand_places():
+            if id(p) in moving or p.index in dragged or p.index in springing:
+                continue
+            r = p.rect.copy()
+            selected = p.index in self.play.selected
+            if selected:
+                r.y -= round(r.h * SELECTED_LIFT)
+            elif p.index == hover:
+                r.y -= round(r.h * HOVER_LIFT)
+            out.append(HandCard(p.index, p.card, r, p.face_up, selected))
+        for i, home, tw in self.spring:
+            if i < len(order):
+                x, y = tw.value
+                out.append(HandCard(i, order[i], pygame.Rect(round(x), round(y), home.w, home.h), True, True))
+        if dragged:
+            lay = self.table.layout_
+            h = lay.hand_rect.h - round(lay.hand_rect.h * 0.2) - self.table.theme.pad
+            w = Theme.card_w(h)
+            x, y = self.drag.pos[0] - self.drag.offset[0], self.drag.pos[1] - self.drag.offset[1]
+            for n, i in enumerate(dragged):
+                if i < len(order):
+                    out.append(HandCard(i, order[i], pygame.Rect(x + n * round(w * 0.3), y, w, h), True, True,
+                                        dragged=True))
+        return out
+
+    @staticmethod
+    def _topmost(cards: list[HandCard], pos) -> int | None:
+        best = None
+        for c in cards:
+            if not c.dragged and c.rect.collidepoint(pos):
+                best = c.index  # the last drawn is on top
+        return best
+
     def card_rect(self, i: int) -> pygame.Rect | None:
-        """Where the hand card at display position ``i`` is drawn (lifted when selected)."""
+        """Where the hand card at display position ``i`` rests (raised when
+        selected, no hover lift), or ``None``."""
         for p in self.hand_places():
             if p.index == i:
                 r = p.rect.copy()
                 if i in self.play.selected:
-                    r.y -= round(r.h * 0.18)
+                    r.y -= round(r.h * SELECTED_LIFT)
                 return r
         return None
 
     def hand_index_at(self, pos) -> int | None:
-        """The display position of the hand card under ``pos`` (the topmost), or ``None``."""
-        best = None
-        for p in self.hand_places():
-            r = p.rect.copy()
-            if p.index in self.play.selected:
-                r.y -= round(r.h * 0.18)
-                r.h += round(r.h * 0.18)
-            if r.collidepoint(pos):
-                best = p.index  # the topmost (last drawn) wins
-        return best
+        """The display position of the hand card whose pixels are on top at
+        ``pos`` in this frame's drawing (:meth:`hand_cards`), or ``None``: a
+        raised card's empty place below it is the felt (or the neighbour
+        showing there), never the raised card."""
+        return self._topmost(self.hand_cards(), pos)
 
     def pile_index_at(self, pos) -> int | None:
         """The index of the discard-pile card under ``pos``, or ``None``."""
         return self.table.pile_index_at(pos)
 
     def meld_at(self, pos) -> int | None:
-        """The index of the table meld under ``pos`` (or of the cards laid off on it), or ``None``."""
+        """The index of the table meld under ``pos`` (its cards laid off by others included), or ``None``."""
         lay = self.table.layout_
         for m, r in lay.meld_rects.items():
-            if r.inflate(6, 6).collidepoint(pos):
-                return m
-        for m, r, _ in lay.layoff_groups:
             if r.inflate(6, 6).collidepoint(pos):
                 return m
         return None

@@ -146,8 +146,12 @@ class TableScene(Scene):
     def names(self) -> list[str]:
         """The seats' names as drawn, in seat order: each seat's own name, or
         "Player N" for a name with no visible character (:func:`game.names.shown_names`;
-        the game and its record keep the names as they are)."""
-        return shown_names(self.session.names)
+        the game and its record keep the names as they are). Worked out once
+        per set of names and language (the drawing asks for them many times a frame)."""
+        key = (tuple(self.session.names), _("Player {number}"))
+        if key != getattr(self, "_names_key", None):
+            self._names_key, self._names = key, shown_names(self.session.names)
+        return list(self._names)
 
     @property
     def log_names(self) -> list[str]:

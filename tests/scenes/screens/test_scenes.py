@@ -343,17 +343,9 @@ def test_f11_toggles_fullscreen_and_back(app):
 
 def test_hovering_a_table_card_magnifies_it(app):
     """Melds shrink on a crowded table; the card under the pointer is drawn larger."""
-    from game.play.all_computer import ai_step
-    from game.ai import make_ai
-    session = TableSession(seats(8, "medium"), seed=5, use_workers=False)
+    from helpers import played_session
+    session = played_session(8, 5, 60, ai_seed=0)
     game = session.game
-    ais = {i: make_ai("medium", i) for i in range(8)}
-    for _ in range(60):
-        probe = game.clone()
-        ai_step(probe, ais)
-        if probe.hand.ended is not None:
-            break
-        ai_step(game, ais)
     table = app.push(TableScene(app), session=session)
     resize(app, (1024, 640))
     table.shown = model_of(game)
