@@ -32,7 +32,7 @@ import os  # noqa: E402
 import sys  # noqa: E402
 
 from game import __version__  # noqa: E402
-from game.i18n import LANGUAGES  # noqa: E402
+from game.i18n import LANGUAGES, set_language, system_language  # noqa: E402
 
 
 def record_bytes(file: str) -> bytes:
@@ -225,6 +225,174 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     return 0
 
 
+def _lang(args: argparse.Namespace) -> None:
+    """The language of a headless command's sentences: ``--lang``, else the system's."""
+    set_language(args.lang or system_language())
+
+
+def _code(text: str) -> str:
+    """``--code``: a table code (letters and digits; spaces and dashes are left out)."""
+    from game.play.network import code_problem, normalise_code
+
+    problem = code_problem(text)
+    if problem:
+        raise argparse.ArgumentTypeError(f"the code {problem}")
+    return normalise_code(text)
+
+
+def _seat_list(text: str) -> list[str]:
+    from game.play.host import SEAT_KINDS
+
+    seats = [part.strip().lower() for part in text.split(",")]
+    for seat in seats:
+        if seat not in SEAT_KINDS:
+            raise argparse.ArgumentTypeError(f"unknown seat {seat!r} (use {', '.join(SEAT_KINDS)})")
+    return seats
+
+
+def _addresses(bind: str, port: int) -> list[str]:
+    """The addresses a guest may give for a host listening on ``bind`` (best effort, no network look-up)."""
+    import socket
+
+    if bind not in ("0.0.0.0", "", "::"):
+        return [f"{bind}:{port}"]
+    found = []
+    try:
+        found = [a for a in socket.gethostbyname_ex(socket.gethostname())[2] if not a.startswith("127.")]
+    except OSError:
+        pass
+    return [f"{a}:{port}" for a in found + ["127.0.0.1"]]
+
+
+def cmd_host(args: argparse.Namespace) -> int:
+    """``rummy500 host``: run a table without a window until the game is
+    over (``--quit-after-game``) or a signal; 0 at game over, 2 for a bad
+    argument or a port that cannot be opened."""
+    from game.play.host import HostOptions, TableHost
+    from game.play.network import PROTOCOL_VERSION
+    from game.play.processes import StopSignals, Stopped
+    from game.services.slots import Slots, info_of
+    from game.services.storage import Storage
+    from game.rules.record import record_of
+    from game.text import network as words
+
+    _lang(args)
+    try:
+        rules = _tournament_rules(args)
+    except ValueError as exc:
+        return _usage_error(args, f"--rules: {exc}")
+    if args.target is not None:
+        rules = rules.with_changes(target=args.target)
+    storage = Storage(args.config_dir)
+    options = HostOptions(args.seats, args.code, port=args.port, bind=args.bind, rules=rules, seed=args.seed,
+                          hold_s=args.hold, away=args.away, stand_in=args.stand_in,
+                          cert_dir=storage.network_dir, quit_after_game=args.quit_after_game)
+    problem = options.problem()
+    if problem:
+        return _usage_error(args, problem)
+    host = TableHost(options)
+    slots, slot_name = Slots(storage), [None]
+
+    def save(session) -> str | None:
+        try:
+            if slot_name[0] is None:
+                slot_name[0] = slots.new_name()
+            levels = [k if k != "open" else "human" for k in args.seats]
+            slots.save(info_of(slot_name[0], session.game, levels, seed=session.seed), record_of(session.game))
+            return str(storage.game_path(slot_name[0]))
+        except (OSError, ValueError, TypeError) as exc:
+            print(f"rummy500 host: {exc}", file=sys.stderr)
+            return None
+
+    def game_over(result: dict) -> None:
+        if args.json:
+            sys.stdout.write(json.dumps(result, ensure_ascii=True) + "\n")
+        else:
+            sys.stdout.write(f"winner: {result['names'][result['winner']]}  totals: "
+                             + ", ".join(f"{n} {t}" for n, t in zip(result["names"], result["totals"])) + "\n")
+        sys.stdout.flush()
+        if slot_name[0] is not None:  # a finished game needs no slot
+            slots.delete(slot_name[0])
+            slot_name[0] = None
+
+    host.on_game_over = game_over
+    host.on_hand_over = save
+    try:
+        port = host.start()
+    except OSError as exc:
+        print(f"rummy500 host: {words.cannot_listen(f'{args.bind}:{args.port}', exc.strerror or str(exc))}",
+              file=sys.stderr)
+        return 2
+    print(words.table_open(args.code, host.short_fingerprint, port, _addresses(args.bind, port)),
+          file=sys.stderr, flush=True)
+    status = 0
+    try:
+        with StopSignals():
+            while not host.finished:
+                if not host.pump():
+                    time.sleep(0.002)
+                while not host.notices.empty():
+                    _kind, address, version = host.notices.get()
+                    print(f"rummy500 host: {words.other_version(address, version, PROTOCOL_VERSION)}",
+                          file=sys.stderr, flush=True)
+    except Stopped as exc:
+        status = exc.exit_status
+    finally:
+        if host.session is not None and host.session.game.winner is None:
+            path = save(host.session)
+            if path:
+                print(f"rummy500 host: {words.game_saved(path)}", file=sys.stderr)
+        host.close()
+    return status
+
+
+def cmd_join(args: argparse.Namespace) -> int:
+    """``rummy500 join``: join a table and play a seat with a computer
+    level; 0 at game over, 2 for a bad argument, a wrong code, a full table,
+    a refused version or fingerprint, 3 when the host cannot be reached or leaves."""
+    from game.play.guest import GuestBot, GuestConnection, JoinError, parse_address
+    from game.play.network import DEFAULT_PORT, KNOWN_FILE, KnownHosts
+    from game.services.storage import Storage
+    from game.text import network as words
+
+    _lang(args)
+    try:
+        host, port = parse_address(args.address, DEFAULT_PORT)
+    except ValueError as exc:
+        return _usage_error(args, str(exc))
+    known = KnownHosts(Storage(args.config_dir).network_dir / KNOWN_FILE)
+    conn = GuestConnection(host, port, code=args.code, name=args.name, seat=args.seat, token=args.token,
+                           known=known, fingerprint=args.fingerprint)
+    bot = None
+    try:
+        welcome = conn.open()
+        print(f"rummy500 join: seat {welcome.seat}, seat token {welcome.token}", file=sys.stderr, flush=True)
+        bot = GuestBot(conn, args.ai, seed=args.seed, quit_after_game=args.quit_after_game)
+        while True:
+            result = bot.run()
+            if args.json:
+                sys.stdout.write(json.dumps(result, ensure_ascii=True) + "\n")
+            else:
+                sys.stdout.write(f"winner: {result['names'][result['winner']]}  totals: "
+                                 + ", ".join(f"{n} {t}" for n, t in zip(result["names"], result["totals"])) + "\n")
+            sys.stdout.flush()
+            if args.quit_after_game:
+                return 0
+    except JoinError as exc:
+        print(f"rummy500 join: {words.join_problem(exc.reason, exc.detail)}", file=sys.stderr)
+        return exc.exit_status
+    except KeyboardInterrupt:
+        return 130
+    finally:
+        for refusal in bot.refusals if bot is not None else ():
+            print(f"rummy500 join: {words.refused_move(refusal.message)}", file=sys.stderr)
+        conn.close()
+
+
+def _port(text: str) -> int:
+    return _whole(0, 65535)(text)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``rummy500``."""
     parser = argparse.ArgumentParser(prog="rummy500", description="Rummy 500 against computer opponents.")
@@ -267,6 +435,52 @@ def build_parser() -> argparse.ArgumentParser:
                     help="seeds the AI: the same seed gives the same play (default 0)")
     ap.add_argument("--json", action="store_true", help="print one JSON object (record actions)")
     ap.set_defaults(func=cmd_analyse, parser=ap)
+    hp = sub.add_parser(
+        "host", help="run a table for people at other computers, without a window",
+        description="Host a table without a window: computers play the named levels, guests the "
+                    "open seats (rummy500 join). The game starts once every open seat is taken.")
+    hp.add_argument("--seats", type=_seat_list, required=True, metavar="LIST",
+                    help="each seat: easy, medium, hard or open (a guest), e.g. medium,open,open")
+    hp.add_argument("--port", type=_port, default=50500, metavar="P", help="the TCP port (default 50500)")
+    hp.add_argument("--code", type=_code, required=True, metavar="C",
+                    help="the table code guests give (letters and digits)")
+    hp.add_argument("--bind", default="0.0.0.0", metavar="ADDR",
+                    help="the address to listen on (default 0.0.0.0: every interface)")
+    hp.add_argument("--rules", metavar="FILE", help="a rules JSON, like {\"decks\": 2}; the defaults otherwise")
+    hp.add_argument("--target", type=_whole(50, 100_000), metavar="T", help="the points that win (R21)")
+    hp.add_argument("--seed", type=_whole(-2**63, 2**63 - 1), metavar="S", help="seeds the deals and the computers")
+    hp.add_argument("--hold", type=float, default=300.0, metavar="S",
+                    help="seconds a dropped guest's seat is held (default 300)")
+    hp.add_argument("--away", choices=("computer", "wait"), default="computer",
+                    help="while a guest is away: a computer plays the seat, or the table waits (default computer)")
+    hp.add_argument("--stand-in", type=_level, default="medium", metavar="LEVEL",
+                    help="the level of the computer that plays for a guest away (default medium)")
+    hp.add_argument("--quit-after-game", action="store_true", help="exit 0 when the game is over")
+    hp.add_argument("--json", action="store_true", help="print the winner and totals as JSON at game over")
+    hp.add_argument("--config-dir", type=_config_dir, metavar="DIR",
+                    help="keep the certificate and saves in DIR")
+    hp.add_argument("--lang", choices=tuple(LANGUAGES), help="the language of the messages")
+    hp.set_defaults(func=cmd_host, parser=hp)
+    jp = sub.add_parser(
+        "join", help="join a table and play a seat with a computer level",
+        description="Join a table hosted at another computer (rummy500 host, or Host a table) and let "
+                    "a computer level play the seat.")
+    jp.add_argument("address", metavar="HOST:PORT", help="the host's address (the port defaults to 50500)")
+    jp.add_argument("--code", required=True, metavar="C", help="the table code")
+    jp.add_argument("--name", required=True, metavar="NAME", help="the name to play under")
+    jp.add_argument("--ai", type=_level, required=True, metavar="LEVEL", help="easy, medium or hard")
+    jp.add_argument("--seat", type=_whole(0, 7), metavar="N", help="the open seat to take (default: the first free)")
+    jp.add_argument("--token", metavar="T", help="take a seat back with its seat token")
+    jp.add_argument("--fingerprint", metavar="F",
+                    help="the certificate fingerprint the host shows; without it the first one seen "
+                         "for this address is trusted and kept")
+    jp.add_argument("--seed", type=_whole(-2**63, 2**63 - 1), metavar="S", help="seeds the computer's play")
+    jp.add_argument("--quit-after-game", action="store_true", help="exit 0 when the game is over")
+    jp.add_argument("--json", action="store_true", help="print the winner and totals as JSON at game over")
+    jp.add_argument("--config-dir", type=_config_dir, metavar="DIR",
+                    help="keep the trusted fingerprints in DIR")
+    jp.add_argument("--lang", choices=tuple(LANGUAGES), help="the language of the messages")
+    jp.set_defaults(func=cmd_join, parser=jp)
     return parser
 
 
@@ -281,6 +495,8 @@ Headless subcommands (no window):
   rummy500 replay FILE        apply a game record, print the result as JSON
   rummy500 tournament ...     AI levels against each other (--help for more)
   rummy500 analyse FILE       what would the computer play here? (--help for more)
+  rummy500 host --seats ...   host a table for other computers (--help for more)
+  rummy500 join HOST:PORT ... join a table, a computer playing the seat (--help for more)
 """
 
 
