@@ -286,7 +286,8 @@ def cmd_host(args: argparse.Namespace) -> int:
     storage = Storage(args.config_dir)
     options = HostOptions(args.seats, args.code, port=args.port, bind=args.bind, rules=rules, seed=args.seed,
                           hold_s=args.hold, away=args.away, stand_in=args.stand_in,
-                          cert_dir=storage.network_dir, quit_after_game=args.quit_after_game)
+                          cert_dir=storage.network_dir, quit_after_game=args.quit_after_game,
+                          workers=True)
     problem = options.problem()
     if problem:
         return _usage_error(args, problem)

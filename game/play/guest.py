@@ -93,16 +93,20 @@ class GuestConnection:
     fields (``code``, ``name``, ``seat``, ``token``) are sent once the
     certificate checks out: against ``fingerprint`` when given, else
     against ``known`` (trust on first use). ``capture(text)``, when given,
-    sees every message received, as received (tests)."""
+    sees every message received, as received (tests); ``arrived(message,
+    seconds)`` is called on the network thread with each message decoded and
+    the ``time.perf_counter()`` then (the benchmark)."""
 
     def __init__(self, host: str, port: int, *, code: str, name: str, seat: int | None = None,
                  token: str | None = None, known: KnownHosts | None = None, fingerprint: str | None = None,
-                 capture: Callable[[str], None] | None = None, timeout_s: float = 10.0):
+                 capture: Callable[[str], None] | None = None, timeout_s: float = 10.0,
+                 arrived: Callable[[object, float], None] | None = None):
         self.host, self.port = host, port
         self.code, self.name, self.seat, self.token = code, name, seat, token
         self.known = known or KnownHosts(None)
         self.given_fingerprint = fingerprint
         self.capture = capture
+        self.arrived = arrived
         self.timeout_s = timeout_s
         self.welcome: Welcome | None = None
         self.received = 0  # bytes of every message received
@@ -181,7 +185,10 @@ class GuestConnection:
             async for raw in conn:
                 self._note(raw)
                 try:
-                    self._inbox.put(decode_host(raw))
+                    msg = decode_host(raw)
+                    if self.arrived is not None:
+                        self.arrived(msg, time.perf_counter())
+                    self._inbox.put(msg)
                 except BadMessage as exc:
                     log.warning("the host sent a malformed message: %s", exc)
                     await conn.close(1008, "a malformed message")
@@ -246,20 +253,16 @@ class GuestConnection:
 class GuestBot:
     """Plays the seat of ``connection`` (already :meth:`~GuestConnection.open`)
     with a computer of ``level`` (seeded with ``seed``). :meth:`run` returns
-    at game over (``quit_after_game``) with ``{"winner", "names", "totals"}``.
-    ``received_at(n, seconds)``, when given, is called with each update's
-    number and the ``time.perf_counter()`` it arrived (the benchmark)."""
+    at game over (``quit_after_game``) with ``{"winner", "names", "totals"}``."""
 
     def __init__(self, connection: GuestConnection, level: str = "medium", seed: int | None = None,
-                 quit_after_game: bool = True, reconnect_s: float = 5.0,
-                 received_at: Callable[[int, float], None] | None = None):
+                 quit_after_game: bool = True, reconnect_s: float = 5.0):
         self.connection = connection
         self.level = level
         self.player = LocalPlayer(make_ai(level, seed))
         self.rng = random.Random(seed)
         self.quit_after_game = quit_after_game
         self.reconnect_s = reconnect_s
-        self.received_at = received_at
         self.rules: RuleSet | None = None
         self.names: list[str] = []
         self.view: PlayerView | None = None
@@ -307,8 +310,6 @@ class GuestBot:
             self.names = list(msg.names)
             self.view = None
         elif isinstance(msg, Update):
-            if self.received_at is not None:
-                self.received_at(msg.n, time.perf_counter())
             if self.rules is None:
                 raise JoinError("broken", why="an update before the game's start")
             held = self.view.history if self.view is not None else ()

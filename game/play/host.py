@@ -80,7 +80,10 @@ class HostOptions:
     not yet given the code; ``wrong_per_address`` wrong codes from one
     address, or ``wrong_per_table`` from all of them within ``wrong_window_s``,
     make that address (or every guest without a seat token) wait ``wait_s``
-    seconds. ``cert_dir``: where the table's certificate is kept."""
+    seconds. ``cert_dir``: where the table's certificate is kept. With
+    ``workers`` each computer thinks in a process of its own
+    (:class:`~game.play.seats.WorkerPlayer`), so the host's thread (and the
+    network thread, which shares its interpreter) never waits on a search."""
 
     seats: list[str]
     code: str
@@ -100,6 +103,7 @@ class HostOptions:
     wait_s: float = 30.0
     cert_dir: Path | None = None
     quit_after_game: bool = True
+    workers: bool = False
 
     def problem(self) -> str | None:
         """Why these options cannot host a table (a sentence), or ``None``."""
@@ -151,6 +155,12 @@ def computer_names(seats: list[str]) -> list[str]:
     return out
 
 
+def _deliver(batch: list[tuple[Link, str]]) -> None:
+    """On the network thread: queue each text on its link."""
+    for link, text in batch:
+        link.outbox.put_nowait((text, None))
+
+
 class TableHost:
     """A table hosted for guests (see the module docstring). ``clock`` is
     the host's monotonic clock (seconds). ``on_update(seat, n)``, when given,
@@ -172,7 +182,7 @@ class TableHost:
         self.finished = False
         self.games = 0
         self.n = 0
-        self.applied_at: dict[int, float] = {}  # update n -> perf_counter when its action was applied
+        self.applied_at: dict[tuple[int, int], float] = {}  # (game, update n) -> perf_counter when applied
         self._lock = threading.Lock()
         names = computer_names(options.seats)
         self._slots = [_Slot(kind, names[i]) for i, kind in enumerate(options.seats)]
@@ -328,11 +338,6 @@ class TableHost:
                 return Refused("bad_token"), "no seat has that token"
             seat = token_seat
         else:
-            if name_problem(hello.name) or not hello.name.strip():
-                return Refused("bad_name"), "that name cannot be used"
-            taken = {s.name.casefold() for s in self._slots if s.name}
-            if hello.name.strip().casefold() in taken:
-                return Refused("bad_name"), "another seat has that name"
             free = [i for i, s in enumerate(self._slots) if s.kind == OPEN and s.token is None]
             if hello.seat is not None:
                 if hello.seat not in free:
@@ -342,6 +347,11 @@ class TableHost:
                 seat = free[0]
             else:
                 return Refused("full"), "every seat is taken"
+            if name_problem(hello.name) or not hello.name.strip():
+                return Refused("bad_name"), "that name cannot be used"
+            taken = {s.name.casefold() for s in self._slots if s.name}
+            if hello.name.strip().casefold() in taken:
+                return Refused("bad_name"), "another seat has that name"
             self._slots[seat].token = secrets.token_urlsafe(18)
             self._slots[seat].name = hello.name.strip()
         slot = self._slots[seat]
@@ -536,7 +546,7 @@ class TableHost:
         names = self.names
         seats = [Seat(names[i], kind if kind != OPEN else "human") for i, kind in enumerate(opts.seats)]
         seed = opts.seed if self.games == 0 or opts.seed is None else opts.seed + self.games
-        self.session = TableSession(seats, opts.rules, seed=seed, use_workers=False)
+        self.session = TableSession(seats, opts.rules, seed=seed, use_workers=opts.workers)
         self.games += 1
         self.n = 0
         self.result = None
@@ -554,13 +564,24 @@ class TableHost:
         self._send(seat, encode(Start(self.names, self.session.rules.to_dict())))
 
     def _broadcast(self, events) -> None:
-        """Update every connected guest: its own view and the public events."""
+        """Update every connected guest: its own view and the public events
+        (handed to the network thread at once, in one call)."""
         self.n += 1
-        self.applied_at[self.n] = time.perf_counter()
+        self.applied_at[(self.games, self.n)] = time.perf_counter()
+        batch = []
         for seat in self.connected():
-            self._send_update(seat, events)
+            text = self._update_text(seat, events)
+            with self._lock:
+                link = self._links.get(self._remote[seat].conn)
+            if link is not None:
+                batch.append((link, text))
+        if batch and self._net is not None:
+            self._net.call(_deliver, batch)
 
     def _send_update(self, seat: int, events) -> None:
+        self._send(seat, self._update_text(seat, events))
+
+    def _update_text(self, seat: int, events) -> str:
         game = self.session.game
         h = game.hand
         remote = self._remote[seat]
@@ -570,8 +591,8 @@ class TableHost:
         shown = [tokens(x) for x in h.hands] if h.ended is not None else None  # hand results show every hand
         if self.on_update is not None:
             self.on_update(seat, self.n)
-        self._send(seat, encode(Update(self.n, events_to_wire(events, seat), view_to_wire(view, start), shown)))
         remote.history = (view.hand_index, len(view.history))
+        return encode(Update(self.n, events_to_wire(events, seat), view_to_wire(view, start), shown))
 
     def _send(self, seat: int, text: str) -> None:
         with self._lock:

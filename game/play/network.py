@@ -62,7 +62,7 @@ MAX_MESSAGE = 64 * 1024
 """The largest message either side accepts (bytes); a larger one closes the connection (1009)."""
 RATE_LIMIT = 50
 """Messages a guest may send in any one second; one more closes its connection."""
-CODE_ALPHABET = "ABCDEFHJKMNPQRTUVWXY346789"
+CODE_ALPHABET = "ACDEFHJKMNPQRTUVWXY34679"
 """Table codes use letters and digits that cannot be misheard or misread for
 each other (no 0/O, 1/I/L, 2/Z, 5/S, G/6, B/8)."""
 CODE_LENGTH = 6
