@@ -20,7 +20,8 @@ another seat's hand, the stock's order, a seed or any random state.
 
 TLS: the host makes a self-signed certificate on first use
 (:func:`ensure_certificate`, an ECDSA P-256 key kept in the host's data
-folder); its SHA-256 fingerprint, shortened to 16 hex digits
+folder, made with the pure-Python ``ecdsa`` package: the ``cryptography``
+package would add 14 MB to the standalone build for one signature); its SHA-256 fingerprint, shortened to 16 hex digits
 (:func:`short_fingerprint`), is shown with the table code. The guest does
 not check a certificate authority (a home table has none); it checks the
 fingerprint instead, before it sends the code: the one given to it, or the
@@ -47,6 +48,8 @@ from pathlib import Path
 from typing import Annotated, Any, Callable, Literal, Union
 
 import msgspec
+from ecdsa import NIST256p, SigningKey, der
+from ecdsa.util import sigencode_der
 
 from game.rules import events as E
 from game.rules.cards import card_token, parse_card
@@ -62,7 +65,7 @@ MAX_MESSAGE = 64 * 1024
 """The largest message either side accepts (bytes); a larger one closes the connection (1009)."""
 RATE_LIMIT = 50
 """Messages a guest may send in any one second; one more closes its connection."""
-CODE_ALPHABET = "ACDEFHJKMNPQRTUVWXY34679"
+CODE_ALPHABET = "ACDEFHJKMNPQRTUVWXY3479"
 """Table codes use letters and digits that cannot be misheard or misread for
 each other (no 0/O, 1/I/L, 2/Z, 5/S, G/6, B/8)."""
 CODE_LENGTH = 6
@@ -410,34 +413,52 @@ def fingerprint_matches(full: str, given: str) -> bool:
     return len(g) >= SHORT_FINGERPRINT and secrets.compare_digest(full[:len(g)].encode(), g.encode())
 
 
+def _tlv(tag: int, content: bytes) -> bytes:
+    """One DER element: ``tag``, its length, ``content``."""
+    return bytes([tag]) + der.encode_length(len(content)) + content
+
+
+def _der_time(when: datetime.datetime) -> bytes:
+    """A certificate's time: UTCTime to 2049, GeneralizedTime after (RFC 5280)."""
+    if when.year < 2050:
+        return _tlv(0x17, when.strftime("%y%m%d%H%M%SZ").encode("ascii"))
+    return _tlv(0x18, when.strftime("%Y%m%d%H%M%SZ").encode("ascii"))
+
+
+def self_signed_certificate(key: SigningKey, common_name: str, days: int = 3650) -> bytes:
+    """A self-signed X.509 v3 certificate (DER) for ``key`` (ECDSA P-256),
+    signed with ECDSA-SHA256, valid from yesterday for ``days`` days."""
+    ecdsa_sha256 = der.encode_sequence(der.encode_oid(1, 2, 840, 10045, 4, 3, 2))
+    name = der.encode_sequence(_tlv(0x31, der.encode_sequence(der.encode_oid(2, 5, 4, 3),
+                                                               _tlv(0x0C, common_name.encode("utf-8")))))
+    now = datetime.datetime.now(datetime.timezone.utc).replace(microsecond=0)
+    validity = der.encode_sequence(_der_time(now - datetime.timedelta(days=1)),
+                                   _der_time(now + datetime.timedelta(days=days)))
+    tbs = der.encode_sequence(
+        der.encode_constructed(0, der.encode_integer(2)),  # version 3
+        der.encode_integer(secrets.randbits(120) | 1 << 120),  # a positive serial of 16 bytes
+        ecdsa_sha256, name, validity, name, key.get_verifying_key().to_der())
+    signature = key.sign_deterministic(tbs, hashfunc=hashlib.sha256, sigencode=sigencode_der)
+    return der.encode_sequence(tbs, ecdsa_sha256, der.encode_bitstring(signature, 0))
+
+
 def ensure_certificate(folder: Path) -> tuple[Path, Path, str]:
     """The host's certificate and key in ``folder`` (made there on first use:
-    a self-signed ECDSA P-256 certificate, the key readable by its owner
-    only) and the certificate's full fingerprint. Raises ``OSError`` when
-    the folder cannot be written."""
-    from cryptography import x509
-    from cryptography.hazmat.primitives import hashes, serialization
-    from cryptography.hazmat.primitives.asymmetric import ec
-    from cryptography.x509.oid import NameOID
-
+    a self-signed ECDSA P-256 certificate, :func:`self_signed_certificate`,
+    the key readable by its owner only) and the certificate's full
+    fingerprint. Raises ``OSError`` when the folder cannot be written."""
     folder = Path(folder)
     cert_path, key_path = folder / CERT_FILE, folder / KEY_FILE
     if not (cert_path.is_file() and key_path.is_file()):
         folder.mkdir(parents=True, exist_ok=True)
-        key = ec.generate_private_key(ec.SECP256R1())
-        name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "Rummy 500 table")])
-        now = datetime.datetime.now(datetime.timezone.utc)
-        cert = (x509.CertificateBuilder().subject_name(name).issuer_name(name).public_key(key.public_key())
-                .serial_number(x509.random_serial_number()).not_valid_before(now - datetime.timedelta(days=1))
-                .not_valid_after(now + datetime.timedelta(days=3650)).sign(key, hashes.SHA256()))
-        key_bytes = key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
-                                      serialization.NoEncryption())
+        key = SigningKey.generate(curve=NIST256p, entropy=os.urandom)
         fd = os.open(key_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         with os.fdopen(fd, "wb") as f:
-            f.write(key_bytes)
-        cert_path.write_bytes(cert.public_bytes(serialization.Encoding.PEM))
-    der = ssl.PEM_cert_to_DER_cert(cert_path.read_text(encoding="ascii"))
-    return cert_path, key_path, fingerprint(der)
+            f.write(key.to_pem(format="pkcs8"))
+        cert_path.write_text(ssl.DER_cert_to_PEM_cert(self_signed_certificate(key, "Rummy 500 table")),
+                             encoding="ascii")
+    der_bytes = ssl.PEM_cert_to_DER_cert(cert_path.read_text(encoding="ascii"))
+    return cert_path, key_path, fingerprint(der_bytes)
 
 
 def server_context(cert_path: Path, key_path: Path) -> ssl.SSLContext:

@@ -535,3 +535,33 @@ def test_honesty_every_byte_each_guest_receives_over_whole_games(cert_dir):
     first = host.session.game.hands[0]
     other = next(card_token(c) for c in first.deal[0][1] if card_token(c) != "JK")
     assert other not in allowed[(0, 1)]
+
+
+def test_the_tables_certificate_is_made_once_signed_and_its_key_kept_private(tmp_path):
+    import hashlib
+    import os
+    import ssl
+
+    from ecdsa import VerifyingKey
+    from ecdsa import der
+    from ecdsa.util import sigdecode_der
+
+    from game.play.network import ensure_certificate, server_context, short_fingerprint
+
+    cert, key, full = ensure_certificate(tmp_path)
+    assert os.stat(key).st_mode & 0o077 == 0  # readable by its owner only
+    body = ssl.PEM_cert_to_DER_cert(cert.read_text())
+    assert hashlib.sha256(body).hexdigest().upper() == full and len(short_fingerprint(full)) == 19
+    assert ensure_certificate(tmp_path) == (cert, key, full)  # made on first use only
+    server_context(cert, key)  # the ssl module takes it
+    seq, _ = der.remove_sequence(body)
+    tbs_len = len(seq) - len(der.remove_sequence(seq)[1])
+    tbs = seq[:tbs_len]
+    _alg, rest = der.remove_sequence(seq[tbs_len:])
+    signature, _unused = der.remove_bitstring(rest, 0)
+    fields, _ = der.remove_sequence(tbs)
+    for _ in range(6):  # skip version, serial, algorithm, issuer, validity, subject: the public key follows
+        length, n = der.read_length(fields[1:])
+        fields = fields[1 + n + length:]
+    public = VerifyingKey.from_der(fields[:len(fields) - len(der.remove_sequence(fields)[1])])
+    assert public.verify(signature, tbs, hashfunc=hashlib.sha256, sigdecode=sigdecode_der)
