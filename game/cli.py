@@ -287,11 +287,19 @@ def cmd_host(args: argparse.Namespace) -> int:
     options = HostOptions(args.seats, args.code, port=args.port, bind=args.bind, rules=rules, seed=args.seed,
                           hold_s=args.hold, away=args.away, stand_in=args.stand_in,
                           cert_dir=storage.network_dir, quit_after_game=args.quit_after_game,
-                          workers=True)
+                          workers=True, table_name=args.name)
     problem = options.problem()
     if problem:
         return _usage_error(args, problem)
-    host = TableHost(options)
+    discovery = None
+    if args.announce:
+        from game.play.discovery import ZeroconfDiscovery
+        interfaces = [a.rsplit(":", 1)[0] for a in _addresses(args.bind, 0)]
+        try:
+            discovery = ZeroconfDiscovery(interfaces)
+        except OSError as exc:
+            print(f"rummy500 host: {words.not_announced(exc.strerror or str(exc))}", file=sys.stderr)
+    host = TableHost(options, discovery=discovery, announce_address=_addresses(args.bind, 0)[0].rsplit(":", 1)[0])
     slots, slot_name = Slots(storage), [None]
 
     def save(session) -> str | None:
@@ -456,6 +464,9 @@ def build_parser() -> argparse.ArgumentParser:
                     help="while a guest is away: a computer plays the seat, or the table waits (default computer)")
     hp.add_argument("--stand-in", type=_level, default="medium", metavar="LEVEL",
                     help="the level of the computer that plays for a guest away (default medium)")
+    hp.add_argument("--name", default="Rummy 500", metavar="NAME", help="the table's name, as announced")
+    hp.add_argument("--announce", action="store_true",
+                    help="announce the table on the local network (mDNS) on the --bind address; never the code")
     hp.add_argument("--quit-after-game", action="store_true", help="exit 0 when the game is over")
     hp.add_argument("--json", action="store_true", help="print the winner and totals as JSON at game over")
     hp.add_argument("--config-dir", type=_config_dir, metavar="DIR",

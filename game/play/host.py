@@ -41,6 +41,7 @@ from websockets.exceptions import ConnectionClosed
 
 from game.ai import LEVELS, make_ai
 from game.errors import IllegalMove
+from game.play.discovery import DiscoveryBackend, TableAd
 from game.play.network import (
     GOING_AWAY, MAX_MESSAGE, POLICY, PROTOCOL_VERSION, RATE_LIMIT, TRY_LATER, Ask, BadMessage, Bye, Call,
     GameOver, Hello, Illegal, LoopThread, Link, Move, Pass, RateLimit, Refused, Start, Update, Welcome,
@@ -83,7 +84,8 @@ class HostOptions:
     seconds. ``cert_dir``: where the table's certificate is kept. With
     ``workers`` each computer thinks in a process of its own
     (:class:`~game.play.seats.WorkerPlayer`), so the host's thread (and the
-    network thread, which shares its interpreter) never waits on a search."""
+    network thread, which shares its interpreter) never waits on a search.
+    ``table_name``: the name a table is announced under (never its code)."""
 
     seats: list[str]
     code: str
@@ -104,6 +106,7 @@ class HostOptions:
     cert_dir: Path | None = None
     quit_after_game: bool = True
     workers: bool = False
+    table_name: str = "Rummy 500"
 
     def problem(self) -> str | None:
         """Why these options cannot host a table (a sentence), or ``None``."""
@@ -168,13 +171,16 @@ class TableHost:
     game then). After a game, :attr:`result` is ``{"winner", "names", "totals"}``."""
 
     def __init__(self, options: HostOptions, clock: Callable[[], float] = monotonic,
-                 on_update: Callable[[int, int], None] | None = None):
+                 on_update: Callable[[int, int], None] | None = None, discovery: DiscoveryBackend | None = None,
+                 announce_address: str | None = None):
         problem = options.problem()
         if problem:
             raise ValueError(problem)
         self.options = options
         self.clock = clock
         self.on_update = on_update
+        self.discovery = discovery
+        self.announce_address = announce_address or (options.bind if options.bind not in ("0.0.0.0", "") else "127.0.0.1")
         self.port: int | None = None
         self.fingerprint: str | None = None
         self.session: TableSession | None = None
@@ -217,7 +223,17 @@ class TableHost:
             self._net.stop()
             raise
         self.port = self._server.sockets[0].getsockname()[1]
+        self._announce()
         return self.port
+
+    def _announce(self) -> None:
+        """Announce the table (its name, port, open seats, fingerprint; never the code)."""
+        if self.discovery is None or self.port is None:
+            return
+        with self._lock:
+            free = sum(1 for s in self._slots if s.kind == OPEN and s.token is None)
+        self.discovery.announce(TableAd(self.options.table_name, self.announce_address, self.port,
+                                        PROTOCOL_VERSION, free, self.short_fingerprint))
 
     async def _serve(self, ctx):
         return await serve(self._handler, self.options.bind, self.options.port, ssl=ctx, max_size=MAX_MESSAGE,
@@ -418,6 +434,8 @@ class TableHost:
     def _take(self, item) -> None:
         kind, seat, conn_id = item[0], item[1], item[2]
         remote = self._remote[seat]
+        if kind in ("join", "drop") and self.session is None:
+            self._announce()  # the open seats changed
         if kind == "join":
             remote.conn, remote.away_since, remote.asked, remote.history = conn_id, None, None, (-1, 0)
             if self.session is not None:
@@ -647,6 +665,8 @@ class TableHost:
                 if not self._links:
                     break
             time.sleep(0.01)
+        if self.discovery is not None:
+            self.discovery.close()
         if self._server is not None:
             self._net.call(self._server.close)
             time.sleep(0.05)

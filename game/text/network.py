@@ -68,3 +68,9 @@ def cannot_listen(where: str, why: str) -> str:
 def game_saved(path: str) -> str:
     """The host left before the end: where the game was saved."""
     return _("The game is saved in {path}.").format(path=path)
+
+
+def not_announced(why: str) -> str:
+    """The table could not be announced on the local network (it can still be joined by its address)."""
+    return _("The table is not announced on the local network ({why}); guests can still join by its "
+             "address.").format(why=why)

@@ -565,3 +565,48 @@ def test_the_tables_certificate_is_made_once_signed_and_its_key_kept_private(tmp
         fields = fields[1 + n + length:]
     public = VerifyingKey.from_der(fields[:len(fields) - len(der.remove_sequence(fields)[1])])
     assert public.verify(signature, tbs, hashfunc=hashlib.sha256, sigdecode=sigdecode_der)
+
+
+# ------------------------------------------------------------ discovery
+def test_a_table_is_found_on_the_network_without_its_code(cert_dir):
+    from game.play.discovery import InProcessDiscovery
+
+    network: dict = {}
+    host = TableHost(HostOptions(["open", "open", "easy"], CODE, port=0, bind="127.0.0.1", rules=RULES,
+                                 cert_dir=cert_dir, table_name="Ana's table"),
+                     discovery=InProcessDiscovery(network))
+    try:
+        host.start()
+        browser = InProcessDiscovery(network)
+        (ad,) = browser.tables()
+        assert (ad.name, ad.address, ad.port, ad.open, ad.fingerprint) == (
+            "Ana's table", "127.0.0.1", host.port, 2, host.short_fingerprint)
+        assert CODE not in repr(ad) and CODE not in repr(ad.properties())
+        guest(host, "Ben").open()
+        pump_until(host, [], lambda: browser.tables()[0].open == 1)
+    finally:
+        host.close()
+    assert browser.tables() == []  # withdrawn when the host leaves
+
+
+def test_real_mdns_bound_to_loopback_only(cert_dir):
+    pytest.importorskip("zeroconf")
+    from game.play.discovery import TableAd, ZeroconfDiscovery
+
+    try:
+        announcer = ZeroconfDiscovery(["127.0.0.1"])
+    except OSError as exc:  # no multicast on this machine's loopback
+        pytest.skip(f"mDNS cannot run on 127.0.0.1 here: {exc}")
+    listener = ZeroconfDiscovery(["127.0.0.1"])
+    try:
+        announcer.announce(TableAd("Ana's table", "127.0.0.1", 50555, PROTOCOL_VERSION, 2, "ABCD-ABCD-ABCD-ABCD"))
+        deadline = time.monotonic() + 8
+        while not listener.tables() and time.monotonic() < deadline:
+            time.sleep(0.1)
+        if not listener.tables():
+            pytest.skip("mDNS on 127.0.0.1 heard nothing here (loopback without multicast)")
+        (ad,) = listener.tables()
+        assert (ad.name, ad.port, ad.open, ad.fingerprint) == ("Ana's table", 50555, 2, "ABCD-ABCD-ABCD-ABCD")
+    finally:
+        announcer.close()
+        listener.close()
