@@ -264,30 +264,82 @@ def _addresses(bind: str, port: int) -> list[str]:
     return [f"{a}:{port}" for a in found + ["127.0.0.1"]]
 
 
+TABLE_SUFFIX = ".table.json"
+"""Beside a hosted game's save, in the network folder: its code, seats, names and seat tokens."""
+
+
+def _saved_table(storage, slots):
+    """The table saved last (``rummy500 host --resume``): ``(slot name,
+    table state, ResumedTable)``; ``ValueError`` with a message when there is
+    none or it cannot be read."""
+    from game.play.host import SEAT_KINDS, ResumedTable
+    from game.play.network import code_problem
+    from game.services.slots import table_seed
+
+    folder = storage.network_dir
+    found = sorted(folder.glob("game-*" + TABLE_SUFFIX), key=lambda p: p.stat().st_mtime) if folder.is_dir() else []
+    if not found:
+        raise ValueError("there is no hosted game to resume")
+    path = found[-1]
+    slot = path.name[:-len(TABLE_SUFFIX)]
+    try:
+        state = json.loads(path.read_text(encoding="utf-8"))
+        code, seats, names, tokens = state["code"], state["seats"], state["names"], state["tokens"]
+        if (not isinstance(code, str) or code_problem(code) or not isinstance(seats, list)
+                or not all(k in SEAT_KINDS for k in seats) or not isinstance(names, list)
+                or not all(isinstance(n, str) for n in names) or not isinstance(tokens, dict)
+                or not all(isinstance(t, str) and k.isdigit() for k, t in tokens.items())):
+            raise ValueError
+    except (OSError, ValueError, KeyError, TypeError):
+        raise ValueError(f"the hosted game {slot} cannot be read") from None
+    game, message = storage.load_game_state(slot)
+    info = slots.read_info(slot)
+    if game is None or info is None:
+        raise ValueError(message or f"the save of the hosted game {slot} is gone")
+    return slot, state, ResumedTable(game, table_seed(info, game), names, {int(k): t for k, t in tokens.items()})
+
+
 def cmd_host(args: argparse.Namespace) -> int:
     """``rummy500 host``: run a table without a window until the game is
     over (``--quit-after-game``) or a signal; 0 at game over, 2 for a bad
-    argument or a port that cannot be opened."""
+    argument or a port that cannot be opened. The game is saved in a slot
+    after every action, with its table (code, seats, seat tokens) beside
+    it, so ``--resume`` takes it up again and the guests rejoin with their
+    tokens."""
     from game.play.host import HostOptions, TableHost
     from game.play.network import PROTOCOL_VERSION
     from game.play.processes import StopSignals, Stopped
+    from game.services.files import atomic_write_text
     from game.services.slots import Slots, info_of
     from game.services.storage import Storage
     from game.rules.record import record_of
     from game.text import network as words
 
     _lang(args)
-    try:
-        rules = _tournament_rules(args)
-    except ValueError as exc:
-        return _usage_error(args, f"--rules: {exc}")
-    if args.target is not None:
-        rules = rules.with_changes(target=args.target)
     storage = Storage(args.config_dir)
+    slots, slot_name, resume = Slots(storage), [None], None
+    if args.resume:
+        if args.seats is not None or args.code is not None:
+            return _usage_error(args, "--resume takes the seats and the code of the saved table")
+        try:
+            slot_name[0], state, resume = _saved_table(storage, slots)
+        except ValueError as exc:
+            return _usage_error(args, f"--resume: {exc}")
+        args.seats, args.code = state["seats"], state["code"]
+        rules = resume.game.rules
+    else:
+        if args.seats is None or args.code is None:
+            return _usage_error(args, "give --seats and --code (or --resume)")
+        try:
+            rules = _tournament_rules(args)
+        except ValueError as exc:
+            return _usage_error(args, f"--rules: {exc}")
+        if args.target is not None:
+            rules = rules.with_changes(target=args.target)
     options = HostOptions(args.seats, args.code, port=args.port, bind=args.bind, rules=rules, seed=args.seed,
                           hold_s=args.hold, away=args.away, stand_in=args.stand_in,
                           cert_dir=storage.network_dir, quit_after_game=args.quit_after_game,
-                          workers=True, table_name=args.name)
+                          workers=True, table_name=args.name, resume=resume)
     problem = options.problem()
     if problem:
         return _usage_error(args, problem)
@@ -300,14 +352,19 @@ def cmd_host(args: argparse.Namespace) -> int:
         except OSError as exc:
             print(f"rummy500 host: {words.not_announced(exc.strerror or str(exc))}", file=sys.stderr)
     host = TableHost(options, discovery=discovery, announce_address=_addresses(args.bind, 0)[0].rsplit(":", 1)[0])
-    slots, slot_name = Slots(storage), [None]
 
-    def save(session) -> str | None:
+    def save(session, durable: bool = True) -> str | None:
         try:
             if slot_name[0] is None:
                 slot_name[0] = slots.new_name()
             levels = [k if k != "open" else "human" for k in args.seats]
-            slots.save(info_of(slot_name[0], session.game, levels, seed=session.seed), record_of(session.game))
+            slots.save(info_of(slot_name[0], session.game, levels, seed=session.seed), record_of(session.game),
+                       durable=durable)
+            table = storage.network_dir / (slot_name[0] + TABLE_SUFFIX)
+            if not table.exists():
+                storage.network_dir.mkdir(parents=True, exist_ok=True)
+                os.close(os.open(table, os.O_WRONLY | os.O_CREAT, 0o600))  # the seat tokens: the host's alone
+            atomic_write_text(table, json.dumps(host.table_state(), ensure_ascii=False) + "\n", durable)
             return str(storage.game_path(slot_name[0]))
         except (OSError, ValueError, TypeError) as exc:
             print(f"rummy500 host: {exc}", file=sys.stderr)
@@ -322,10 +379,12 @@ def cmd_host(args: argparse.Namespace) -> int:
         sys.stdout.flush()
         if slot_name[0] is not None:  # a finished game needs no slot
             slots.delete(slot_name[0])
+            (storage.network_dir / (slot_name[0] + TABLE_SUFFIX)).unlink(missing_ok=True)
             slot_name[0] = None
 
     host.on_game_over = game_over
     host.on_hand_over = save
+    host.on_action = lambda session: save(session, durable=False)
     try:
         port = host.start()
     except OSError as exc:
@@ -376,7 +435,8 @@ def cmd_join(args: argparse.Namespace) -> int:
     try:
         welcome = conn.open()
         print(f"rummy500 join: seat {welcome.seat}, seat token {welcome.token}", file=sys.stderr, flush=True)
-        bot = GuestBot(conn, args.ai, seed=args.seed, quit_after_game=args.quit_after_game)
+        bot = GuestBot(conn, args.ai, seed=args.seed, quit_after_game=args.quit_after_game,
+                       reconnect_s=RECONNECT_S)
         while True:
             result = bot.run()
             if args.json:
@@ -396,6 +456,10 @@ def cmd_join(args: argparse.Namespace) -> int:
         for refusal in bot.refusals if bot is not None else ():
             print(f"rummy500 join: {words.refused_move(refusal.message)}", file=sys.stderr)
         conn.close()
+
+
+RECONNECT_S = 30.0
+"""How long ``rummy500 join`` tries to reach a host whose connection went (a host restarting takes some seconds)."""
 
 
 def _port(text: str) -> int:
@@ -448,11 +512,14 @@ def build_parser() -> argparse.ArgumentParser:
         "host", help="run a table for people at other computers, without a window",
         description="Host a table without a window: computers play the named levels, guests the "
                     "open seats (rummy500 join). The game starts once every open seat is taken.")
-    hp.add_argument("--seats", type=_seat_list, required=True, metavar="LIST",
+    hp.add_argument("--seats", type=_seat_list, metavar="LIST",
                     help="each seat: easy, medium, hard or open (a guest), e.g. medium,open,open")
     hp.add_argument("--port", type=_port, default=50500, metavar="P", help="the TCP port (default 50500)")
-    hp.add_argument("--code", type=_code, required=True, metavar="C",
+    hp.add_argument("--code", type=_code, metavar="C",
                     help="the table code guests give (letters and digits)")
+    hp.add_argument("--resume", action="store_true",
+                    help="take up the hosted game saved last, with its seats, code and seat tokens; it goes on "
+                         "once every guest is back")
     hp.add_argument("--bind", default="0.0.0.0", metavar="ADDR",
                     help="the address to listen on (default 0.0.0.0: every interface)")
     hp.add_argument("--rules", metavar="FILE", help="a rules JSON, like {\"decks\": 2}; the defaults otherwise")

@@ -44,6 +44,7 @@ LAZY: dict[tuple[str, str], str] = {
     ("game.cli", "game.paths"): "the headless subcommands load only what they run (start-up time)",
     ("game.cli", "game.play.host"): "the headless subcommands load only what they run (start-up time)",
     ("game.cli", "game.play.guest"): "the headless subcommands load only what they run (start-up time)",
+    ("game.cli", "game.services.files"): "the headless subcommands load only what they run (start-up time)",
     ("game.cli", "game.play.discovery"): "the headless subcommands load only what they run (start-up time)",
     ("game.cli", "game.play.network"): "the headless subcommands load only what they run (start-up time)",
     ("game.cli", "game.services.slots"): "the headless subcommands load only what they run (start-up time)",

@@ -53,6 +53,7 @@ from game.play.seats import LocalPlayer, PersonPlayer
 from game.play.table_session import Seat, TableSession
 from game.rules.actions import ActionFormatError, CallRummy, action_from_record
 from game.rules.cards import tokens
+from game.rules.game import Game
 from game.rules.record import name_problem
 from game.rules.ruleset import RuleSet
 from game.rules.view import view_for
@@ -64,6 +65,19 @@ SEAT_KINDS = (*LEVELS, OPEN)
 """What ``--seats`` names for each seat: a computer's level, or ``open`` for a guest."""
 EXTRA_WINDOW_S = 1.0
 """The most a Rummy window grows for the slowest seat's round trip."""
+
+
+@dataclass
+class ResumedTable:
+    """A table taken up again from its save: the ``game`` read back from
+    the record, the table ``seed`` (:attr:`TableSession.seed`), every seat's
+    ``names`` and each guest's seat ``tokens`` (seat -> token), as
+    :meth:`TableHost.table_state` gave them."""
+
+    game: Game
+    seed: int
+    names: list[str]
+    tokens: dict[int, str]
 
 
 @dataclass
@@ -85,7 +99,9 @@ class HostOptions:
     ``workers`` each computer thinks in a process of its own
     (:class:`~game.play.seats.WorkerPlayer`), so the host's thread (and the
     network thread, which shares its interpreter) never waits on a search.
-    ``table_name``: the name a table is announced under (never its code)."""
+    ``table_name``: the name a table is announced under (never its code).
+    ``resume``: a saved table to take up again; it goes on once every guest
+    is back in their seat with their token."""
 
     seats: list[str]
     code: str
@@ -107,6 +123,7 @@ class HostOptions:
     quit_after_game: bool = True
     workers: bool = False
     table_name: str = "Rummy 500"
+    resume: ResumedTable | None = None
 
     def problem(self) -> str | None:
         """Why these options cannot host a table (a sentence), or ``None``."""
@@ -121,6 +138,12 @@ class HostOptions:
             return f"while a guest is away the table plays on with a 'computer' or 'wait's, not {self.away!r}"
         if self.stand_in not in LEVELS:
             return f"unknown level {self.stand_in!r} for the computer that stands in"
+        if self.resume is not None:
+            r = self.resume
+            if r.game.players != len(self.seats) or len(r.names) != len(self.seats):
+                return "the saved table does not have the seats named"
+            if sorted(r.tokens) != [i for i, k in enumerate(self.seats) if k == OPEN]:
+                return "the saved table has no seat token for each open seat"
         return self.rules.deal_problem(len(self.seats))
 
 
@@ -192,11 +215,16 @@ class TableHost:
         self._lock = threading.Lock()
         names = computer_names(options.seats)
         self._slots = [_Slot(kind, names[i]) for i, kind in enumerate(options.seats)]
+        if options.resume is not None:
+            for i, slot in enumerate(self._slots):
+                slot.name = options.resume.names[i]
+                slot.token = options.resume.tokens.get(i)
         self._remote: dict[int, _Remote] = {i: _Remote() for i, k in enumerate(options.seats) if k == OPEN}
         self._inbox: queue.SimpleQueue = queue.SimpleQueue()
         self.notices: queue.SimpleQueue = queue.SimpleQueue()  # ("version", address, their version) for the host's side
         self.on_game_over: Callable[[dict], None] | None = None
         self.on_hand_over: Callable[[TableSession], None] | None = None
+        self.on_action: Callable[[TableSession], None] | None = None
         self._links: dict[int, Link] = {}
         self._next_conn = 0
         self._pending = 0
@@ -307,7 +335,7 @@ class TableHost:
                 slot = self._slots[seat]
                 if slot.conn == conn_id:
                     slot.conn = None
-                    if not self._started:  # before the game a seat left is free again
+                    if not self._started and self.options.resume is None:  # before the game a seat left is free again
                         slot.token, slot.name = None, ""
             self._inbox.put(("drop", seat, conn_id, monotonic()))
 
@@ -402,6 +430,15 @@ class TableHost:
         with self._lock:
             return [s.name for s in self._slots]
 
+    def table_state(self) -> dict:
+        """What takes the table up again after the host stops (kept beside
+        its save by the caller, readable by the host alone): the code, the
+        seats, their names and each guest's seat token."""
+        with self._lock:
+            return {"code": self.options.code, "seats": list(self.options.seats),
+                    "names": [s.name for s in self._slots],
+                    "tokens": {str(i): s.token for i, s in enumerate(self._slots) if s.token is not None}}
+
     def connected(self) -> list[int]:
         """The guests' seats whose connection is up now."""
         return [s for s, r in self._remote.items() if r.conn is not None]
@@ -422,7 +459,10 @@ class TableHost:
             self._take(item)
         if self.session is None:
             with self._lock:
-                ready = all(s.token is not None for s in self._slots if s.kind == OPEN)
+                if self.options.resume is not None and self.games == 0:  # every guest back in their seat
+                    ready = all(s.conn is not None for s in self._slots if s.kind == OPEN)
+                else:
+                    ready = all(s.token is not None for s in self._slots if s.kind == OPEN)
                 if ready:
                     self._started = True
             if ready:
@@ -564,7 +604,11 @@ class TableHost:
         names = self.names
         seats = [Seat(names[i], kind if kind != OPEN else "human") for i, kind in enumerate(opts.seats)]
         seed = opts.seed if self.games == 0 or opts.seed is None else opts.seed + self.games
-        self.session = TableSession(seats, opts.rules, seed=seed, use_workers=opts.workers)
+        if opts.resume is not None and self.games == 0:
+            self.session = TableSession(seats, opts.resume.game.rules, use_workers=opts.workers,
+                                        game=opts.resume.game, table_seed=opts.resume.seed)
+        else:
+            self.session = TableSession(seats, opts.rules, seed=seed, use_workers=opts.workers)
         self.games += 1
         self.n = 0
         self.result = None
@@ -595,6 +639,8 @@ class TableHost:
                 batch.append((link, text))
         if batch and self._net is not None:
             self._net.call(_deliver, batch)
+        if self.on_action is not None and events:  # after the guests' updates are on their way
+            self.on_action(self.session)
 
     def _send_update(self, seat: int, events) -> None:
         self._send(seat, self._update_text(seat, events))
@@ -683,4 +729,4 @@ class TableHost:
         self.close()
 
 
-__all__ = ["EXTRA_WINDOW_S", "HostOptions", "OPEN", "SEAT_KINDS", "TableHost", "computer_names"]
+__all__ = ["EXTRA_WINDOW_S", "HostOptions", "ResumedTable", "OPEN", "SEAT_KINDS", "TableHost", "computer_names"]

@@ -103,3 +103,54 @@ def test_joining_fails_with_exit_2_or_3_and_one_sentence(tmp_path):
         assert list((tmp_path / "h" / "saves").glob("game-*.json"))
     finally:
         host.kill()
+
+
+def test_the_host_killed_and_restarted_from_its_save_takes_its_guests_back(tmp_path):
+    import signal
+
+    port = free_port()
+    config = str(tmp_path / "h")
+    first = rummy("host", "--seats", "open,open,easy", "--port", str(port), "--bind", "127.0.0.1", "--code",
+                  "K7PQ3M", "--target", "500", "--seed", "8", "--away", "wait", "--config-dir", config,
+                  start_new_session=True)
+    guests = []
+    try:
+        wait_for_table(first)
+        guests = [rummy("join", f"127.0.0.1:{port}", "--code", "K7PQ3M", "--name", name, "--ai", "easy",
+                        "--quit-after-game", "--json", "--config-dir", str(tmp_path / name))
+                  for name in ("Ana", "Ben")]
+        saves = tmp_path / "h" / "saves"
+        deadline = time.monotonic() + 60
+        while not list((tmp_path / "h" / "network").glob("game-*.table.json")):
+            assert time.monotonic() < deadline and first.poll() is None
+            time.sleep(0.05)
+        time.sleep(0.3)
+        os.killpg(first.pid, signal.SIGKILL)  # no goodbye, no last save: what was saved after each action
+        first.wait(10)
+        (table,) = (tmp_path / "h" / "network").glob("game-*.table.json")
+        state = json.loads(table.read_text())
+        assert state["code"] == "K7PQ3M" and sorted(state["tokens"]) == ["0", "1"]
+        assert os.stat(table).st_mode & 0o077 == 0
+        assert list(saves.glob("game-*.json"))
+
+        again = rummy("host", "--resume", "--port", str(port), "--bind", "127.0.0.1", "--quit-after-game",
+                      "--json", "--config-dir", config, start_new_session=True)
+        try:
+            wait_for_table(again)
+            outs = [g.communicate(timeout=120) for g in guests]
+            host_out, host_err = again.communicate(timeout=60)
+        finally:
+            if again.poll() is None:
+                os.killpg(again.pid, signal.SIGKILL)
+    finally:
+        if first.poll() is None:
+            os.killpg(first.pid, signal.SIGKILL)
+        for g in guests:
+            g.kill()
+    assert again.returncode == 0, host_err
+    result = json.loads(host_out)
+    assert result["names"] == state["names"] and max(result["totals"]) >= 500
+    for g, (out, err) in zip(guests, outs):
+        assert g.returncode == 0, err
+        assert json.loads(out) == result
+    assert not list(saves.glob("game-*.json")) and not list((tmp_path / "h" / "network").glob("*.table.json"))
