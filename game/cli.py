@@ -146,14 +146,19 @@ def _whole(low: int, high: int):
     return parse
 
 
+def _named_list(text: str, allowed, what: str) -> list[str]:
+    """A comma-separated list of names, each one of ``allowed`` (case and spaces ignored)."""
+    items = [part.strip().lower() for part in text.split(",")]
+    for item in items:
+        if item not in allowed:
+            raise argparse.ArgumentTypeError(f"unknown {what} {item!r} (use {', '.join(allowed)})")
+    return items
+
+
 def _levels(text: str) -> list[str]:
     from game.ai import LEVELS
 
-    levels = [part.strip().lower() for part in text.split(",")]
-    for level in levels:
-        if level not in LEVELS:
-            raise argparse.ArgumentTypeError(f"unknown AI level {level!r} (use {', '.join(LEVELS)})")
-    return levels
+    return _named_list(text, LEVELS, "AI level")
 
 
 def _level(text: str) -> str:
@@ -241,13 +246,10 @@ def _code(text: str) -> str:
 
 
 def _seat_list(text: str) -> list[str]:
+    """``--seats``: easy, medium, hard or open for each seat."""
     from game.play.host import SEAT_KINDS
 
-    seats = [part.strip().lower() for part in text.split(",")]
-    for seat in seats:
-        if seat not in SEAT_KINDS:
-            raise argparse.ArgumentTypeError(f"unknown seat {seat!r} (use {', '.join(SEAT_KINDS)})")
-    return seats
+    return _named_list(text, SEAT_KINDS, "seat")
 
 
 def _addresses(bind: str, port: int) -> list[str]:

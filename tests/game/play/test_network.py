@@ -610,3 +610,45 @@ def test_real_mdns_bound_to_loopback_only(cert_dir):
     finally:
         announcer.close()
         listener.close()
+
+
+def test_a_rummy_call_counts_when_it_reaches_the_host_not_when_the_host_reads_it(cert_dir):
+    from game.play.network import Call, Illegal
+
+    host = make_host(cert_dir, ["open", "easy"], window_s=0.2)
+    try:
+        ana = guest(host, "Ana")
+        ana.open()
+        bot = GuestBot(ana, "easy", seed=4)
+        refusals, calls = [], 0
+        deadline = time.monotonic() + 30
+        while calls < 2:
+            assert time.monotonic() < deadline, "no Rummy window opened"
+            host.pump()
+            msg = ana.get(timeout=0.001)
+            if isinstance(msg, Ask) and msg.rummy:
+                calls += 1
+                if calls == 1:  # sent at once; the host reads it only after the window's time
+                    ana.send(Call({"p": 0, "rummy": 1}))
+                    time.sleep(0.1)
+                    time.sleep(msg.seconds)
+                else:  # sent after the window's time
+                    time.sleep(msg.seconds + 0.1)
+                    ana.send(Call({"p": 0, "rummy": 1}))
+                    time.sleep(0.1)
+                host.pump()
+                while True:
+                    reply = ana.get(timeout=0.2)
+                    if reply is None or isinstance(reply, Ask):
+                        break
+                    if isinstance(reply, Illegal):
+                        refusals.append((calls, reply.message))
+                    bot.step(reply)
+                bot.step(msg)  # then let the bot answer as it would (a pass, or a call)
+            elif msg is not None and not isinstance(msg, tuple):
+                bot.step(msg)
+        too_late = "Rummy can only be called right after a discard, before the next player draws."
+        assert [m for n, m in refusals if n == 2] == [too_late]  # R18: after the window's time
+        assert too_late not in [m for n, m in refusals if n == 1]  # in time: judged by the rules alone
+    finally:
+        host.close()
