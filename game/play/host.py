@@ -506,8 +506,10 @@ class TableHost:
 
     def _guest_away(self, seat: int) -> None:
         referee = self.session.referee
-        if referee.players[seat].is_person:
-            referee.rummy_window(seat).close()  # nobody is there to call
+        player = referee.players[seat]
+        if player.is_person:  # nobody is there to call: no Rummy window opens for the seat until they are back
+            player.attached = False
+            player.rummy_window.close()
         if self.options.away == "computer":
             self._stand_in(seat)
 
