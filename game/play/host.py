@@ -135,7 +135,7 @@ class HostOptions:
         if OPEN not in self.seats:
             return "no seat is open for a guest: name at least one seat 'open'"
         if self.away not in ("computer", "wait"):
-            return f"while a guest is away the table plays on with a 'computer' or 'wait's, not {self.away!r}"
+            return f"while a guest is away a 'computer' plays the seat or the table will 'wait', not {self.away!r}"
         if self.stand_in not in LEVELS:
             return f"unknown level {self.stand_in!r} for the computer that stands in"
         if self.resume is not None:
