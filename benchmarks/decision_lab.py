@@ -52,7 +52,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.ai import make_ai  # noqa: E402
 from game.ai.hard import MAX_WORLDS, HardAI, playout_turns  # noqa: E402
-from game.ai.playout import ViewMaker, greedy_only  # noqa: E402
+from game.ai.playout import greedy_only, play_on  # noqa: E402
 from game.ai.sequential import Z_SWITCH, Z_SWITCH_TWO_PLAYERS, lead  # noqa: E402
 from game.rules.game import Game  # noqa: E402
 from game.rules.phase import Phase  # noqa: E402
@@ -72,21 +72,14 @@ def play_out(hard: HardAI, world, seat: int, totals: tuple[int, ...], seed: int)
     final evaluation to the later keys)."""
     policy = hard.playout_policy
     policy.rng.seed(seed)
-    turns = steps = 0
-    views = ViewMaker()
+    turns = 0
     values: dict[str, float] = {}
+    for s in play_on(world, totals, policy, 800):
+        if world.phase == Phase.DRAW and world.current != s:
+            turns += 1
+        if turns in HORIZONS and str(turns) not in values:
+            values[str(turns)] = hard.evaluate(world, seat, totals)
     with greedy_only():
-        while world.ended is None and steps < 800:
-            if turns in HORIZONS and str(turns) not in values:
-                values[str(turns)] = hard.evaluate(world, seat, totals)
-            s = world.current
-            try:
-                world.apply(policy.decide(views.view(world, s, totals), world))
-            except (IllegalMove, IndexError, TypeError):
-                break
-            steps += 1
-            if world.phase == Phase.DRAW and world.current != s:
-                turns += 1
         final = hard.evaluate(world, seat, totals)
     for h in HORIZONS:
         values.setdefault(str(h), final)

@@ -37,6 +37,7 @@ from game.play.table_session import Seat, TableSession  # noqa: E402
 from scenes.core.app import App  # noqa: E402
 from scenes.core.options import Options  # noqa: E402
 from scenes.table.scene import TableScene  # noqa: E402
+from game.play.seats import PersonPlayer  # noqa: E402
 
 
 def mid_hand_session(players: int, seed: int, steps: int, levels: str = "medium",
@@ -135,7 +136,7 @@ def main(argv: list[str] | None = None) -> int:
         # your turn: your hand is drawn every frame (it lifts and drags); the pointer moves over it
         mine = mid_hand_session(args.players, args.seed, args.steps)
         mine.seats[0] = Seat("You", "human")
-        mine.players.pop(0, None)
+        mine.players[0] = PersonPlayer(0)  # the bottom seat is a person's from here
         yours = TableScene(app)
         app.push(yours, session=mine)
         yours.hold = 1e9

@@ -34,9 +34,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.play.guest import GuestBot, GuestConnection  # noqa: E402
-from game.play.host import HostOptions, TableHost  # noqa: E402
-from game.play.network import Update  # noqa: E402
+from game.play.remote.guest import GuestBot, GuestConnection  # noqa: E402
+from game.play.remote.host import HostOptions, TableHost  # noqa: E402
+from game.play.remote.network import Update  # noqa: E402
 from game.rules.ruleset import RuleSet  # noqa: E402
 
 CODE = "K7PQ3M"

@@ -16,6 +16,13 @@ that runs it. Steps, each failing the script (exit status 1) with a message:
    after it quits, and write nothing into the build's folder.
 3. Time the start-up: ``--time-startup`` five times (``--runs``), the median
    of the app's own figure (process start to the first drawn frame).
+4. Where file names are bytes (Linux, the BSDs), start the app from a copy
+   of its folder whose name holds a byte that is not UTF-8 (``--time-startup``)
+   and record what happens (``non_utf8_folder: ...``). PyInstaller's
+   bootloader stops there with exit status 255 before Python runs any of the
+   game (:data:`NON_UTF8_KNOWN`: it decodes the script's ``__file__`` path as
+   strict UTF-8), as the README's download section says; that outcome, and a
+   start that works, pass; any other fails the check.
 
 Prints ``build_seconds``, ``dist_megabytes`` and ``startup_seconds`` (one
 ``name: value`` line each). Over a budget (80 MB, 1.5 s) fails the check with
@@ -27,6 +34,7 @@ from __future__ import annotations
 import argparse
 import os
 import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -46,6 +54,14 @@ STARTUP_BUDGET_S = 1.5
 LEFTOVER_GRACE_S = 3.0  # workers notice their parent's exit within moments
 STARTUP_LINE = re.compile(r"startup_seconds: ([0-9.]+)")
 LOG_LINE = re.compile(r"first frame drawn ([0-9.]+) s")
+
+
+NON_UTF8_KNOWN = "Failed to unmarshal code object for pyiboot01_bootstrap"
+"""What PyInstaller's (6.x) bootloader prints when the app's folder name is
+not UTF-8: it builds ``__main__.__file__`` with ``PyUnicode_FromString``
+(strict UTF-8) from the folder's bytes, and the next step fails on the
+exception left set. The game's own code never runs, so only a bootloader
+that decodes the path as the file system does could change it."""
 
 
 class CheckFailed(Exception):
@@ -170,6 +186,41 @@ def time_startup(exe: Path, config: Path, runs: int) -> float:
     return statistics.median(figures)
 
 
+def non_utf8_start(folder: Path) -> str:
+    """Start a copy of the app's ``folder`` (hard links where the file system
+    allows, else a copy) from a folder whose name holds the byte 0xff, with
+    ``--time-startup``; returns the line recorded (``skipped``, ``starts``, or
+    ``exit 255: <the bootloader's words>``). Raises CheckFailed for any other
+    outcome. The copy is removed afterwards."""
+    if os.name != "posix" or sys.platform == "darwin":
+        return "skipped: the file system's names are Unicode"
+    parent = os.path.join(os.fsencode(folder.parent), b"non-utf8-\xff-check")
+    try:
+        shutil.rmtree(parent, ignore_errors=True)
+        os.mkdir(parent)
+    except OSError as exc:
+        return f"skipped: this file system refuses the name ({exc.strerror})"
+    try:
+        copy = os.path.join(parent, os.fsencode(folder.name))
+        try:
+            shutil.copytree(os.fsencode(folder), copy, symlinks=True, copy_function=os.link)
+        except OSError:
+            shutil.rmtree(copy, ignore_errors=True)
+            shutil.copytree(os.fsencode(folder), copy, symlinks=True)
+        exe = os.path.join(copy, os.fsencode(app_paths(folder.parent)[0].name))
+        with tempfile.TemporaryDirectory(prefix="rummy500 check ") as config:
+            done = subprocess.run([exe, "--time-startup", "--config-dir", config], cwd=os.sep, env=frozen_env(),
+                                  capture_output=True, timeout=60)
+    finally:
+        shutil.rmtree(parent, ignore_errors=True)
+    said = done.stderr.decode("utf-8", "replace").strip()
+    if done.returncode == 0 and STARTUP_LINE.search(done.stdout.decode("utf-8", "replace")):
+        return "starts"
+    if done.returncode == 255 and NON_UTF8_KNOWN in said:
+        return f"exit 255 before any window: {NON_UTF8_KNOWN} (PyInstaller's bootloader; see the README)"
+    raise CheckFailed(f"from a folder whose name is not UTF-8 the app exited {done.returncode}: {said[-500:]}")
+
+
 def main(argv: list[str] | None = None) -> int:
     """Command line (see the module's docstring); returns the exit status."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -190,6 +241,7 @@ def main(argv: list[str] | None = None) -> int:
             config = Path(tmp) / "Einstellungen für Zoë"
             run_demo(exe, folder, config)
             startup = time_startup(exe, config, args.runs)
+        non_utf8 = non_utf8_start(folder)
     except CheckFailed as exc:
         print(f"check_frozen: FAILED: {exc}", file=sys.stderr)
         return 1
@@ -197,6 +249,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"build_seconds: {build_seconds:.1f}")
     print(f"dist_megabytes: {size_mb:.1f} (budget {SIZE_BUDGET_MB:.0f}) {folder}")
     print(f"startup_seconds: {startup:.3f} (budget {STARTUP_BUDGET_S}, median of {args.runs})")
+    print(f"non_utf8_folder: {non_utf8}")
     over = [f"the build is {size_mb:.1f} MB, over {SIZE_BUDGET_MB:.0f} MB"] if size_mb > SIZE_BUDGET_MB else []
     if startup > STARTUP_BUDGET_S:
         over.append(f"start-up takes {startup:.3f} s, over {STARTUP_BUDGET_S} s")

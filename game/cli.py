@@ -105,6 +105,39 @@ def cmd_analyse(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_review(args: argparse.Namespace) -> int:
+    """``rummy500 review FILE``: the review of one seat's hand, one line (or
+    with ``--json`` one object of a JSON list) per decision, printed as each
+    is ready; exit 2 with one sentence for a bad file, a seat out of range,
+    or a hand that is not there."""
+    from game.paths import shown
+    from game.rules.record import NO_MEMORY
+    from game.services.review import ReviewError, entries, format_entry, load_review
+
+    try:
+        try:
+            request = load_review(record_bytes(args.file), args.seat, None if args.hand is None else args.hand - 1)
+        except MemoryError:
+            request = None
+        if request is None:  # after the handler, so what was read is freed
+            raise ReviewError(f"{NO_MEMORY}.")
+    except OSError as exc:
+        print(f"rummy500 review: cannot read {shown(args.file)}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
+    except ReviewError as exc:
+        print(f"rummy500 review: {exc}", file=sys.stderr)
+        return 2
+    found = list(entries(request, args.seed)) if args.json else None
+    if found is not None:
+        sys.stdout.write(json.dumps(found, ensure_ascii=False, indent=1) + "\n")
+    else:
+        for e in entries(request, args.seed):
+            sys.stdout.write(format_entry(e) + "\n")
+            sys.stdout.flush()
+    sys.stdout.flush()
+    return 0
+
+
 MAX_TABLES = 1_000_000
 MAX_JOBS = 61  # the most worker processes a Windows process pool allows
 
@@ -237,7 +270,7 @@ def _lang(args: argparse.Namespace) -> None:
 
 def _code(text: str) -> str:
     """``--code``: a table code (letters and digits; spaces and dashes are left out)."""
-    from game.play.network import code_problem, normalise_code
+    from game.play.remote.network import code_problem, normalise_code
 
     problem = code_problem(text)
     if problem:
@@ -247,7 +280,7 @@ def _code(text: str) -> str:
 
 def _seat_list(text: str) -> list[str]:
     """``--seats``: easy, medium, hard or open for each seat."""
-    from game.play.host import SEAT_KINDS
+    from game.play.remote.host import SEAT_KINDS
 
     return _named_list(text, SEAT_KINDS, "seat")
 
@@ -274,8 +307,8 @@ def _saved_table(storage, slots):
     """The table saved last (``rummy500 host --resume``): ``(slot name,
     table state, ResumedTable)``; ``ValueError`` with a message when there is
     none or it cannot be read."""
-    from game.play.host import SEAT_KINDS, ResumedTable
-    from game.play.network import code_problem
+    from game.play.remote.host import SEAT_KINDS, ResumedTable
+    from game.play.remote.network import code_problem
     from game.services.slots import table_seed
 
     folder = storage.network_dir
@@ -308,8 +341,8 @@ def cmd_host(args: argparse.Namespace) -> int:
     after every action, with its table (code, seats, seat tokens) beside
     it, so ``--resume`` takes it up again and the guests rejoin with their
     tokens."""
-    from game.play.host import HostOptions, TableHost
-    from game.play.network import PROTOCOL_VERSION
+    from game.play.remote.host import HostOptions, TableHost
+    from game.play.remote.network import PROTOCOL_VERSION
     from game.play.processes import StopSignals, Stopped
     from game.services.files import atomic_write_text
     from game.services.slots import Slots, info_of
@@ -347,7 +380,7 @@ def cmd_host(args: argparse.Namespace) -> int:
         return _usage_error(args, problem)
     discovery = None
     if args.announce:
-        from game.play.discovery import ZeroconfDiscovery
+        from game.play.remote.discovery import ZeroconfDiscovery
         interfaces = [a.rsplit(":", 1)[0] for a in _addresses(args.bind, 0)]
         try:
             discovery = ZeroconfDiscovery(interfaces)
@@ -420,8 +453,8 @@ def cmd_join(args: argparse.Namespace) -> int:
     """``rummy500 join``: join a table and play a seat with a computer
     level; 0 at game over, 2 for a bad argument, a wrong code, a full table,
     a refused version or fingerprint, 3 when the host cannot be reached or leaves."""
-    from game.play.guest import GuestBot, GuestConnection, JoinError, parse_address
-    from game.play.network import DEFAULT_PORT, KNOWN_FILE, KnownHosts
+    from game.play.remote.guest import GuestBot, GuestConnection, JoinError, parse_address
+    from game.play.remote.network import DEFAULT_PORT, KNOWN_FILE, KnownHosts
     from game.services.storage import Storage
     from game.text import network as words
 
@@ -562,6 +595,23 @@ def build_parser() -> argparse.ArgumentParser:
                     help="keep the trusted fingerprints in DIR")
     jp.add_argument("--lang", choices=tuple(LANGUAGES), help="the language of the messages")
     jp.set_defaults(func=cmd_join, parser=jp)
+    rp = sub.add_parser(
+        "review", help="what each decision of one seat's hand cost, against what Hard would play",
+        description="Replay a game record, then for each decision of the seat in the hand (each draw or "
+                    "take, meld, lay-off, discard, and Rummy call made or passed up) ask what Hard would "
+                    "play in the same view, and play both out to the end of the hand in worlds dealt "
+                    "from that view alone: the cost is in the seat's points at the end of the hand, "
+                    "with its standard error.")
+    rp.add_argument("file", help="the record (a JSON file), or - for standard input")
+    rp.add_argument("--seat", type=_whole(0, 7), metavar="N", help="the seat to review (default 0)")
+    rp.add_argument("--hand", type=_whole(1, 100_000), metavar="H", help="the hand to review, 1 for the first "
+                    "(default: the last)")
+    rp.add_argument("--seed", type=_whole(-2**63, 2**63 - 1), default=0, metavar="S",
+                    help="seeds Hard and the worlds: the same seed gives the same review (default 0)")
+    rp.add_argument("--json", action="store_true",
+                    help="print a JSON list, one object per decision: hand, turn, kind, played, suggested "
+                         "(record actions), points_lost, stderr, worlds, reason (and hindsight)")
+    rp.set_defaults(func=cmd_review, parser=rp)
     return parser
 
 
@@ -578,6 +628,7 @@ Headless subcommands (no window):
   rummy500 analyse FILE       what would the computer play here? (--help for more)
   rummy500 host --seats ...   host a table for other computers (--help for more)
   rummy500 join HOST:PORT ... join a table, a computer playing the seat (--help for more)
+  rummy500 review FILE        what did each decision of a hand cost? (--help for more)
 """
 
 

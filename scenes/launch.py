@@ -27,7 +27,7 @@ SCENES = {
     "how_to_play": "scenes.screens.how_to_play:HowToPlayScene",
     "statistics": "scenes.screens.statistics:StatisticsScene", "table": "scenes.table.scene:TableScene",
     "pause_menu": "scenes.screens.menus:PauseMenu", "hand_results": "scenes.screens.results:HandResults",
-    "game_over": "scenes.screens.results:GameOver",
+    "game_over": "scenes.screens.results:GameOver", "review": "scenes.screens.review:ReviewScene",
 }
 """Every scene reached by key (:meth:`scenes.core.app.App.open`), registered on import by
 ``"module:Class"``: a screen's module is imported when it is first opened, so start-up loads

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import os
 import random
+import sys
 from collections import Counter
+
+import pytest
 
 from game.rules.cards import JOKER, in_hand_card, rank_of
 from game.rules.game import Game
@@ -143,3 +147,18 @@ def finish_shown_hand(table, seed: int) -> None:
         random_step(game, rng)
     table.shown = model_of(game)
     table.resize()
+
+
+def non_utf8_folder(parent) -> str:
+    """A new folder under ``parent`` whose name holds the byte ``0xff``, which
+    is not UTF-8, as Python holds it (``os.fsdecode``: ``'\\udcff'``); the
+    test is skipped, with the reason, where the file system has no such names
+    (Windows and macOS file names are Unicode)."""
+    if sys.platform == "win32" or sys.getfilesystemencoding().lower() not in ("utf-8", "utf8"):
+        pytest.skip("the file system's names are Unicode: no name can hold a byte that is not UTF-8")
+    folder = os.path.join(os.fsencode(parent), b"cfg-\xff-x")
+    try:
+        os.mkdir(folder)
+    except OSError as exc:  # macOS (APFS, HFS+) and some Linux file systems refuse such names
+        pytest.skip(f"this file system refuses a name that is not UTF-8: {exc}")
+    return os.fsdecode(folder)

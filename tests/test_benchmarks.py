@@ -165,3 +165,12 @@ def test_network():
     assert 0 <= figure(out, "latency_p50_ms") <= figure(out, "latency_p99_ms") <= figure(out, "latency_max_ms")
     assert figure(out, "bytes_per_hand_per_guest") > 1000
     assert figure(out, "p99_goal_met") in (0, 1)
+
+
+def test_review():
+    out = run("review.py", "--hands", "1", "--worlds", "6")
+    assert re.search(r"^hand 1: \d+ decisions, \d+ differing, [\d.]+ s$", out, re.MULTILINE), out
+    median, most, hands = re.search(rf"seconds_per_hand: median ({NUMBER}), max ({NUMBER}) \((\d+) hands\)",
+                                    out).groups()
+    assert 0 < float(median) <= float(most) and hands == "1"
+    assert "stderr_points:" in out

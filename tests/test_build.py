@@ -232,3 +232,47 @@ def test_wheel_ships_everything_and_plays_a_demo_from_another_folder(tmp_path):
     log = (tmp_path / "cfg" / "logs" / "rummy500.log").read_text(encoding="utf-8")
     assert "first frame drawn" in log and "missing" not in log  # the fonts, cards and icon were found
     assert list(elsewhere.iterdir()) == []
+
+
+# ------------------------------------------------------- a folder whose name is not UTF-8 (issue 21, item 20)
+
+def _check_frozen():
+    """build_specs/check_frozen.py as a module (it needs psutil, the build extra)."""
+    pytest.importorskip("psutil")
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("check_frozen", ROOT / "build_specs" / "check_frozen.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+FAKE_APP = """#!/bin/sh
+# stands in for the frozen app: PyInstaller's bootloader refuses a real path that is not UTF-8
+case "$(readlink -f "$0")" in
+  *"$(printf '\\377')"*) {bad} ;;
+esac
+echo "startup_seconds: 0.2"
+"""
+
+
+@pytest.mark.skipif(os.name != "posix" or sys.platform == "darwin", reason="file names there are Unicode")
+@pytest.mark.parametrize("bad, outcome", [
+    ("echo '[PYI-7:ERROR] Failed to unmarshal code object for pyiboot01_bootstrap' >&2; exit 255", "exit 255"),
+    ("echo 'startup_seconds: 0.3'; exit 0", "starts"),
+    ("echo 'Traceback (most recent call last): boom' >&2; exit 1", None),
+])
+def test_check_frozen_records_a_start_from_a_folder_whose_name_is_not_utf8(tmp_path, bad, outcome):
+    check = _check_frozen()
+    folder = tmp_path / "dist" / "rummy500"
+    folder.mkdir(parents=True)
+    exe = folder / "rummy500"
+    exe.write_text(FAKE_APP.replace("{bad}", bad), encoding="utf-8")
+    exe.chmod(0o755)
+    if outcome is None:
+        with pytest.raises(check.CheckFailed, match="exited 1: Traceback"):
+            check.non_utf8_start(folder)
+    else:
+        assert check.non_utf8_start(folder).startswith(outcome)
+    assert os.listdir(folder.parent) == ["rummy500"]  # the copy is gone
+    assert subprocess.run([str(exe)], capture_output=True, text=True).stdout.strip() == "startup_seconds: 0.2"

@@ -5,6 +5,7 @@ README links it (not files outside the repository), and the worked example of
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import re
 from pathlib import Path
@@ -146,3 +147,18 @@ def test_the_readmes_folders_are_where_the_game_puts_its_files(monkeypatch):
         want = [d.replace(home, "~").replace("/", "\\" if system == "Windows" else "/")
                 for d in (dirs.user_config_dir, dirs.user_data_dir, dirs.user_log_dir)]
         assert rows.get(system) == want, (system, rows.get(system), want)
+
+
+def test_the_common_questions_are_the_codes_answers():
+    """docs/rules.md's Common questions are what game.text.questions answers
+    under the rulebook's rules (run tools/write_common_questions.py after a change)."""
+    spec = importlib.util.spec_from_file_location("write_common_questions",
+                                                  ROOT / "tools" / "write_common_questions.py")
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    assert tool.section_text() in RULES
+    assert tool.rewritten(RULES) == RULES
+    questions = section(RULES, "Common questions")
+    assert questions.count("\n### ") == 13
+    for key in re.findall(r"Rule key: `(\w+)`", questions):
+        assert key in CHOICES or key == "target"

@@ -67,7 +67,7 @@ def test_a_config_folder_with_a_non_utf8_name_opens_and_says_where(tmp_path):
         from scenes.screens.title import TitleScene
         app.push(TitleScene(app))
         app.step(0.016)  # the first frame draws the notice
-        message = app.toasts[0][0]
+        message = next(iter(app.toasts))[0]
         assert "could not be read" in message and "cfg-\ufffd-x" in message
         assert pygame.display.get_surface() is not None
     finally:

@@ -12,6 +12,8 @@ from game.ai.medium import MediumAI
 from game.ai.hard import HardAI
 
 LEVELS = ("easy", "medium", "hard")
+HINT_LEVELS = ("medium", "hard")
+"""The levels the table's Hint may ask (Settings' ``hint_level``), Medium first: the default."""
 
 
 def make_ai(level: str, seed: int | None = None, **options) -> AIPlayer:

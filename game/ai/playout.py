@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 
+from game.errors import IllegalMove
 from game.rules.actions import Action, Discard, TakeDiscards
 from game.rules.hand import HandState
 from game.rules.turn_search import could_ever_table
@@ -98,6 +99,25 @@ class PlayoutPolicy(MediumAI):
     def ranked_discards(self, view: PlayerView, world: HandState) -> list[Discard]:
         """Medium's ranked discards from the best legal one on."""
         return first_legal(super().ranked_discards(view, _AssumeLegal(world)), world)
+
+
+def play_on(world: HandState, totals: tuple[int, ...], policy: "PlayoutPolicy", max_steps: int):
+    """Play ``world`` on with ``policy`` at every seat, one action at a time,
+    with the exact going-out search off (:func:`greedy_only`): yield the seat
+    that moved after each action, until the hand ends, ``max_steps`` actions
+    are played, or the policy's move is refused (the world is left where it
+    stands). ``totals`` are the game totals the seats' views show."""
+    views = ViewMaker()
+    steps = 0
+    with greedy_only():
+        while world.ended is None and steps < max_steps:
+            s = world.current
+            try:
+                world.apply(policy.decide(views.view(world, s, totals), world))
+            except (IllegalMove, IndexError, TypeError):
+                return
+            steps += 1
+            yield s
 
 
 class ViewMaker:

@@ -24,7 +24,8 @@ from dataclasses import dataclass, field
 from typing import Union
 
 from game.rules.actions import Action, CallRummy, Discard, DrawStock, LayOff, TableMeld, TakeDiscards
-from game.rules.cards import JOKER, Card, in_hand_card
+from game.rules.cards import JOKER, Card, in_hand_card, rank_of, suit_of
+from game.rules.melds import enumerate_melds, hand_value
 from game.rules.game import Game
 from game.rules.hand import HandState
 from game.rules.phase import Phase
@@ -292,6 +293,103 @@ def hint_action(game: Game, seat: int) -> Action | None:
     if h.ended is not None or h.current != seat:
         return None
     return MediumAI(seed=len(h.actions)).choose(view_for(game, seat))
+
+
+@dataclass(frozen=True)
+class HintWhy:
+    """Why a hinted move is good, as facts the person can see (their hand,
+    the table, the discard pile; never a hidden card), for
+    :func:`game.intent.words.why_words`. ``kind`` is one of:
+
+    * ``"out"``: the move goes out and ends the hand (R16);
+    * ``"score"``: a meld or lay-off puts ``points`` on the table now (R19);
+    * ``"take_meld"``: the deepest card taken, ``card``, makes a meld with
+      the held ``cards``; ``"take_layoff"``: it lays off on a meld on the
+      table; ``"take_keep"``: neither this turn (a single top card kept);
+    * ``"stock_nothing"``: no card of the pile could be taken (none can be
+      tabled with the hand, R9); ``"stock_better"``: some could, and the
+      computer rates a fresh card higher;
+    * ``"discard_loose"``: ``card`` counts ``points`` against the hand and no
+      held card is near it (same rank, or within two in its suit, or a
+      joker); ``"discard_least"``: it helps the melds in hand least;
+    * ``"end"``: the stock is empty and nothing in the pile is taken (R17).
+    """
+
+    kind: str
+    card: Card | None = None
+    cards: tuple[Card, ...] = ()
+    points: int = 0
+
+
+def _near(card: Card, others: list[Card]) -> bool:
+    """True when a held card could join ``card`` in a set or run: a joker, the same rank, or the same suit
+    within two ranks (the ace at both ends)."""
+    if card == JOKER:
+        return bool(others)
+    r, s = rank_of(card), suit_of(card)
+    for o in others:
+        if o == JOKER or rank_of(o) == r:
+            return True
+        if suit_of(o) == s and min((rank_of(o) - r) % 13, (r - rank_of(o)) % 13) <= 2:
+            return True
+    return False
+
+
+def pile_card_usable(game: Game, seat: int) -> bool:
+    """True when ``seat`` could take a card of the discard pile and table it
+    this turn: a deeper take the rules allow (R9 lets it only then), or a
+    top card that makes a meld with the hand or lays off on the table."""
+    h = game.hand
+    if any(h.is_legal(TakeDiscards(seat, k)) for k in range(2, len(h.discard) + 1)):
+        return True
+    if not h.discard or not h.is_legal(TakeDiscards(seat, 1)):
+        return False
+    top = h.discard[-1]
+    return bool(enumerate_melds(list(h.hands[seat]) + [top], game.rules.ace_wraps, holding=top, first=True)
+                or h.layoff_targets(top))
+
+
+def hint_why(game: Game, seat: int, action: Action) -> HintWhy:
+    """The facts behind hinted ``action`` (legal for ``seat`` now, see
+    :class:`HintWhy`), worked out on a clone of ``game`` from what the seat
+    can see."""
+    h = game.hand
+    after = game.clone()
+    if isinstance(action, (TableMeld, LayOff, Discard)):
+        after.apply(action)
+        if after.hand.ended is not None and after.hand.went_out == seat:
+            return HintWhy("out")
+    if isinstance(action, (TableMeld, LayOff)):
+        gained = after.hand.scores()[seat]["tabled"] - h.scores()[seat]["tabled"]
+        return HintWhy("score", points=gained)
+    if isinstance(action, Discard):
+        rest = list(h.hands[seat])
+        rest.remove(action.card)
+        if not _near(action.card, rest):
+            return HintWhy("discard_loose", action.card, points=hand_value(action.card, game.rules.scoring))
+        return HintWhy("discard_least", action.card)
+    if isinstance(action, DrawStock):
+        return HintWhy("stock_better" if pile_card_usable(game, seat) else "stock_nothing")
+    if isinstance(action, TakeDiscards):
+        deepest = h.discard[-action.count]
+        after.apply(action)
+        held = list(h.hands[seat])
+        for play in after.hand.plan_for(seat) or []:
+            if isinstance(play, TableMeld) and deepest in [in_hand_card(c) for c in play.cards]:
+                others = [in_hand_card(c) for c in play.cards]
+                others.remove(deepest)
+                return HintWhy("take_meld", deepest, tuple(others))
+            if isinstance(play, LayOff) and in_hand_card(play.card) == deepest:
+                return HintWhy("take_layoff", deepest)
+        melds = enumerate_melds(held + [deepest], game.rules.ace_wraps, holding=deepest)
+        if melds:
+            others = [in_hand_card(c) for c in melds[0]]
+            others.remove(deepest)
+            return HintWhy("take_meld", deepest, tuple(others))
+        if after.hand.layoff_targets(deepest):
+            return HintWhy("take_layoff", deepest)
+        return HintWhy("take_keep", deepest)
+    return HintWhy("end")
 
 
 def hint_cards(action: Action) -> list[Card]:

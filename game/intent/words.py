@@ -16,12 +16,13 @@ from __future__ import annotations
 from game.rules.actions import Action, Discard, DrawStock, EndHand, LayOff, TableMeld, TakeDiscards
 from game.rules.cards import card_token
 from game.rules.phase import Phase
-from game.intent.drops import EnterEffect, Refusal
+from game.intent.drops import EnterEffect, HintWhy, Refusal
 from game.intent.targets import NewMeld, OnMeld, Target
 from game.intent.turn import RummyOption
 from game.i18n import N_, _, ngettext
 
 from game.text.cards import short_name
+from game.text.levels import LEVEL_LABELS
 from game.text.events import card_words, rummy_take_words
 
 REFUSAL_WORDS = {
@@ -101,6 +102,11 @@ def enter_words(effect: EnterEffect, seat: int, names: list[str]) -> str:
 def hint_words(action: Action, hand, seat: int, names: list[str]) -> str:
     """The hint for a hinted ``action`` (:func:`game.intent.drops.hint_action`) in
     ``hand`` (a ``HandState``), for the person at ``seat``, in the current language."""
+    return _("Hint: {move}").format(move=move_words(action, hand, seat, names))
+
+
+def move_words(action: Action, hand, seat: int, names: list[str]) -> str:
+    """A hinted ``action`` as an instruction ("Discard the K♣."), for the person at ``seat`` of ``hand``."""
     if isinstance(action, DrawStock):
         text = _("Draw from the stock.")
     elif isinstance(action, TakeDiscards):
@@ -122,7 +128,44 @@ def hint_words(action: Action, hand, seat: int, names: list[str]) -> str:
         text = _("End the hand: the stock is empty.")
     else:
         text = _("Call Rummy!")
-    return _("Hint: {move}").format(move=text)
+    return text
+
+
+def why_words(why: HintWhy) -> str:
+    """Why a hinted move is good (:func:`game.intent.drops.hint_why`), in a
+    few words of the current language, ending with a full stop."""
+    card = short_name(why.card) if why.card is not None else ""
+    if why.kind == "out":
+        return _("you go out and the hand ends.")
+    if why.kind == "score":
+        return ngettext("{count} point scored now instead of left in your hand.",
+                        "{count} points scored now instead of left in your hand.", why.points).format(count=why.points)
+    if why.kind == "take_meld":
+        return _("the {card} makes a meld with your {cards}.").format(
+            card=card, cards=" ".join(short_name(c) for c in why.cards))
+    if why.kind == "take_layoff":
+        return _("the {card} lays off on a meld on the table.").format(card=card)
+    if why.kind == "take_keep":
+        return _("the {card} is worth more to you than an unknown card.").format(card=card)
+    if why.kind == "stock_nothing":
+        return _("no card in the pile can be tabled with your cards.")
+    if why.kind == "stock_better":
+        return _("what the pile offers is worth less to you than a fresh card.")
+    if why.kind == "discard_loose":
+        return ngettext("it counts {count} point against you and no card of yours is near it.",
+                        "it counts {count} points against you and no card of yours is near it.",
+                        why.points).format(count=why.points)
+    if why.kind == "discard_least":
+        return _("of your cards, it does least for your melds.")
+    return _("the stock is empty and nothing in the pile helps you.")
+
+
+def hint_line(action: Action, why: HintWhy, level: str, hand, seat: int, names: list[str]) -> str:
+    """The hint shown at the table: ``level``'s move and, in the same line, why
+    (e.g. "Hint (Hard): Discard the K♣. Why: it counts 10 points against you
+    and no card of yours is near it.")."""
+    return _("Hint ({level}): {move} Why: {reason}").format(
+        level=_(LEVEL_LABELS.get(level, level)), move=move_words(action, hand, seat, names), reason=why_words(why))
 
 
 def rummy_words(hand, option: RummyOption, seat: int, names: list[str], short: bool = False) -> str:

@@ -87,6 +87,7 @@ class TableSession:
             if s.level not in LEVELS and s.level != "human":
                 raise ValueError(f"unknown level {s.level!r} for {s.name!r}")
         self.seats = list(seats)
+        self.use_workers = use_workers  # the person's Hint thinks where the computer seats do (game.play.hints)
         self.rules = rules or RuleSet()
         if table_seed is not None:
             self.seed = int(table_seed)

@@ -34,6 +34,7 @@ from pathlib import Path
 
 from game.errors import IllegalMove
 from game.i18n import ngettext
+from game.paths import shown
 from game.rules.record import RecordError, decode_json, newer_keys, read_record_file
 from game.services.statistics import GameSummary, count_game, summarize
 from game.services.storage import Storage
@@ -255,8 +256,8 @@ class FinishedGames:
             message = one_line(ngettext("{count} finished game could not be read and was moved aside in "
                                          "{folder}: {files}.",
                                          "{count} finished games could not be read and were moved aside in "
-                                         "{folder}: {files}.", n).format(count=n, folder=self.folder,
-                                                                          files=", ".join(bad)), 300)
+                                         "{folder}: {files}.", n).format(count=n, folder=shown(self.folder),
+                                                                          files=", ".join(map(shown, bad))), 300)
         return out, message
 
     def _read_summary(self, path: Path, entry: dict | None):

@@ -29,6 +29,7 @@ from pathlib import Path
 
 from game.rules.ruleset import CHOICES, PROFILES, RuleSet, RulesError
 from game.i18n import _, ngettext
+from game.paths import shown
 from game.text.rules_text import PROFILE_NAMES, profile_name
 from game.services.files import move_aside
 from game.regular_files import FileTooLarge, open_regular, read_regular_file
@@ -129,12 +130,12 @@ def read_rules_file(path: str | os.PathLike) -> RuleSet:
     p = Path(path).expanduser()
     try:
         if p.is_dir():
-            raise ProfileError(_("{path} is a folder, not a rules file.").format(path=p))
+            raise ProfileError(_("{path} is a folder, not a rules file.").format(path=shown(p)))
         data = read_regular_file(p, MAX_RULES_BYTES)
     except FileNotFoundError:
-        raise ProfileError(_("There is no file {path}.").format(path=p)) from None
+        raise ProfileError(_("There is no file {path}.").format(path=shown(p))) from None
     except OSError as exc:
-        raise ProfileError(_("{path} could not be read ({error}).").format(path=p, error=exc.strerror or exc)) from None
+        raise ProfileError(_("{path} could not be read ({error}).").format(path=shown(p), error=exc.strerror or exc)) from None
     except FileTooLarge:
         raise ProfileError(_("The rules file is larger than {size} KiB, so it can't be a rules file.").format(
             size=MAX_RULES_BYTES // 1024)) from None
@@ -381,7 +382,7 @@ def load_profiles(storage) -> tuple[ProfileBook, str | None]:
                 "needs, so it was not read; it was moved to {moved}.",
                 "Your saved rules profiles file is larger than {size} MiB, more than {count} profiles ever "
                 "need, so it was not read; it was moved to {moved}.", MAX_SAVED).format(
-                size=size, count=MAX_SAVED, moved=moved)
+                size=size, count=MAX_SAVED, moved=shown(moved))
         return ProfileBook(), ngettext(
             "Your saved rules profiles file is larger than {size} MiB, more than {count} profile ever needs, "
             "so it was not read.",
@@ -395,7 +396,7 @@ def load_profiles(storage) -> tuple[ProfileBook, str | None]:
         moved = move_aside(path)
         if moved:
             return ProfileBook(), _("Your saved rules profiles could not be read; it was moved to {moved}.").format(
-                moved=moved)
+                moved=shown(moved))
         return ProfileBook(), _("Your saved rules profiles could not be read.")
     book, dropped = ProfileBook.from_dict(data)
     words = []  # the most important first: a toast shows three lines

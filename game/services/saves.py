@@ -22,6 +22,7 @@ from game.services import schema as S
 from game.errors import IllegalMove
 from game.services.files import LOGGER_NAME, NewerFileError, move_aside, one_line, atomic_write_text
 from game.i18n import _
+from game.paths import shown
 from game.rules.record import (
     MAX_NAME, MAX_RECORD_BYTES, RecordError, decode_json, game_from_record, newer_keys, parse_record,
     read_record_file
@@ -243,7 +244,7 @@ class SavedGames:
             text = _("The saved game \"{name}\" could not be loaded ({reason}); it was moved to {moved}.")
         else:
             text = _("The saved game \"{name}\" could not be loaded ({reason}); it was left where it is.")
-        return None, None, one_line(text.format(name=name, reason=one_line(reason, 80), moved=moved), 400)
+        return None, None, one_line(text.format(name=name, reason=one_line(reason, 80), moved=shown(moved)), 400)
 
     def save_seats(self, seats: list[dict], name: str = "autosave") -> Path:
         """Write who sits at save ``name``'s table (``[{"name", "level"}, ...]``,
@@ -275,7 +276,7 @@ class SavedGames:
                 return None, _("Who sat at the saved table could not be read; the computer seats play at "
                                "Medium and the first seat is yours.")
             return None, _("Who sat at the saved table could not be read; it was moved to {moved} and the "
-                           "computer seats play at Medium and the first seat is yours.").format(moved=moved)
+                           "computer seats play at Medium and the first seat is yours.").format(moved=shown(moved))
         return seats, None
 
     def has_game(self, name: str = "autosave") -> bool:

@@ -51,6 +51,7 @@ SETTING_WORDS = {
     "reduced_motion": N_("reduced motion"), "rummy_window_s": N_("time to call Rummy"),
     "player_name": N_("your name"), "last_setup": N_("last new-game choices"), "show_log": N_("game log"),
     "card_size": N_("card size"), "sound": N_("sound"), "volume": N_("volume"), "language": N_("language"),
+    "hint_level": N_("hint level"),
     "version": N_("file version"),
 }
 """How a settings key is named to the player (marked with ``N_``; translated where shown)."""
@@ -64,6 +65,9 @@ def _rules_value(value: Any) -> dict:
 
 
 AI_LEVELS = ("easy", "medium", "hard")
+HINT_LEVELS = AI_LEVELS[1:]
+"""The levels the Hint may ask, Medium first (the default): :data:`game.ai.HINT_LEVELS`, written here
+like :data:`AI_LEVELS` so that reading the settings loads no AI (a test checks the two agree)."""
 SETUP_NAME_LEN = 16
 """Longest seat name the New game form takes (and keeps in ``last_setup``)."""
 
@@ -94,6 +98,7 @@ SETTINGS_SCHEMA = S.Obj({
     "sound": S.Bool(),
     "volume": S.Int(*VOLUME_RANGE),
     "language": S.Choice(LANGUAGE_CHOICES),
+    "hint_level": S.Choice(HINT_LEVELS),
     "version": S.Int(0),
 })
 """Every key of ``settings.json`` and the values the screens can use, one
@@ -127,6 +132,8 @@ class Settings:
     * ``language``: ``"auto"`` (the system's language when the game has it,
       else English: :func:`game.i18n.system_language`) or a code of
       :data:`game.i18n.LANGUAGES` (``"en"``, ``"cy"``, ``"ka"``); default ``"auto"``.
+    * ``hint_level``: the computer level whose move the table's Hint shows,
+      one of :data:`HINT_LEVELS`; default ``"medium"``.
     * ``version``: the file format, :data:`SETTINGS_VERSION` for files this
       program writes; higher means the file came from a newer program.
     * ``extra``: keys of the file this version does not know, written back
@@ -153,6 +160,7 @@ class Settings:
     sound: bool = True
     volume: int = 30
     language: str = "auto"
+    hint_level: str = HINT_LEVELS[0]
     version: int = SETTINGS_VERSION
     extra: dict = field(default_factory=dict, repr=False)
     newer_keys: list = field(default_factory=list, repr=False, compare=False)

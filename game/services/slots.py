@@ -36,6 +36,7 @@ from game.rules.cards import card_token, parse_card
 from game.paths import shown
 from game.services.files import SEATS_LEVELS
 from game.services.schema import Bool, Choice, Float, Int, ListOf, Obj, Text, check
+from game.services.statistics import give_up_game
 from game.services.storage import Storage
 from game.services.files import atomic_write_text
 from game.rules.names import shown_names
@@ -312,6 +313,23 @@ class Slots:
                 side.unlink()
             except FileNotFoundError:
                 pass
+        return removed
+
+    def give_up(self, name: str) -> bool:
+        """The person throws slot ``name``'s game away unfinished (Load game's
+        Delete, New game's "start the new one in its place"): :meth:`delete`
+        it, then apply the streak rule
+        (:data:`game.services.statistics.STREAK_RULE`): once one of its hands
+        is over, a game the person plays and has not won ends their winning
+        streak, as losing it would. Returns what :meth:`delete` returns;
+        raises ``OSError`` as it does (the statistics are then untouched)."""
+        info = self.read_info(name)
+        removed = self.delete(name)
+        if info is not None:
+            stats, _message = self.storage.load_statistics()
+            plays = not info.levels or info.levels[0] == "human"  # (older sidecars have no levels)
+            if give_up_game(stats, info.hand - 1, info.won, plays):
+                self.storage.save_statistics(stats)
         return removed
 
     def forget(self, name: str) -> bool:

@@ -27,11 +27,12 @@ from typing import Any
 from game.rules.record import game_from_record
 from game.rules.ruleset import RuleSet
 from game.services.profiles import rules_name
-from game.i18n import _
+from game.i18n import N_, _
 from game.text.rules_text import PROFILE_NAMES, profile_name
 
 __all__ = ["STATISTICS_VERSION", "RECENT_GAMES", "COUNTED_IDS", "Statistics", "record_game", "GameSummary",
-           "game_id", "profile_of", "profile_shown", "summarize", "count_game"]
+           "game_id", "profile_of", "profile_shown", "summarize", "count_game", "STREAK_RULE",
+           "gives_up_streak", "give_up_game"]
 
 STATISTICS_VERSION = 2
 """The statistics file format this version writes (2 added worst hand, average,
@@ -244,6 +245,33 @@ def record_game(stats: Statistics, won: bool, level_names: list[str], hand_score
 
 
 # --------------------------------------------------------------------------- one game
+
+
+STREAK_RULE = N_("A game you delete unfinished, once one of its hands is over, ends your winning streak, "
+                  "as a lost game would; it is not counted as played.")
+"""The rule for a game in progress thrown away (:func:`give_up_game`), as Statistics says it."""
+
+
+def gives_up_streak(hands_over: int, won: bool, person_plays: bool) -> bool:
+    """Whether deleting a game in progress ends the person's winning streak:
+    when the person plays in it (not a watched game), it was not already won
+    (a won game is counted when it is won, R21), and at least one hand is
+    over (``hands_over`` >= 1), so the person has seen how it is going. A game
+    deleted before its first hand ends (a wrong start) leaves the streak.
+    Otherwise deleting a game one is losing would keep a streak a loss
+    would end."""
+    return person_plays and not won and hands_over >= 1
+
+
+def give_up_game(stats: Statistics, hands_over: int, won: bool, person_plays: bool) -> bool:
+    """Apply :func:`gives_up_streak` to ``stats`` (changed in place): the
+    current winning streak becomes 0. Games played, won and every other
+    figure are unchanged (only finished games are counted). Returns whether
+    ``stats`` changed."""
+    if not gives_up_streak(hands_over, won, person_plays) or stats.current_streak == 0:
+        return False
+    stats.current_streak = 0
+    return True
 
 
 def game_id(record: dict) -> str:

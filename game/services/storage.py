@@ -59,6 +59,7 @@ import os
 from pathlib import Path
 
 from game.i18n import _
+from game.paths import shown
 from game.services.files import QuietFileHandler, remove_stale_temps
 from game.services.files import (
     LOGGER_NAME, Unreadable, atomic_write_text, file_version, is_int, move_aside, one_line, read_json_object
@@ -181,7 +182,7 @@ class Storage(SavedGames):
             unread, moved_to, _unopened = _file_messages(what)
             if moved is None:
                 return None, unread
-            return None, one_line(moved_to.format(moved=moved), 400)
+            return None, one_line(moved_to.format(moved=shown(moved)), 400)
         except OSError as exc:
             _log.error("cannot read %s %s: %s", what, path, exc)
             return None, _file_messages(what)[2].format(error=one_line(exc.strerror or exc, 60))

@@ -1,6 +1,6 @@
 """The words of tables across computers (issue 23), in the player's language.
 
-The host and the guest (:mod:`game.play.host`, :mod:`game.play.guest`)
+The host and the guest (:mod:`game.play.remote.host`, :mod:`game.play.remote.guest`)
 deal in reasons (``"bad_code"``, ``"full"`` ...) and the engine's refusal
 codes; each is worded here, on the side that shows it, so a guest reads
 the host's refusals in its own language.
@@ -14,7 +14,7 @@ from game.text.refusals import translate
 
 def join_problem(reason: str, detail: dict) -> str:
     """One sentence for why joining (or playing on) stopped: ``reason`` and
-    ``detail`` of a :class:`game.play.guest.JoinError`."""
+    ``detail`` of a :class:`game.play.remote.guest.JoinError`."""
     where = detail.get("where", "")
     if reason == "version":
         return _("The host speaks protocol version {theirs} and this game speaks {ours}: both need the same "

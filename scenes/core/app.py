@@ -30,6 +30,7 @@ from pathlib import Path
 import pygame
 
 from game.i18n import _, set_language
+from game.paths import shown
 from game.services.settings import MIN_WINDOW
 
 from scenes.core import theme as T
@@ -189,12 +190,20 @@ class App:
                 n += 1
         try:
             folder.mkdir(parents=True, exist_ok=True)
-            pygame.image.save(self.screen, str(path))
+            # through a Python file object: pygame-ce mangles a ``str`` path holding bytes that
+            # are not UTF-8 (a surrogate-escaped folder name) and would refuse to write there
+            with open(path, "wb") as fh:
+                try:
+                    pygame.image.save(self.screen, fh, "png")
+                except pygame.error:
+                    fh.close()
+                    path.unlink(missing_ok=True)  # no empty file left behind
+                    raise
         except (OSError, pygame.error) as exc:
             self.notify(_("The screenshot could not be saved: {error}").format(error=exc))
             return None
         if announce:
-            self.notify(_("Screenshot saved to {path}").format(path=path))
+            self.notify(_("Screenshot saved to {path}").format(path=shown(path)))
         log.info("screenshot %s", path)
         return path
 
@@ -288,7 +297,7 @@ class App:
             return
         for scene in self.stack.drawn():
             scene.draw(surface)
-        self.toasts.draw(surface, self.theme)
+        self.toasts.draw(surface, self.theme, self.top.notice_area() if self.stack else None)
 
     def run(self) -> int:
         """Run until the window closes or a scene quits; returns the exit status."""

@@ -12,6 +12,7 @@ broken install still shows a playable table.
 from __future__ import annotations
 
 import logging
+import os
 
 import pygame
 
@@ -48,7 +49,7 @@ class CardArt:
             return self._raw[rel]
         path = T.asset_root() / "cards" / rel
         try:
-            img = pygame.image.load(str(path))
+            img = pygame.image.load(os.fsencode(path))
             img = img.convert_alpha() if pygame.display.get_surface() is not None else img
         except (OSError, pygame.error, FileNotFoundError) as exc:
             log.warning("card image %s missing: %s", path, exc)

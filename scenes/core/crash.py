@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Callable
 
 from game.regular_files import read_regular_file
 from game.i18n import _
+from game.paths import shown
 from game.rules.record import MAX_RECORD_BYTES
 
 from scenes.core import startup
@@ -47,7 +48,7 @@ QUIT_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if 
 
 def _where() -> str:
     path = startup.log_path()
-    return _("The details are in the log file:\n{path}").format(path=path) if path else _("No log file could be written.")
+    return _("The details are in the log file:\n{path}").format(path=shown(path)) if path else _("No log file could be written.")
 
 
 def install(app: "App") -> Callable[[], None]:
@@ -66,7 +67,7 @@ def install(app: "App") -> Callable[[], None]:
         log.error("uncaught exception in thread %s", name,
                   exc_info=(args.exc_type, args.exc_value, args.exc_traceback))
         path = startup.log_path()
-        app.notify(_("Something went wrong in the background; the details are in {path}").format(path=path) if path
+        app.notify(_("Something went wrong in the background; the details are in {path}").format(path=shown(path)) if path
                    else _("Something went wrong in the background."), 8.0)
 
     def on_signal(signum, frame):
@@ -204,7 +205,7 @@ def crashed(app: "App", exc: BaseException, show: startup.ShowBox | None = None)
     aside = _count_crash(app, slot, crashes)
     if aside is not None:
         note = "\n\n" + _("This game has now stopped Rummy 500 twice in a row, so it was set aside as {path} "
-                          "and Continue will not open it again.").format(path=aside)
+                          "and Continue will not open it again.").format(path=shown(aside))
     elif tables and intact and save.exists():
         note = "\n\n" + _("Your game was saved: Continue on the title screen resumes it.")
     elif tables and not intact:

@@ -58,6 +58,13 @@ class Scene:
     def resize(self) -> None:
         """The window changed size: lay out again from ``self.theme``."""
 
+    def notice_area(self) -> pygame.Rect | None:
+        """Where the app's notices (:meth:`App.notify`, the F12 notice) may go
+        on this scene, in pixels: they stack from its top, centred and
+        wrapped to its width, so they cover no panel of the scene. ``None``
+        (the default): the top of the window, over the heading."""
+        return None
+
     def language_changed(self) -> None:
         """The language changed (:meth:`App.set_language`): rebuild any text
         kept from before. Widget labels given as ``N_()`` follow by themselves;

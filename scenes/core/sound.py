@@ -170,7 +170,7 @@ class SoundPlayer:
         missing = []
         for name in SOUND_NAMES:
             try:
-                snd = mixer.Sound(str(folder / f"{name}.ogg"))
+                snd = mixer.Sound(os.fsencode(folder / f"{name}.ogg"))
             except Exception:  # a missing or unreadable file: that one sound is silent
                 missing.append(name)
                 continue

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Callable
 
 from game.i18n import _, and_list, ngettext
+from game.paths import shown
 from game.services.files import LOGGER_NAME
 from game.services.storage import Storage, configure_logging
 
@@ -44,14 +45,14 @@ def check_assets(root: Path) -> None:
         names = set(os.listdir(root))
     except OSError as exc:
         raise AssetsMissing(_("the game's files at {folder} cannot be read ({error}); download or install the "
-                              "game again").format(folder=root, error=exc.strerror or exc)) from exc
+                              "game again").format(folder=shown(root), error=exc.strerror or exc)) from exc
     missing = sorted({"cards", "fonts"} - names)
     if missing:
         raise AssetsMissing(ngettext("the game's files at {folder} are incomplete (no {names} folder); download "
                                      "or install the game again",
                                      "the game's files at {folder} are incomplete (no {names} folders); download "
                                      "or install the game again", len(missing)).format(
-            folder=root, names=and_list(missing)))
+            folder=shown(root), names=and_list(missing)))
 
 
 def set_window_icon(root: Path) -> bool:
@@ -62,7 +63,7 @@ def set_window_icon(root: Path) -> bool:
 
     path = root / "icons" / ICON_NAME
     try:
-        pygame.display.set_icon(pygame.image.load(str(path)))
+        pygame.display.set_icon(pygame.image.load(os.fsencode(path)))
     except (OSError, FileNotFoundError, pygame.error) as exc:
         log.warning("window icon %s not loaded: %s", path, exc)
         return False
@@ -174,7 +175,7 @@ def startup_failed(exc: BaseException, config_dir: str | None = None,
         except OSError:
             path = None
     reason = str(exc) or type(exc).__name__
-    where = _("The details are in the log file:\n{path}").format(path=path) if path else _("No log file could be written.")
+    where = _("The details are in the log file:\n{path}").format(path=shown(path)) if path else _("No log file could be written.")
     message = _("Rummy 500 could not start: {reason}").format(reason=reason) + "\n\n" + where
     if sys.stderr is not None:
         try:

@@ -11,11 +11,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import importlib.util
+import os
 import sys
 from functools import lru_cache
 from pathlib import Path
 
 import pygame
+
+from game.paths import shown
+
+from scenes.core.glyphs import ScriptText
 
 FELT = (31, 93, 58)          # #1f5d3a
 FELT_DARK = (16, 52, 32)
@@ -63,7 +68,7 @@ def asset_root() -> Path:
         spec = None
     if spec is not None and spec.submodule_search_locations:
         return Path(next(iter(spec.submodule_search_locations))).resolve()
-    return Path(__file__).resolve().parent.parent / "assets"
+    return Path(__file__).resolve().parents[2] / "assets"  # scenes/core/theme.py -> the checkout
 
 
 def font_path(bold: bool = False) -> Path:
@@ -76,7 +81,7 @@ def font(px: int, bold: bool = False) -> pygame.font.Font:
     if not pygame.font.get_init():
         pygame.font.init()
     try:
-        return pygame.font.Font(str(font_path(bold)), max(6, int(px)))
+        return pygame.font.Font(os.fsencode(font_path(bold)), max(6, int(px)))  # bytes: a str path with non-UTF-8 bytes fails
     except (OSError, FileNotFoundError, pygame.error):  # a broken install: readable, not pretty
         import logging
         logging.getLogger("rummy500.theme").error("DejaVu Sans missing at %s", font_path(bold))
@@ -85,15 +90,43 @@ def font(px: int, bold: bool = False) -> pygame.font.Font:
 
 _text_cache: dict[tuple, pygame.Surface] = {}
 
+SCRIPTS = ScriptText(font, font_path)
+"""Draws and measures lines in any script: fallback fonts for letters DejaVu
+lacks (CJK), right-to-left runs (Hebrew, Arabic) shaped (:mod:`scenes.core.glyphs`)."""
+
+
+def width(s: str, px: int, bold: bool = False) -> int:
+    """The width in pixels of line ``s`` as :func:`text` draws it (fallback
+    fonts and right-to-left runs included); never raises."""
+    if s.isascii() and "\0" not in s:  # the fast path: most lines
+        return font(int(px), bold).size(s)[0]
+    return SCRIPTS.width(drawable(s), int(px), bold)
+
+
+def drawable(s: str) -> str:
+    """One line ``s`` as the font can take it: unchanged, or, when it holds a
+    lone surrogate (a file name's byte that is not UTF-8) or a NUL, made
+    printable by :func:`game.paths.shown` (the one function every path on
+    screen goes through), so measuring or drawing it never raises."""
+    if "\0" not in s:
+        try:
+            s.encode("utf-8")
+            return s
+        except UnicodeEncodeError:
+            pass
+    return shown(s)
+
 
 def text(s: str, px: int, colour=TEXT, bold: bool = False) -> pygame.Surface:
-    """``s`` rendered antialiased in DejaVu Sans (cached by string, size, colour).
+    """``s`` rendered antialiased in DejaVu Sans (cached by string, size, colour);
+    letters DejaVu lacks in a fallback font, Hebrew and Arabic right to left
+    and shaped (:data:`SCRIPTS`).
 
     Never raises for what ``s`` holds: text the font draws with no width
     (zero-width or format characters only, which pygame refuses with "Text
     has zero width") gives a transparent surface 1 pixel wide and a line
-    high, as does any other text the font cannot render (a NUL, a lone
-    surrogate: logged)."""
+    high, as does any other text the font cannot render (logged); a NUL or a
+    lone surrogate is drawn as U+FFFD (:func:`drawable`)."""
     key = (s, int(px), tuple(colour), bold)
     surf = _text_cache.get(key)
     if surf is None:
@@ -101,8 +134,8 @@ def text(s: str, px: int, colour=TEXT, bold: bool = False) -> pygame.Surface:
             _text_cache.clear()
         f = font(int(px), bold)
         try:
-            surf = f.render(s, True, colour)
-        except (pygame.error, ValueError) as exc:  # ValueError: a NUL or a lone surrogate
+            surf = SCRIPTS.render(drawable(s), int(px), colour, bold)
+        except (pygame.error, ValueError) as exc:
             if "zero width" not in str(exc):
                 import logging
                 logging.getLogger("rummy500.theme").warning("cannot render %r: %s", s, exc)
@@ -114,26 +147,27 @@ def text(s: str, px: int, colour=TEXT, bold: bool = False) -> pygame.Surface:
 def fit_text(s: str, px: int, max_width: int, colour=TEXT, bold: bool = False) -> pygame.Surface:
     """Like :func:`text`, shrunk (down to 60 %) and then shortened with an
     ellipsis so it is at most ``max_width`` pixels wide."""
+    s = drawable(s)
     size = int(px)
-    while size > px * 0.6 and font(size, bold).size(s)[0] > max_width:
+    while size > px * 0.6 and width(s, size, bold) > max_width:
         size -= 1
-    if font(size, bold).size(s)[0] <= max_width:
+    if width(s, size, bold) <= max_width:
         return text(s, size, colour, bold)
-    while len(s) > 1 and font(size, bold).size(s + "…")[0] > max_width:
+    while len(s) > 1 and width(s + "…", size, bold) > max_width:
         s = s[:-1]
     return text(s + "…", size, colour, bold)
 
 
 def wrap(s: str, px: int, max_width: int, bold: bool = False) -> list[str]:
-    """``s`` broken into lines at most ``max_width`` pixels wide (paragraphs kept)."""
-    f = font(int(px), bold)
+    """``s`` broken into lines at most ``max_width`` pixels wide (paragraphs
+    kept; each line :func:`drawable`)."""
     lines: list[str] = []
     for para in s.split("\n"):
-        words = para.split(" ")
+        words = drawable(para).split(" ")
         line = ""
         for w in words:
             trial = w if not line else line + " " + w
-            if f.size(trial)[0] <= max_width or not line:
+            if width(trial, px, bold) <= max_width or not line:
                 line = trial
             else:
                 lines.append(line)

@@ -51,33 +51,38 @@ class Toasts:
         self.items.append((message, time.monotonic() + seconds))
         self.items = self.items[-KEPT:]
 
-    def boxes(self, th: T.Theme) -> list[tuple[pygame.Surface, pygame.Rect]]:
+    def boxes(self, th: T.Theme, area: pygame.Rect | None = None) -> list[tuple[pygame.Surface, pygame.Rect]]:
         """The toasts showing now, newest first, each as its text and its box
-        in a window of theme ``th``: at the top centre, over a scene's
-        heading, so they never cover the bottom row of buttons (Back, Start,
-        Done…). Toasts whose time is up are forgotten here."""
+        in a window of theme ``th``: from the top of ``area`` down (a scene
+        with panels up there, the table, gives its
+        :meth:`~scenes.core.scene.Scene.notice_area`), by default at the top
+        centre, over a scene's heading, so they never cover the bottom row of
+        buttons (Back, Start, Done…). Toasts whose time is up are forgotten here."""
         now = time.monotonic()
         self.items = [(m, t) for m, t in self.items if t > now]
-        y = th.pad  # over the heading (words, not a control)
+        if area is None:
+            area = pygame.Rect(0, th.pad, th.width, th.height)  # over the heading (words, not a control)
+        y = area.top
         out = []
         for message, _until in reversed(self.items):
-            s = toast_surface(message, th)
-            r = s.get_rect(midtop=(th.width // 2, y)).inflate(3 * th.pad, th.pad)
+            s = toast_surface(message, th, area.width - 3 * th.pad)
+            r = s.get_rect(midtop=(area.centerx, y)).inflate(3 * th.pad, th.pad)
             out.append((s, r))
             y = r.bottom + th.pad // 2
         return out
 
-    def draw(self, surface: pygame.Surface, th: T.Theme) -> None:
-        """Draw the toasts showing now on ``surface``."""
-        for s, r in self.boxes(th):
+    def draw(self, surface: pygame.Surface, th: T.Theme, area: pygame.Rect | None = None) -> None:
+        """Draw the toasts showing now on ``surface`` (in ``area``: see :meth:`boxes`)."""
+        for s, r in self.boxes(th, area):
             T.draw_panel(surface, r, th.radius, (0, 0, 0, 210), T.GOLD)
             surface.blit(s, s.get_rect(center=r.center))
 
 
-def toast_surface(message: str, th: T.Theme) -> pygame.Surface:
-    """A toast's text: one line, or up to three wrapped lines for a long
+def toast_surface(message: str, th: T.Theme, width: int | None = None) -> pygame.Surface:
+    """A toast's text, at most ``width`` pixels wide (default: the window's
+    less a margin): one line, or up to three wrapped lines for a long
     message (a translation may run 40 % longer), the last shortened if need be."""
-    width = th.width - 6 * th.pad
+    width = min(width or th.width, th.width - 6 * th.pad)
     lines = T.wrap(message, th.body, width)
     if len(lines) > 3:
         lines = lines[:2] + [" ".join(lines[2:])]

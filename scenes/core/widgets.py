@@ -20,7 +20,9 @@ import pygame
 
 from game.i18n import _
 
+from scenes.core import clipboard
 from scenes.core import theme as T
+from scenes.core.clipboard import pasted
 
 
 def fit_lines(s: str, px: int, width: int, height: int, colour=T.TEXT, bold: bool = False) -> list[pygame.Surface]:
@@ -41,14 +43,14 @@ def _fit_lines(s: str, px: int, width: int, height: int, colour: tuple, bold: bo
 def _fit_lines_now(s, px, width, height, colour, bold) -> list[pygame.Surface]:
     size = int(px)
     while size >= px * 0.8:
-        if T.font(size, bold).size(s)[0] <= width:
+        if T.width(s, size, bold) <= width:
             return [T.text(s, size, colour, bold)]
         size -= 1
     size = int(px * 0.9)
     while size >= px * 0.6:
         lines = T.wrap(s, size, width, bold)
         line_h = T.font(size, bold).get_linesize()
-        if len(lines) <= 2 and len(lines) * line_h <= height and all(T.font(size, bold).size(ln)[0] <= width
+        if len(lines) <= 2 and len(lines) * line_h <= height and all(T.width(ln, size, bold) <= width
                                                                       for ln in lines):
             return [T.text(ln, size, colour, bold) for ln in lines]
         size -= 1
@@ -124,9 +126,17 @@ class Widget:
     def draw(self, surface: pygame.Surface, theme: T.Theme) -> None:
         pass
 
+    def ring_rect(self, theme) -> pygame.Rect:
+        """Where the focus ring is drawn: 3 pixels round the widget, and a
+        padding more to the left and right of one whose label starts at its
+        left edge (a stepper's or a field's), so the ring never touches the
+        label's first letter."""
+        labelled = isinstance(self, (Stepper, TextField)) and bool(self.label)
+        return self.rect.inflate(6 + (2 * max(2, theme.pad // 2) if labelled else 0), 6)
+
     def _focus_ring(self, surface, theme) -> None:
         if self.focused:
-            pygame.draw.rect(surface, T.LEGAL, self.rect.inflate(6, 6), 3, border_radius=theme.radius + 3)
+            pygame.draw.rect(surface, T.LEGAL, self.ring_rect(theme), 3, border_radius=theme.radius + 3)
 
 
 class Button(Widget):
@@ -268,11 +278,16 @@ class Stepper(Widget):
 
 
 class TextField(Widget):
-    """A one-line text field (a player's name): click or focus to type;
-    ``max_len`` characters: typing stops there and ``on_full(max_len)`` is
-    called (to say so); ``on_change(text)``. Ctrl+A selects all the text
-    (the next key typed replaces it, Backspace or Delete clears it); while
-    the text is longer than the box, its end (where one types) is shown."""
+    """A one-line text field (a player's name, a path): click or focus to
+    type; ``max_len`` characters: typing or pasting stops there and
+    ``on_full(max_len)`` is called (to say so); ``on_change(text)``. Ctrl+A
+    selects all the text (the next key typed or text pasted replaces it,
+    Backspace or Delete clears it). Ctrl+V, Shift+Insert and Cmd+V paste
+    the clipboard (:func:`scenes.core.clipboard.current`) as one line. Text
+    being composed in an input method (``TEXTEDITING``: Chinese, Japanese,
+    Korean...) shows underlined after the text until it is committed
+    (``TEXTINPUT``). While the text is longer than the box, its end (where
+    one types) is shown."""
 
     def __init__(self, label: str, value: str, max_len: int = 16, on_change: Callable | None = None,
                  on_full: Callable[[int], None] | None = None):
@@ -283,6 +298,19 @@ class TextField(Widget):
         self.on_change = on_change
         self.on_full = on_full
         self.selected = False
+        self.composing = ""
+        """The text an input method is composing, not yet part of ``value``
+        (dropped when the field loses the focus)."""
+
+    @property
+    def focused(self) -> bool:
+        return self._focused
+
+    @focused.setter
+    def focused(self, value: bool) -> None:
+        self._focused = bool(value)
+        if not value:
+            self.composing = ""
 
     def handle(self, event) -> bool:
         if not (self.enabled and self.visible):
@@ -290,22 +318,47 @@ class TextField(Widget):
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
             self.selected = False
             return True
+        if event.type == pygame.TEXTEDITING and self.focused:
+            if not self.composing:  # a composition starts: its candidate window goes by the field
+                pygame.key.set_text_input_rect(self.rect)
+            self.composing = "".join(ch for ch in event.text if ch.isprintable())
+            return True
         if event.type == pygame.TEXTINPUT and self.focused:
-            text = "".join(ch for ch in event.text if ch.isprintable())
-            base = "" if self.selected else self.value
-            self.selected = False
-            if len(base) + len(text) > self.max_len and self.on_full:
-                self.on_full(self.max_len)
-            self._set((base + text)[: self.max_len])
+            self.composing = ""
+            self.insert("".join(ch for ch in event.text if ch.isprintable()))
             return True
         return False
+
+    def insert(self, text: str) -> None:
+        """Add ``text`` at the end (in place of the whole text while it is
+        selected), cut at ``max_len`` (``on_full`` is told)."""
+        base = "" if self.selected else self.value
+        self.selected = False
+        if len(base) + len(text) > self.max_len and self.on_full:
+            self.on_full(self.max_len)
+        self._set((base + text)[: self.max_len])
 
     def _set(self, value: str) -> None:
         self.value = value
         if self.on_change:
             self.on_change(value)
 
+    @staticmethod
+    def is_paste(event) -> bool:
+        """Whether the key ``event`` asks to paste: Ctrl+V, Cmd+V (macOS's
+        Command is pygame's META/GUI) or Shift+Insert."""
+        if event.key == pygame.K_v:
+            return bool(event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
+        return event.key == pygame.K_INSERT and bool(event.mod & pygame.KMOD_SHIFT)
+
     def key(self, event) -> bool:
+        if self.composing:  # the input method has the keys (Enter, Backspace, Esc) until it commits or cancels
+            return True
+        if self.is_paste(event):
+            text = pasted(clipboard.current().get_text())
+            if text:
+                self.insert(text)
+            return True
         if event.key == pygame.K_a and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
             self.selected = bool(self.value)
             return True
@@ -322,11 +375,12 @@ class TextField(Widget):
                                  pygame.K_RETURN, pygame.K_KP_ENTER)
 
     def shown_text(self, room: int, theme) -> str:
-        """The text as drawn in ``room`` pixels: all of it, or (too long) its
-        end after "…", so the characters being typed are always in view."""
-        shown, f = self.value, T.font(theme.body)
-        if f.size(shown + "|")[0] > room:
-            while shown and f.size("…" + shown + "|")[0] > room:
+        """The text as drawn in ``room`` pixels (with the text being composed
+        after it): all of it, or (too long) its end after "…", so the
+        characters being typed are always in view."""
+        shown = ("" if self.selected and self.composing else self.value) + self.composing
+        if T.width(shown + "|", theme.body) > room:
+            while shown and T.width("…" + shown + "|", theme.body) > room:
                 shown = shown[1:]
             shown = "…" + shown
         return shown
@@ -345,9 +399,15 @@ class TextField(Widget):
         pygame.draw.rect(surface, (250, 250, 244), box, border_radius=theme.radius)
         s = T.text(self.shown_text(box.width - 2 * theme.pad, theme), theme.body, T.TEXT_DARK)
         at = (box.x + theme.pad, box.centery - s.get_height() // 2)
-        if self.selected:
+        composing = self.composing
+        if self.selected and not composing:
             pygame.draw.rect(surface, (170, 200, 250), (at[0], at[1], s.get_width(), s.get_height()))
         surface.blit(s, at)
+        if composing:  # underlined, as input methods show text not yet committed
+            w = min(s.get_width(), T.width(composing, theme.body))
+            y = at[1] + s.get_height() - max(1, theme.body // 10)
+            pygame.draw.line(surface, T.TEXT_DARK, (at[0] + s.get_width() - w, y), (at[0] + s.get_width(), y),
+                             max(1, theme.body // 12))
         if self.focused:
             caret = T.text("|", theme.body, T.TEXT_DARK)
             surface.blit(caret, (at[0] + s.get_width(), at[1]))

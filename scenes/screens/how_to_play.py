@@ -5,12 +5,13 @@ the README's table of keys (marked with ``N_``, translated when the page opens).
 from __future__ import annotations
 
 from game.i18n import N_, _
+from game.rules.ruleset import RuleSet
 
 from scenes.screens.rules_help import RulesScene
 
 SECTIONS: list[tuple[str, str]] = [
     (N_("The aim"), N_("Make melds (sets of three or four of a rank, runs of three or more in a suit), lay off cards "
-                "on any meld, and be first to 500 points. Each hand you score the cards you tabled, less "
+                "on any meld, and be first to {target} points. Each hand you score the cards you tabled, less "
                 "the cards left in your hand. The Rules page says every rule.")),
     (N_("Your turn"), N_("Draw one card: click (or drag) the stock, or click a card of the discard pile to take it "
                   "and every card above it (you must then meld the card you clicked, this turn). Meld or lay "
@@ -26,7 +27,7 @@ SECTIONS: list[tuple[str, str]] = [
              "↑ ↓  up to the table (stock, pile, new meld, each meld), down to your hand.\n"
              "Space  select the focused card.\n"
              "Enter  play the selection on the focused place (or draw / take there).\n"
-             "R  Rummy!     S  sort by rank / by suit     H  hint (the Medium computer's move)\n"
+             "R  Rummy!     S  sort by rank / by suit     H  hint, with why (the level chosen in Settings)\n"
              "U  undo this turn's melds and lay-offs (never a draw)     E  end the hand (stock empty)\n"
              "L  game log (wheel, ↑ ↓, Page Up / Down scroll it; + opens it larger)\n"
              "Esc  menu     F11  fullscreen     F12  screenshot")),
@@ -37,11 +38,18 @@ SECTIONS: list[tuple[str, str]] = [
 
 
 class HowToPlayScene(RulesScene):
-    """The controls page (see the module docstring); Back or Esc closes it."""
+    """The controls page (see the module docstring); Back or Esc closes it.
+    ``enter(rules=None)``: the rules of the game it speaks of (the table's
+    over a game, the ones chosen for the next game from the title), for the
+    target score of "The aim" (R21); the standard rules by default."""
 
-    def enter(self) -> None:
-        super().enter()
-        self.sections = [(_(head), _(text)) for head, text in SECTIONS]
+    has_questions = False  # its own words only: no Common questions page
+
+    def enter(self, rules: RuleSet | None = None) -> None:
+        super().enter(rules)
+        target = f"{self.rules.target:,}"
+        self.sections = [(_(head), _(text).format(target=target) if "{target}" in text else _(text))
+                         for head, text in SECTIONS]
 
     def page_title(self) -> str:
         return _("How to play")

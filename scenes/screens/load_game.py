@@ -120,7 +120,7 @@ class LoadGameScene(FormScene):
     def delete(self, info: SlotInfo) -> None:
         """Delete ``info``'s slot (a failure is told in one sentence) and list the slots again."""
         try:
-            self.slots.delete(info.name)
+            self.slots.give_up(info.name)  # (the streak rule: game.services.statistics.STREAK_RULE)
         except OSError as exc:
             self.app.notify(_("The game could not be deleted ({error}).").format(error=exc.strerror or exc))
         self.refresh()

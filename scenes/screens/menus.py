@@ -26,7 +26,8 @@ class PauseMenu(MenuScene):
 
     def how_to_play(self) -> None:
         """Open the controls page over the table."""
-        self.app.open("how_to_play")
+        table = self.app.find("table")
+        self.app.open("how_to_play", rules=table.session.game.rules if table else None)
 
     def rules(self) -> None:
         table = self.app.find("table")

@@ -21,6 +21,9 @@ from scenes.core.scene import Scene
 from game.text.cards import short_name
 from scenes.core.cardart import suit_colour
 from scenes.core.chart import draw_line_chart
+from scenes.core import clipboard
+from game.services.deal_code import game_code
+from game.rules.record import record_of
 from scenes.core.widgets import Button, FocusRing
 from game.text.events import YOU, win_title
 
@@ -117,8 +120,16 @@ class HandResults(Scene):
         self.shot = False
         label = N_("See who won") if game.winner is not None else N_("Next hand (Enter)")
         self.button = Button(label, self.next)
-        self.focus = FocusRing([self.button])
+        # the person's own hand, reviewed against Hard (never in a watched game)
+        self.review = (Button(N_("Review this hand"), self.open_review)
+                       if table.person is not None and not table.demo else None)
+        self.focus = FocusRing([self.button] + ([self.review] if self.review else []))
         self.focus.focus(self.button)
+
+    def open_review(self) -> None:
+        """Open the review of the person's hand just played (:mod:`scenes.screens.review`)."""
+        t = self.table
+        self.app.open("review", record=record_of(self.game), seat=t.viewer, hand=self.hand.index, names=t.names)
 
     def resize(self) -> None:
         th = self.theme
@@ -128,6 +139,12 @@ class HandResults(Scene):
         bw, bh = max(th.body * 12, 160, T.font(th.body, True).size(self.button.text)[0] + 4 * th.pad), max(th.body * 2, 30)
         self.button.rect = pygame.Rect(0, 0, min(bw, self.panel.width - 2 * th.pad), bh)
         self.button.rect.midbottom = (self.panel.centerx, self.panel.bottom - th.pad)
+        if self.review is not None:  # beside Next hand, right of it, within the panel
+            rw = max(th.body * 10, T.width(_(self.review.label), th.body, True) + 4 * th.pad)
+            rw = min(rw, (self.panel.width - 4 * th.pad) // 2)
+            self.button.rect.w = min(self.button.rect.w, (self.panel.width - 4 * th.pad) // 2)
+            self.button.rect.right = self.panel.centerx - th.pad // 2
+            self.review.rect = pygame.Rect(self.panel.centerx + th.pad // 2, self.button.rect.y, rw, bh)
 
     def next(self) -> None:
         game = self.game
@@ -215,7 +232,12 @@ class GameOver(Scene):
         self.elapsed = 0.0
         self.shot = False
         self.buttons = [Button(N_("New game"), self.new_game), Button(N_("Title screen"), self.to_title)]
-        self.focus = FocusRing(self.buttons)
+        # the deals in a short code, offered only now that the game is over (R3, R4): None for a game its
+        # seed did not deal (resumed from an older save)
+        self.code = game_code(self.game, table.session.seed)
+        self.copy_button = Button(N_("Copy the deal code"), self.copy_code, role="small")
+        self.copy_button.visible = self.code is not None
+        self.focus = FocusRing(self.buttons + ([self.copy_button] if self.code else []))
         self.focus.focus(self.buttons[0])
         # the game was kept and counted when it was won (GameInProgress.record_if_won);
         # now that the player has seen who won, Continue no longer offers it
@@ -227,6 +249,25 @@ class GameOver(Scene):
         for i, b in enumerate(self.buttons):
             b.rect = pygame.Rect(0, 0, bw, bh)
             b.rect.midbottom = (th.width // 2 + (i * 2 - 1) * (bw // 2 + th.pad), th.height - 2 * th.pad)
+        # the deal code's line above them: "Deal code: R5-…" and its Copy button
+        label_w = T.font(th.body).size(self.code_label())[0]
+        cw = T.font(th.small).size(self.copy_button.text)[0] + 3 * th.pad
+        ch = max(round(th.small * 2), 24)
+        left = th.width // 2 - (label_w + 2 * th.pad + cw) // 2
+        self.code_pos = (left, self.buttons[0].rect.top - 2 * th.pad - ch + (ch - th.body) // 2)
+        self.copy_button.rect = pygame.Rect(left + label_w + 2 * th.pad, self.buttons[0].rect.top - 2 * th.pad - ch,
+                                            cw, ch)
+
+    def code_label(self) -> str:
+        """The words before the Copy button: the deal code, or ``""`` when there is none."""
+        return _("Deal code: {code}").format(code=self.code) if self.code else ""
+
+    def copy_code(self) -> None:
+        """Copy the deal code to the clipboard (:mod:`scenes.core.clipboard`) and say so, or say it failed."""
+        if self.code and clipboard.current().put_text(self.code):
+            self.app.notify(_("Deal code copied. New game → Play a deal code plays these deals again."))
+        elif self.code:
+            self.app.notify(_("The deal code could not be copied: write it down from the screen."))
 
     def new_game(self) -> None:
         """New game, as from the title (which asks first about another game in progress)."""
@@ -264,8 +305,8 @@ class GameOver(Scene):
         surface.blit(sub, sub.get_rect(midtop=(th.width // 2, 2 * th.pad + title.get_height() + th.pad)))
         top = 4 * th.pad + title.get_height() + sub.get_height()
         legend_w = max(th.body * 10, round(th.width * 0.18))
-        chart = pygame.Rect(th.body * 4, top + th.pad, th.width - legend_w - th.body * 6,
-                            self.buttons[0].rect.top - top - th.body * 3)
+        bottom = self.copy_button.rect.top if self.code else self.buttons[0].rect.top
+        chart = pygame.Rect(th.body * 4, top + th.pad, th.width - legend_w - th.body * 6, bottom - top - th.body * 3)
         self._chart(surface, chart, g)
         # legend, best first
         order = sorted(range(g.players), key=lambda s: -g.totals[s])
@@ -277,6 +318,8 @@ class GameOver(Scene):
             label = T.fit_text(f"{self.names[s]}  {g.totals[s]}", th.body, legend_w - th.body * 3, T.TEXT, s == winner)
             surface.blit(label, (chart.right + th.pad * 3 + th.body * 2, y))
             y += round(th.body * 1.6)
+        if self.code:
+            surface.blit(T.text(self.code_label(), th.body, T.TEXT), self.code_pos)
         self.focus.draw(surface, th)
 
     def _chart(self, surface, r: pygame.Rect, g) -> None:

@@ -1,7 +1,7 @@
 """House rules: the "Rules" page of Settings, also reached from New game by
 "Change rules…".
 
-One control per rule key (:mod:`scenes.screens.rule_controls`), each with a line
+One control per rule key (:mod:`game.text.rule_controls`), each with a line
 saying what it does and the rulebook's value marked; a control that means
 nothing under the other choices is greyed with the reason. On top: the
 profile in use (``*`` when changed), Save as…, Rename…, Delete, Export,
@@ -21,6 +21,7 @@ from __future__ import annotations
 import pygame
 
 from game.i18n import N_, _, ngettext
+from game.paths import shown
 from game.services.profiles import (
     MAX_NAME, ProfileError, export_folder, export_rules, file_stem, read_rules_file
 )
@@ -29,7 +30,7 @@ from game.rules.ruleset import RulesError
 from scenes.core import rules_choice as C
 from scenes.core import theme as T
 from scenes.core.forms import FormScene
-from scenes.screens.rule_controls import CONTROLS, choices_for, greyed_reason, note
+from game.text.rule_controls import CONTROLS, choices_for, greyed_reason, note
 from scenes.core.scrolling import ScrollArea
 from scenes.core.widgets import Button, FocusRing, Stepper, TextField
 from scenes.screens.rules_help import RulesScene
@@ -219,10 +220,10 @@ class RulesSettingsScene(FormScene):
         try:
             path = export_rules(self.app.storage, display, self.rules)
         except OSError as exc:
-            self._say(_("Could not write to {folder} ({error}).").format(folder=export_folder(self.app.storage),
+            self._say(_("Could not write to {folder} ({error}).").format(folder=shown(export_folder(self.app.storage)),
                                                                         error=exc.strerror or exc), True)
             return
-        self._say(_("Exported to {path}.").format(path=path))
+        self._say(_("Exported to {path}.").format(path=shown(path)))
 
     def import_path(self, path: str) -> bool:
         """Import the rules file at ``path``: on success its rules are chosen
@@ -253,7 +254,7 @@ class RulesSettingsScene(FormScene):
         if event.type == getattr(pygame, "DROPFILE", -1):
             self.import_path(event.file)
             return True
-        if self.prompt and event.type == pygame.KEYDOWN:
+        if self.prompt and event.type == pygame.KEYDOWN and not self.field.composing:  # (an input method's keys)
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.focus.focused is self.field:
                 self._confirm()
                 return True
@@ -328,7 +329,7 @@ class RulesSettingsScene(FormScene):
         if self.prompt:
             s = T.fit_text(_(PROMPTS[self.prompt]), th.small, self.field.rect.x - self.prompt_x - th.pad, T.TEXT)
             surface.blit(s, (self.prompt_x, self.field.rect.centery - s.get_height() // 2))
-        text = self.message or (_("Export writes to {folder}.").format(folder=export_folder(self.app.storage))
+        text = self.message or (_("Export writes to {folder}.").format(folder=shown(export_folder(self.app.storage)))
                                 + " " + self._next_game_words())
         y = self.message_y
         for ln in T.wrap(text, th.small, self.col.width)[:2]:

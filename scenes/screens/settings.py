@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.ai import LEVELS
+from game.ai import HINT_LEVELS, LEVELS
 from game.rules.cards import make_card
 from game.text.levels import LEVEL_LABELS
 from game.i18n import LANGUAGES, N_, _, system_language
@@ -94,6 +94,8 @@ class SettingsScene(FormScene):
         secs = _with(RUMMY_SECONDS, float(s.rummy_window_s))
         self.rummy = Stepper(N_("Time to call Rummy"), secs, float(s.rummy_window_s), [_seconds(x) for x in secs],
                              on_change=change)
+        self.hint = Stepper(N_("Hint"), list(HINT_LEVELS), s.hint_level,
+                            [LEVEL_LABELS.get(x, x) for x in HINT_LEVELS], on_change=change)
         self.style = Stepper(N_("Card faces"), ["2color", "4color"], s.card_style,
                              [N_("Two colours"), N_("Four colours")], on_change=change)
         self.size = Stepper(N_("Card size"), list(CARD_SIZES), s.card_size, _names(CARD_SIZES, CARD_SIZE_NAMES),
@@ -106,7 +108,7 @@ class SettingsScene(FormScene):
         self.volume = Stepper(N_("Volume"), vols, int(s.volume), [_("{percent} %").format(percent=v) for v in vols],
                               on_change=self._volume_changed)
         self.fullscreen = _on_off(N_("Fullscreen"), self.app.fullscreen, self._fullscreen_changed)
-        self.table_widgets = [self.language, self.speed, self.reduced, self.rummy, self.style, self.size,
+        self.table_widgets = [self.language, self.speed, self.reduced, self.rummy, self.hint, self.style, self.size,
                               self.back_, self.felt, self.sound, self.volume, self.fullscreen]
 
         last = dict(s.last_setup or {})
@@ -172,7 +174,7 @@ class SettingsScene(FormScene):
         self.preview_rect = pygame.Rect(right_x, y + th.pad, col_w, bottom - y - 3 * th.pad)
         self.focus.set(self.widgets())
         if self.focus.focused is None:
-            self.focus.focus(self.speed)  # Language sits above it (Shift+Tab)
+            self.focus.focus(self.language)  # the first row, where the eye starts
 
     # ------------------------------------------------------------ changes
     def _sound_changed(self, _value) -> None:
@@ -212,6 +214,7 @@ class SettingsScene(FormScene):
         now: the felt and sound here, everything else in the scenes below."""
         s = self.app.settings
         s.speed, s.reduced_motion, s.rummy_window_s = self.speed.value, self.reduced.value, self.rummy.value
+        s.hint_level = self.hint.value
         s.card_style, s.card_size, s.card_back, s.felt = (self.style.value, self.size.value, self.back_.value,
                                                           self.felt.value)
         s.sound, s.volume, s.language = self.sound.value, self.volume.value, self.language.value

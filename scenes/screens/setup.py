@@ -29,9 +29,14 @@ from game.text.events import without_rule_ids
 from scenes.screens.rules_settings import RulesSettingsScene
 from scenes.screens.rules_help import RulesScene
 from game.services.slots import Slots
+from game.services.deal_code import DealCode
+from scenes.screens.deal_code import DealCodeScene
 
 DEFAULT_NAMES = ["Ana", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus"]
 
+TIP = N_("Drag cards to meld, lay off and discard; click the stock or the discard pile to draw. "
+         "Choose a computer level for your seat to watch it play instead.")
+"""The line for a first game under New game's choices."""
 
 
 class SetupScene(FormScene):
@@ -78,6 +83,7 @@ class SetupScene(FormScene):
             self.seat_levels.append(Stepper("", list(LEVELS), level, [LEVEL_LABELS.get(x, x) for x in LEVELS]))
         self.start = Button(N_("Start the game"), self.start_game)
         self.back_button = Button(N_("Back"), self.back)
+        self.code_button = Button(N_("Play a deal code…"), self.play_code)
         self.rules_button = Button(N_("Read these rules"), self.read_rules, role="small")
         self.change_button = Button(N_("Change rules…"), self.change_rules, role="small")
         self.focus = FocusRing([])
@@ -93,7 +99,7 @@ class SetupScene(FormScene):
         ws = [self.players, self.you, self.you_level, self.profile, self.change_button, self.rules_button]
         for i in range(n - 1):
             ws += [self.seat_names[i], self.seat_levels[i]]
-        return ws + [self.start, self.back_button]
+        return ws + [self.start, self.code_button, self.back_button]
 
     def _relayout(self) -> None:
         self.resize()
@@ -127,6 +133,12 @@ class SetupScene(FormScene):
         bw = max(th.body * 11, 170)
         self.start.rect = pygame.Rect(th.width // 2 + th.pad, th.height - row - 3 * th.pad, bw, row + 4)
         self.back_button.rect = pygame.Rect(th.width // 2 - th.pad - bw, th.height - row - 3 * th.pad, bw, row + 4)
+        # Back, Start and Play a deal code in one row, centred
+        code_w = max(bw, T.font(th.body, True).size(self.code_button.text)[0] + 4 * th.pad)
+        gap = 2 * th.pad
+        left = th.width // 2 - (2 * bw + code_w + 2 * gap) // 2
+        for b, x in ((self.back_button, left), (self.start, left + bw + gap), (self.code_button, left + 2 * (bw + gap))):
+            b.rect = pygame.Rect(x, th.height - row - 3 * th.pad, code_w if b is self.code_button else bw, row + 4)
         self.focus.set(self._widgets())
 
     # --------------------------------------------------------------- rules
@@ -207,16 +219,23 @@ class SetupScene(FormScene):
                 return problem
         return None
 
-    def start_game(self) -> None:
+    def play_code(self) -> None:
+        """Ask for a deal code (:class:`~scenes.screens.deal_code.DealCodeScene`) to play with these seats."""
+        self.problem = ""
+        self.app.push(DealCodeScene(self.app), start=self.start_game, players=self.players.value)
+
+    def start_game(self, deal: DealCode | None = None) -> None:
         """Start the table, unless a name has no visible character
         (:meth:`name_problem`) or the pack can't deal this many players
         (then say so, in the engine's words for the pack, and stay: every
-        choice on the form is kept)."""
+        choice on the form is kept). With ``deal`` (a deal code read for
+        this many players) the game is dealt from its seed under its rules,
+        the form's rules left as they were chosen."""
         problem = self.name_problem()
         if problem:
             self.problem = problem
             return
-        rules = self.chosen_rules()
+        rules = self.chosen_rules() if deal is None else deal.rules
         problem = rules.deal_problem(self.players.value)
         if problem:
             problem = without_rule_ids(problem)  # the rule ids are for the Rules page, not this line
@@ -224,7 +243,8 @@ class SetupScene(FormScene):
                 problem=problem[:1].lower() + problem[1:])
             return
         seats = self.seats()
-        C.choose(self.app, self.profile.value, rules)
+        if deal is None:
+            C.choose(self.app, self.profile.value, rules)
         s = self.app.settings
         s.player_name = seats[0].name
         s.last_setup = {**s.last_setup, "players": self.players.value,
@@ -234,11 +254,12 @@ class SetupScene(FormScene):
         slots = Slots(self.app.storage)
         if self.replace:
             try:
-                slots.delete(self.replace)
+                slots.give_up(self.replace)  # as Load game's Delete, the streak rule with it
             except OSError as exc:
                 self.app.notify(_("The old game could not be deleted ({error}); it stays in Load game.").format(
                     error=exc.strerror or exc))
-        self.app.replace(self.app.make("table"), seats=seats, rules=rules, slot=slots.new_name())
+        self.app.replace(self.app.make("table"), seats=seats, rules=rules, slot=slots.new_name(),
+                         table_seed=None if deal is None else deal.seed)
 
     def draw(self, surface) -> None:
         th = self.theme
@@ -255,21 +276,30 @@ class SetupScene(FormScene):
         for line, colour in lines:
             surface.blit(T.fit_text(line, th.small, col.width, colour), (col.x, y))
             y += lh
-        if self.problem:
-            y = self.start.rect.top - th.pad - 2 * round(th.small * 1.3)
-            x = self.back_button.rect.x
-            for line in T.wrap(self.problem, th.small, self.start.rect.right - x)[:2]:
-                surface.blit(T.text(line, th.small, bad), (x, y))
-                y += round(th.small * 1.3)
-        note = T.wrap(_("Drag cards to meld, lay off and discard; click the stock or the discard pile to draw. "
-                        "Choose a computer level for your seat to watch it play instead."), th.small, col.width)
-        y = self.rules_button.rect.bottom + th.pad * 2
-        for line in note:
-            surface.blit(T.text(line, th.small, T.TEXT_DIM), (col.x, y))
-            y += round(th.small * 1.3)
+        # the problem and the tip run across both columns, above Back and Start (not in one narrow
+        # column); the tip goes back under the rules buttons where the columns leave no room for it
+        wide = pygame.Rect(col.x, 0, self.seat_levels[0].rect.right - col.x, 0)
+        problem = T.wrap(self.problem, th.small, wide.width)[:2] if self.problem else []
+        note = T.wrap(_(TIP), th.small, wide.width)
+        y = self.start.rect.top - th.pad - (len(problem) + len(note)) * lh
+        if y < self.columns_bottom() + th.pad:
+            note = T.wrap(_(TIP), th.small, col.width)
+            ny = self.rules_button.rect.bottom + th.pad * 2
+            for line in note:
+                surface.blit(T.text(line, th.small, T.TEXT_DIM), (col.x, ny))
+                ny += lh
+            note, y = [], self.start.rect.top - th.pad - len(problem) * lh
+        for line, colour in [(ln, T.TEXT_DIM) for ln in note] + [(ln, bad) for ln in problem]:
+            surface.blit(T.text(line, th.small, colour), (wide.x, y))
+            y += lh
         head = T.text(_("Computer players"), th.body, T.TEXT, bold=True)
         surface.blit(head, (self.seat_names[0].rect.x, self.seat_names[0].rect.y - head.get_height() - th.pad))
         self.focus.draw(surface, th)
+
+    def columns_bottom(self) -> int:
+        """The lowest pixel of the two columns (the rules buttons, the last computer seat shown)."""
+        seats = [f.rect.bottom for f in self.seat_names if f.visible]
+        return max([self.rules_button.rect.bottom] + seats)
 
     def _summary(self) -> list[tuple[str, tuple]]:
         """The lines under the rules: what the profile is, what was changed, where it came from."""

@@ -22,7 +22,7 @@ from __future__ import annotations
 import pygame
 
 from game.services.finished import FinishedGames, game_date
-from game.services.statistics import GameSummary, profile_shown
+from game.services.statistics import STREAK_RULE, GameSummary, profile_shown
 from game.rules.names import shown_name, shown_names
 
 from scenes.core import theme as T
@@ -187,6 +187,9 @@ class StatisticsScene(Scene):
             items.append((T.fit_text(label, th.body, fig_w - v.get_width() - 2 * th.pad, T.TEXT_DIM), (0, y)))
             items.append((v, (fig_w - v.get_width(), y)))
             y += line_h
+        for line in T.wrap(_(STREAK_RULE), th.small, fig_w):  # how a deleted game counts (the streak rule)
+            items.append((T.text(line, th.small, T.TEXT_DIM), (0, y)))
+            y += round(th.small * 1.3)
         fig_bottom = y
         # the chart: right of the figures when wide, below them otherwise
         cx, cy = (fig_w + 5 * th.pad, 0) if wide else (0, y + th.pad * 2)

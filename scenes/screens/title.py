@@ -112,8 +112,8 @@ class TitleScene(MenuScene):
         self.app.open("load_game")
 
     def how_to_play(self) -> None:
-        """Open the controls page."""
-        self.app.open("how_to_play")
+        """Open the controls page (for the rules chosen for the next game)."""
+        self.app.open("how_to_play", rules=C.selection(self.app)[1])
 
     def settings(self) -> None:
         self.app.open("settings")

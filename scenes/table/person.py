@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from game.rules.actions import Action, CallRummy, DrawStock, EndHand, TakeDiscards
 from game.intent.drops import (
-    Choice, LegalTargets, Outcome, Refusal, discard_outcome, enter_effect, hint_action, hint_cards, lay_off_outcome,
+    Choice, LegalTargets, Outcome, Refusal, discard_outcome, enter_effect, hint_cards, hint_why, lay_off_outcome,
     legal_targets, meld_outcome, my_turn
 )
 from game.rules.phase import Phase
@@ -30,7 +30,8 @@ from game.i18n import N_, _, current_language
 from game.intent.person_turn import PersonTurn, TableSide, calls_rummy, can_call, person_turn
 from game.intent.targets import PileCard, Target
 from game.intent.turn import TurnUndo, rummy_options, undoable
-from game.intent.words import CHOICE_TITLES, choice_label, enter_words, hint_words, refusal_words, rummy_words
+from game.intent.words import CHOICE_TITLES, choice_label, enter_words, hint_line, refusal_words, rummy_words
+from game.text.levels import LEVEL_LABELS
 
 from scenes.table.layout import sort_key
 from scenes.table.person_drawing import PersonDrawing
@@ -63,6 +64,7 @@ class PersonPlay:
         self.selected: set[int] = set()     # display positions in ``order``
         self.message: tuple[str, bool, float] | None = None  # text, is a refusal, until
         self.hint: tuple[str, set[int], float] | None = None
+        self.hint_waiting = False  # "thinking…" shown until the Hinter answers
         self.undo_stack: TurnUndo[list[int]] = TurnUndo(self.seat)  # this turn's melds and lay-offs
         self.quiet = False  # a new turn, nothing done yet: a focus or pointer left on the pile warns of nothing
         self._was_mine = False
@@ -358,18 +360,41 @@ class PersonPlay:
         t.log_lines.append(_("You take back your last meld or lay-off."))
 
     def show_hint(self) -> None:
-        """Show the move the Medium computer would make here, without playing it."""
-        action = hint_action(self.game, self.seat)
-        if action is None:
+        """Ask the level chosen in Settings (``hint_level``) for the move it
+        would make here, off the window's thread (:class:`game.play.hints.Hinter`);
+        :meth:`update` shows it, with why, once it has come."""
+        if not self.my_turn():
             self.say(_("Hints are for your turn."), refusal=True)
             return
+        hinter = self.table.hinter
+        if hinter.pending:
+            return  # the answer to the last question is on its way
+        level = getattr(self.table.app.settings, "hint_level", "medium")
+        if hinter.ask(self.game, self.seat, level):
+            self.hint = (_("Hint ({level}): thinking…").format(level=_(LEVEL_LABELS.get(level, level))), set(),
+                         self.table.clock + 60.0)
+            self.hint_waiting = True
+            self.take_hint()  # an AI in this process has answered already
+
+    def take_hint(self) -> None:
+        """Show the hint once its answer has come (called every frame): the
+        move, in one line with why, and the hand cards it plays raised."""
+        answer = self.table.hinter.poll(self.game)
+        if answer is None:
+            if self.hint_waiting and not self.table.hinter.pending:
+                self.hint, self.hint_waiting = None, False  # it came too late (a move was made meanwhile)
+            return
+        self.hint_waiting = False
+        level, action = answer
         positions, free = set(), list(range(len(self.order)))
         for c in hint_cards(action):
             i = next((j for j in free if self.order[j] == c), None)
             if i is not None:
                 free.remove(i)
                 positions.add(i)
-        self.hint = (hint_words(action, self.hand, self.seat, self.table.names), positions, self.table.clock + 6.0)
+        why = hint_why(self.game, self.seat, action)
+        self.hint = (hint_line(action, why, level, self.hand, self.seat, self.table.names), positions,
+                     self.table.clock + 8.0)
 
     # ------------------------------------------------------------ Rummy window
     def on_step(self, events) -> None:
@@ -440,6 +465,8 @@ class PersonPlay:
         self.input.update(dt)
         if self.message and now > self.message[2]:
             self.message = None
+        if self.table.hinter.pending:
+            self.take_hint()
         if self.hint and now > self.hint[2]:
             self.hint = None
         mine = self.my_turn()

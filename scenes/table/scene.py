@@ -30,13 +30,16 @@ import time
 import pygame
 
 from game.rules.events import Event, HandEnded, TurnStarted
-from game.i18n import N_, _
+from game.i18n import N_, _, ngettext
 from game.rules.hand import can_draw_stock
 from game.text.cards import short_name
 from game.rules.ruleset import RuleSet
 from game.play.table_session import Seat, TableSession
+from game.play.hints import Hinter
+from game.ai import HINT_LEVELS
 from game.rules.names import shown_names
 
+from scenes.core import theme as T
 from scenes.core.scene import Scene
 from scenes.core.cardart import CardArt
 from scenes.table.layout import Layout, TableModel, layout, model_of, predeal_model
@@ -57,8 +60,9 @@ __all__ = ["TableScene"]
 
 class TableScene(Scene):
     """The table (see the module docstring). ``enter(seats=..., rules=...,
-    seed=..., demo=False, session=None, slot=None, hand_order=(), sort_mode="suit")``:
-    a new game between ``seats`` (:class:`~game.play.table_session.Seat`), or the given
+    seed=..., demo=False, session=None, slot=None, hand_order=(), sort_mode="suit", table_seed=None)``:
+    a new game between ``seats`` (:class:`~game.play.table_session.Seat`), dealt from ``table_seed``
+    when given (a deal code's, :mod:`game.services.deal_code`), or the given
     ``session`` (a continued game), saved in save slot ``slot`` (a new one
     when ``None``, :mod:`game.services.slots`) with the person's ``hand_order`` (card
     codes) and ``sort_mode`` ("suit" or "rank"). The save slot, autosaving
@@ -75,10 +79,13 @@ class TableScene(Scene):
 
     def enter(self, seats: list[Seat] | None = None, rules: RuleSet | None = None, seed: int | None = None,
               demo: bool = False, session: TableSession | None = None, use_workers: bool = True,
-              slot: str | None = None, hand_order=(), sort_mode: str = "suit") -> None:
+              slot: str | None = None, hand_order=(), sort_mode: str = "suit", table_seed: int | None = None) -> None:
         app = self.app
         self.demo = demo
-        self.session = session or TableSession(seats, rules, seed=seed, use_workers=use_workers)
+        self.session = session or TableSession(seats, rules, seed=seed, use_workers=use_workers, table_seed=table_seed)
+        # the person's Hint: the level chosen in Settings thinks off the window's thread, as a computer seat does
+        self.hinter = Hinter(self.session.use_workers, seed=self.session.seed % (1 << 62))
+        self.prepare_hint()
         self.in_progress = GameInProgress(app.storage, self.session, slot, demo, self._arrangement)
         self.viewer = 0
         self.art = CardArt(app.settings.card_style, app.settings.card_back)
@@ -196,6 +203,7 @@ class TableScene(Scene):
         self.record_if_won()
         self.autosave()
         self.forget_crashes()  # left without an error (scenes.crash.crashed counts from what it read before)
+        self.hinter.close()
         self.session.close()
 
     def forget_crashes(self) -> None:
@@ -236,6 +244,30 @@ class TableScene(Scene):
             zone = self.layout_.zone_rects[self.viewer]  # left of the status panel and the log
             self.tip.layout(pygame.Rect(zone.x, zone.y, self.layout_.status_rect.x - zone.x, zone.h), th)
 
+    def notice_area(self) -> pygame.Rect | None:
+        """Notices (the F12 one, a file's trouble) go in the middle row of the
+        felt, right of the discard pile's cards (and its label) and left of
+        the status panel, so the seats' panels and melds along the top stay
+        in view. ``None`` (the top of the window) when that gap is narrower
+        than a quarter of the window (a long pile)."""
+        lay, th = self.layout_, self.theme
+        pile = lay.pile_rect
+        drawn = max((p.rect.right for p in lay.places if p.zone == "pile"), default=pile.x)
+        label = T.font(th.small).size(ngettext("Discard pile · {count} card", "Discard pile · {count} cards",
+                                               99).format(count=99))[0]
+        left = max(drawn, pile.x + label, lay.stock_rect.right) + 2 * th.pad
+        right = lay.status_rect.left - th.pad
+        if right - left < th.width // 4:
+            return None
+        return pygame.Rect(left, pile.top + th.pad, right - left, pile.height - th.pad)
+
+    def prepare_hint(self) -> None:
+        """Start the AI of the hint level in Settings when a person plays here
+        (its worker starts with the table's, not on the first press of H)."""
+        level = getattr(self.app.settings, "hint_level", "medium")
+        if not self.demo and any(s.is_person and self.session.autoplay_level is None for s in self.session.seats):
+            self.hinter.prepare(level if level in HINT_LEVELS else HINT_LEVELS[0])
+
     def apply_settings(self) -> None:
         """Pick up changed settings at once: card faces and back, card size
         (laid out again), felt (the still picture is redrawn), speed, reduced
@@ -247,6 +279,7 @@ class TableScene(Scene):
         self.reduced_motion = bool(s.reduced_motion)
         if self.person is not None:
             self.person.rummy_window_s = float(s.rummy_window_s)
+        self.prepare_hint()
         self.drawing.invalidate()
         self.resize()
 

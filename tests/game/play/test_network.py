@@ -14,9 +14,9 @@ import time
 import pytest
 from websockets.asyncio.client import connect
 
-from game.play.guest import GuestBot, GuestConnection, JoinError, parse_address
-from game.play.host import HostOptions, TableHost, computer_names
-from game.play.network import (
+from game.play.remote.guest import GuestBot, GuestConnection, JoinError, parse_address
+from game.play.remote.host import HostOptions, TableHost, computer_names
+from game.play.remote.network import (
     MAX_MESSAGE, PROTOCOL_VERSION, Ask, Hello, KnownHosts, RateLimit, Refused, Update, client_context,
     code_problem, codes_match, decode_guest, encode, make_code, view_from_wire, view_to_wire, BadMessage,
 )
@@ -408,7 +408,7 @@ def test_a_guest_acts_only_for_its_own_seat(cert_dir):
         ana.open()
         bot = GuestBot(ana, "easy", seed=1)
         pump_until(host, [bot], lambda: host.n >= 1)
-        from game.play.network import Move
+        from game.play.remote.network import Move
         before = host.session.referee.position()
         ana.send(Move({"p": 1, "draw": "stock"}))  # the computer's seat
         deadline = time.monotonic() + 5
@@ -546,7 +546,7 @@ def test_the_tables_certificate_is_made_once_signed_and_its_key_kept_private(tmp
     from ecdsa import der
     from ecdsa.util import sigdecode_der
 
-    from game.play.network import ensure_certificate, server_context, short_fingerprint
+    from game.play.remote.network import ensure_certificate, server_context, short_fingerprint
 
     cert, key, full = ensure_certificate(tmp_path)
     assert os.stat(key).st_mode & 0o077 == 0  # readable by its owner only
@@ -569,7 +569,7 @@ def test_the_tables_certificate_is_made_once_signed_and_its_key_kept_private(tmp
 
 # ------------------------------------------------------------ discovery
 def test_a_table_is_found_on_the_network_without_its_code(cert_dir):
-    from game.play.discovery import InProcessDiscovery
+    from game.play.remote.discovery import InProcessDiscovery
 
     network: dict = {}
     host = TableHost(HostOptions(["open", "open", "easy"], CODE, port=0, bind="127.0.0.1", rules=RULES,
@@ -591,7 +591,7 @@ def test_a_table_is_found_on_the_network_without_its_code(cert_dir):
 
 def test_real_mdns_bound_to_loopback_only(cert_dir):
     pytest.importorskip("zeroconf")
-    from game.play.discovery import TableAd, ZeroconfDiscovery
+    from game.play.remote.discovery import TableAd, ZeroconfDiscovery
 
     try:
         announcer = ZeroconfDiscovery(["127.0.0.1"])
@@ -613,7 +613,7 @@ def test_real_mdns_bound_to_loopback_only(cert_dir):
 
 
 def test_a_rummy_call_counts_when_it_reaches_the_host_not_when_the_host_reads_it(cert_dir):
-    from game.play.network import Call, Illegal
+    from game.play.remote.network import Call, Illegal
 
     host = make_host(cert_dir, ["open", "easy"], window_s=0.2)
     try:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import itertools
 import logging
+import os
 from pathlib import Path
 
 import pygame
@@ -26,7 +27,7 @@ from test_person import SCRIPT, app, bot_moves, click, drag, felt_spot, key, pos
 
 class FakeSound:
     def __init__(self, mixer, path):
-        self.mixer, self.name, self.volume = mixer, Path(path).stem, None
+        self.mixer, self.name, self.volume = mixer, Path(os.fsdecode(path)).stem, None
 
     def set_volume(self, v):
         self.volume = v
@@ -56,8 +57,8 @@ class FakeMixer:
     def quit(self):
         self.ready = False
 
-    def Sound(self, path):
-        if not Path(path).is_file():
+    def Sound(self, path):  # the game passes bytes (os.fsencode), as pygame takes any folder's name
+        if not Path(os.fsdecode(path)).is_file():
             raise FileNotFoundError(path)
         s = FakeSound(self, path)
         self.sounds.append(s)

@@ -22,6 +22,7 @@ from scenes.core.app import App
 from scenes.core.options import Options
 from scenes.core.dialogs import ChoiceDialog
 from scenes.screens.how_to_play import HowToPlayScene
+from scenes.screens.deal_code import DealCodeScene
 from scenes.table.layout import model_of
 from scenes.screens.load_game import LoadGameScene
 from scenes.screens.menus import PauseMenu
@@ -107,6 +108,8 @@ def test_menus_and_forms_fit(app, cut):
     for scene, kw in [(TitleScene(app), {}), (SetupScene(app), {}), (SettingsScene(app), {}),
                       (RulesSettingsScene(app), {}), (LoadGameScene(app), {}), (StatisticsScene(app), {}),
                       (RulesScene(app), {"profile": "Standard", "players": 4}), (HowToPlayScene(app), {}),
+                      (RulesScene(app), {"profile": "Standard", "page": "questions"}),
+                      (DealCodeScene(app), {"start": lambda deal: None, "players": 4}),
                       (ChoiceDialog(app), {"title": "You have a game in progress (12–30, hand 2). Start a new one?",
                                            "options": [("Keep it (Load game has it) and start a new one", None),
                                                        ("Start a new one in its place", "x")]})]:

@@ -16,7 +16,7 @@ from game.rules.ruleset import CHOICES, RuleSet
 from game.play.table_session import Seat, TableSession
 from scenes.core.app import App
 from scenes.core.options import Options
-from scenes.screens.rule_controls import CONTROLS, TARGETS, choices_for
+from game.text.rule_controls import CONTROLS, TARGETS, choices_for
 from scenes.screens.rules_help import RulesScene
 from scenes.screens.rules_settings import RulesSettingsScene
 from scenes.screens.setup import SetupScene

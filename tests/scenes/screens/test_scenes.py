@@ -20,6 +20,8 @@ from scenes.table.layout import layout, model_of
 from scenes.screens.menus import PauseMenu
 from scenes.screens.results import GameOver, HandResults, running_totals
 from scenes.screens.rules_help import RulesScene
+from scenes.screens.how_to_play import HowToPlayScene
+from game.text.questions import common_questions
 from scenes.screens.settings import SettingsScene
 from scenes.screens.setup import SetupScene
 from scenes.table.scene import TableScene
@@ -408,3 +410,31 @@ def test_the_thinking_seat_is_marked(app):
     busy = app.screen.subsurface(rect)
     assert any(idle.get_at((x, y)) != busy.get_at((x, y))
                for x in range(0, rect.w, 2) for y in (0, 1, 2, rect.h - 1, rect.h - 2))
+
+
+def test_the_rules_scene_turns_to_the_common_questions_and_back(app):
+    """The button beside Back shows the Common questions under the same rules (answers, pictures of cards),
+    then the rules again; How to play has no such button."""
+    app.push(TitleScene(app))
+    rules = PROFILES["strict_table"]
+    scene = app.push(RulesScene(app), rules=rules, players=3)
+    frames(app)
+    rules_text = [r.text for r in scene.rows]
+    click(app, scene.page_button.rect.center)
+    assert scene.page == "questions" and scene.page_title() == "Common questions"
+    shown = " ".join(r.text for r in scene.rows if not r.picture)
+    for q in common_questions(rules):
+        assert q.question in shown
+        assert q.answer.split(": ")[0] in shown  # the verdict under these rules ("Yes, once you have tabled...")
+    pictures = [r.picture for r in scene.rows if r.picture]
+    assert len(pictures) == sum(1 for q in common_questions(rules) if q.picture)
+    frames(app)
+    key(app, pygame.K_END)
+    assert scene.scroll == scene.max_scroll > 0
+    frames(app)
+    click(app, scene.page_button.rect.center)
+    assert scene.page == "rules" and [r.text for r in scene.rows] == rules_text and scene.scroll == 0
+    key(app, pygame.K_ESCAPE)
+    how = app.push(HowToPlayScene(app))
+    frames(app)
+    assert how.focus.widgets == [how.back_button]

@@ -348,7 +348,7 @@ def test_hint_shows_a_move_without_playing_it(app):
     click(app, table.layout_.stock_rect.center)
     before = h.snapshot()
     key(app, pygame.K_h)
-    assert table.person.hint and table.person.hint[0].startswith("Hint: ")
+    assert table.person.hint and table.person.hint[0].startswith("Hint (Medium): ") and " Why: " in table.person.hint[0]
     assert h.snapshot() == before
 
 
@@ -799,3 +799,57 @@ def test_a_drag_is_cancelled_when_the_window_loses_focus(app):
     post(pygame.MOUSEBUTTONUP, pos=table.layout_.pile_rect.center, button=1)
     settle(app)
     assert table.person.input.drag is None and h.snapshot() == before  # the card went home, nothing played
+
+
+def test_hint_uses_the_level_chosen_in_settings_and_says_why(app):
+    from game.rules.actions import Discard, DrawStock, TableMeld
+    from scenes.screens.settings import SettingsScene
+    settings = app.push(SettingsScene(app))
+    settings.hint.step(1)  # Medium -> Hard
+    assert app.settings.hint_level == "hard" and app.storage.load_settings()[0].hint_level == "hard"
+    app.pop()
+    table = table_for(app, SCRIPT)
+    assert list(table.hinter.players) == ["hard"]  # started with the table, not at the first H
+    bot_moves(table, DrawStock(1), TableMeld(1, (C("5S"), C("6S"), C("7S"))), Discard(1, C("2C")))
+    table.person.close_rummy_window()
+    click(app, table.layout_.stock_rect.center)
+    before = table.session.game.hand.snapshot()
+    key(app, pygame.K_h)
+    words = table.person.hint[0]
+    assert words.startswith("Hint (Hard): ") and " Why: " in words and "\n" not in words
+    assert table.hinter.players["hard"].ai.__class__.__name__ == "HardAI"
+    assert table.session.game.hand.snapshot() == before  # shown, never played
+
+
+def test_a_hint_that_comes_after_a_move_is_not_shown(app):
+    from game.ai import make_ai
+    from game.play.seats import Reply
+    from game.rules.actions import Discard, DrawStock, TableMeld
+
+    class Slow:
+        """A seat player that answers only when the test lets it, as a worker does while it thinks."""
+        level = "medium"
+
+        def __init__(self):
+            self.view, self.ready = None, False
+
+        def ask(self, view, rummy=False):
+            self.view = view
+
+        def poll(self):
+            return Reply(make_ai("medium", 1).choose(self.view)) if self.ready else None
+
+        def close(self):
+            pass
+
+    table = table_for(app, SCRIPT)
+    bot_moves(table, DrawStock(1), TableMeld(1, (C("5S"), C("6S"), C("7S"))), Discard(1, C("2C")))
+    table.person.close_rummy_window()
+    slow = table.hinter.players["medium"] = Slow()
+    key(app, pygame.K_h)
+    settle(app, 2)
+    assert table.person.hint[0].startswith("Hint (Medium): thinking") and table.hinter.pending
+    click(app, table.layout_.stock_rect.center)  # the person draws before the answer comes
+    slow.ready = True
+    settle(app, 2)
+    assert table.person.hint is None and not table.hinter.pending

@@ -142,7 +142,7 @@ def test_how_to_play_from_the_title_and_the_pause_menu(app):
     click(app, button.rect.center)
     page = app.top
     assert isinstance(page, HowToPlayScene) and page.page_title() == "How to play"
-    text = " ".join(line for line, _ in page.lines)
+    text = " ".join(row.text for row in page.rows)
     for words in ("Space", "Rummy!", "undo", "sort", "F12", "Load game"):
         assert words in text
     key(app, pygame.K_PAGEDOWN)

@@ -1,9 +1,9 @@
 """Joining a table at another computer (issue 23). No pygame.
 
 :class:`GuestConnection` is one guest's connection to a host
-(:class:`game.play.host.TableHost`), on a network thread of its own: it
+(:class:`game.play.remote.host.TableHost`), on a network thread of its own: it
 connects (``wss``), checks the host's certificate fingerprint before it
-sends anything (:class:`~game.play.network.KnownHosts`), says hello with
+sends anything (:class:`~game.play.remote.network.KnownHosts`), says hello with
 the table code, and then hands every message the host sends, checked
 against its schema, to the caller's thread through :meth:`GuestConnection.get`.
 
@@ -28,7 +28,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from game.ai import make_ai
-from game.play.network import (
+from game.play.remote.network import (
     MAX_MESSAGE, PROTOCOL_VERSION, Ask, BadMessage, Bye, Call, GameOver, Hello, Illegal, KnownHosts, LoopThread,
     Link, Move, Pass, Refused, Start, Update, Welcome, client_context, decode_host, encode, fingerprint,
     view_from_wire,
@@ -47,7 +47,7 @@ CLOSED = "closed"
 
 
 class JoinError(Exception):
-    """Joining or playing stopped: ``reason`` is a :class:`~game.play.network.Refused`
+    """Joining or playing stopped: ``reason`` is a :class:`~game.play.remote.network.Refused`
     reason (``version``, ``bad_code``, ``wait``, ``full``, ``seat_taken``,
     ``bad_token``, ``bad_name``), ``fingerprint`` (the certificate is not
     the one given or kept), ``unreachable`` (no connection), ``host_left``
@@ -210,7 +210,7 @@ class GuestConnection:
     def send(self, message) -> None:
         """Send ``message`` (a protocol struct) to the host. Paced: at most
         :data:`SEND_PACE` messages in any second (the host closes a
-        connection past :data:`~game.play.network.RATE_LIMIT`), so a fast
+        connection past :data:`~game.play.remote.network.RATE_LIMIT`), so a fast
         computer guest waits a little here, never the host."""
         sent = self._sent
         now = time.monotonic()

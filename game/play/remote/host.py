@@ -41,8 +41,8 @@ from websockets.exceptions import ConnectionClosed
 
 from game.ai import LEVELS, make_ai
 from game.errors import IllegalMove
-from game.play.discovery import DiscoveryBackend, TableAd
-from game.play.network import (
+from game.play.remote.discovery import DiscoveryBackend, TableAd
+from game.play.remote.network import (
     GOING_AWAY, MAX_MESSAGE, POLICY, PROTOCOL_VERSION, RATE_LIMIT, TRY_LATER, Ask, BadMessage, Bye, Call,
     GameOver, Hello, Illegal, LoopThread, Link, Move, Pass, RateLimit, Refused, Start, Update, Welcome,
     codes_match, decode_guest, encode, ensure_certificate, events_to_wire, first_version, monotonic,

@@ -1,6 +1,6 @@
 """Tables across computers (issue 23): the wire protocol, its limits, TLS and
-the network thread, shared by the host (:mod:`game.play.host`) and the guest
-(:mod:`game.play.guest`). No pygame.
+the network thread, shared by the host (:mod:`game.play.remote.host`) and the guest
+(:mod:`game.play.remote.guest`). No pygame.
 
 The transport is WebSockets (the ``websockets`` library, asyncio) over TLS
 (``wss``), on a thread of its own (:class:`LoopThread`) so a caller's frame
