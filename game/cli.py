@@ -299,6 +299,17 @@ def _addresses(bind: str, port: int) -> list[str]:
     return [f"{a}:{port}" for a in found + ["127.0.0.1"]]
 
 
+def _print_result(result: dict, as_json: bool) -> None:
+    """A game's end on standard output: ``{"winner", "names", "totals"}`` as
+    JSON, or a line "winner: Ana  totals: Ana 512, Ben 301"."""
+    if as_json:
+        sys.stdout.write(json.dumps(result, ensure_ascii=True) + "\n")
+    else:
+        sys.stdout.write(f"winner: {result['names'][result['winner']]}  totals: "
+                         + ", ".join(f"{n} {t}" for n, t in zip(result["names"], result["totals"])) + "\n")
+    sys.stdout.flush()
+
+
 TABLE_SUFFIX = ".table.json"
 """Beside a hosted game's save, in the network folder: its code, seats, names and seat tokens."""
 
@@ -406,12 +417,7 @@ def cmd_host(args: argparse.Namespace) -> int:
             return None
 
     def game_over(result: dict) -> None:
-        if args.json:
-            sys.stdout.write(json.dumps(result, ensure_ascii=True) + "\n")
-        else:
-            sys.stdout.write(f"winner: {result['names'][result['winner']]}  totals: "
-                             + ", ".join(f"{n} {t}" for n, t in zip(result["names"], result["totals"])) + "\n")
-        sys.stdout.flush()
+        _print_result(result, args.json)
         if slot_name[0] is not None:  # a finished game needs no slot
             slots.delete(slot_name[0])
             (storage.network_dir / (slot_name[0] + TABLE_SUFFIX)).unlink(missing_ok=True)
@@ -474,12 +480,7 @@ def cmd_join(args: argparse.Namespace) -> int:
                        reconnect_s=RECONNECT_S)
         while True:
             result = bot.run()
-            if args.json:
-                sys.stdout.write(json.dumps(result, ensure_ascii=True) + "\n")
-            else:
-                sys.stdout.write(f"winner: {result['names'][result['winner']]}  totals: "
-                                 + ", ".join(f"{n} {t}" for n, t in zip(result["names"], result["totals"])) + "\n")
-            sys.stdout.flush()
+            _print_result(result, args.json)
             if args.quit_after_game:
                 return 0
     except JoinError as exc:
@@ -499,6 +500,14 @@ RECONNECT_S = 30.0
 
 def _port(text: str) -> int:
     return _whole(0, 65535)(text)
+
+
+def _table_options(p: argparse.ArgumentParser, config_help: str) -> None:
+    """The options ``host`` and ``join`` share."""
+    p.add_argument("--quit-after-game", action="store_true", help="exit 0 when the game is over")
+    p.add_argument("--json", action="store_true", help="print the winner and totals as JSON at game over")
+    p.add_argument("--config-dir", type=_config_dir, metavar="DIR", help=config_help)
+    p.add_argument("--lang", choices=tuple(LANGUAGES), help="the language of the messages")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -569,11 +578,7 @@ def build_parser() -> argparse.ArgumentParser:
     hp.add_argument("--name", default="Rummy 500", metavar="NAME", help="the table's name, as announced")
     hp.add_argument("--announce", action="store_true",
                     help="announce the table on the local network (mDNS) on the --bind address; never the code")
-    hp.add_argument("--quit-after-game", action="store_true", help="exit 0 when the game is over")
-    hp.add_argument("--json", action="store_true", help="print the winner and totals as JSON at game over")
-    hp.add_argument("--config-dir", type=_config_dir, metavar="DIR",
-                    help="keep the certificate and saves in DIR")
-    hp.add_argument("--lang", choices=tuple(LANGUAGES), help="the language of the messages")
+    _table_options(hp, "keep the certificate and saves in DIR")
     hp.set_defaults(func=cmd_host, parser=hp)
     jp = sub.add_parser(
         "join", help="join a table and play a seat with a computer level",
@@ -589,11 +594,7 @@ def build_parser() -> argparse.ArgumentParser:
                     help="the certificate fingerprint the host shows; without it the first one seen "
                          "for this address is trusted and kept")
     jp.add_argument("--seed", type=_whole(-2**63, 2**63 - 1), metavar="S", help="seeds the computer's play")
-    jp.add_argument("--quit-after-game", action="store_true", help="exit 0 when the game is over")
-    jp.add_argument("--json", action="store_true", help="print the winner and totals as JSON at game over")
-    jp.add_argument("--config-dir", type=_config_dir, metavar="DIR",
-                    help="keep the trusted fingerprints in DIR")
-    jp.add_argument("--lang", choices=tuple(LANGUAGES), help="the language of the messages")
+    _table_options(jp, "keep the trusted fingerprints in DIR")
     jp.set_defaults(func=cmd_join, parser=jp)
     rp = sub.add_parser(
         "review", help="what each decision of one seat's hand cost, against what Hard would play",
