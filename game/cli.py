@@ -32,7 +32,7 @@ import os  # noqa: E402
 import sys  # noqa: E402
 
 from game import __version__  # noqa: E402
-from game.i18n import LANGUAGES  # noqa: E402
+from game.i18n import LANGUAGES, set_language, system_language  # noqa: E402
 
 
 def record_bytes(file: str) -> bytes:
@@ -179,16 +179,21 @@ def _whole(low: int, high: int):
     return parse
 
 
+def _named_list(text: str, allowed, what: str) -> list[str]:
+    """A comma-separated list of names, each one of ``allowed`` (case and spaces ignored)."""
+    items = [part.strip().lower() for part in text.split(",")]
+    for item in items:
+        if item not in allowed:
+            raise argparse.ArgumentTypeError(f"unknown {what} {item!r} (use {', '.join(allowed)})")
+    return items
+
+
 def _players(text: str) -> list[str]:
     """The comma-separated computer players of ``--ai``: each one of
     :data:`game.ai.PLAYERS` (the levels and the styles of the field)."""
     from game.ai import PLAYERS
 
-    levels = [part.strip().lower() for part in text.split(",")]
-    for level in levels:
-        if level not in PLAYERS:
-            raise argparse.ArgumentTypeError(f"unknown AI level {level!r} (use {', '.join(PLAYERS)})")
-    return levels
+    return _named_list(text, PLAYERS, "AI level")
 
 
 def _level(text: str) -> str:
@@ -260,6 +265,253 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     return 0
 
 
+def _lang(args: argparse.Namespace) -> None:
+    """The language of a headless command's sentences: ``--lang``, else the system's."""
+    set_language(args.lang or system_language())
+
+
+def _code(text: str) -> str:
+    """``--code``: a table code (letters and digits; spaces and dashes are left out)."""
+    from game.play.remote.network import code_problem, normalise_code
+
+    problem = code_problem(text)
+    if problem:
+        raise argparse.ArgumentTypeError(f"the code {problem}")
+    return normalise_code(text)
+
+
+def _seat_list(text: str) -> list[str]:
+    """``--seats``: easy, medium, hard or open for each seat."""
+    from game.play.remote.host import SEAT_KINDS
+
+    return _named_list(text, SEAT_KINDS, "seat")
+
+
+def _addresses(bind: str, port: int) -> list[str]:
+    """The addresses a guest may give for a host listening on ``bind`` (best effort, no network look-up)."""
+    import socket
+
+    if bind not in ("0.0.0.0", "", "::"):
+        return [f"{bind}:{port}"]
+    found = []
+    try:
+        found = [a for a in socket.gethostbyname_ex(socket.gethostname())[2] if not a.startswith("127.")]
+    except OSError:
+        pass
+    return [f"{a}:{port}" for a in found + ["127.0.0.1"]]
+
+
+def _print_result(result: dict, as_json: bool) -> None:
+    """A game's end on standard output: ``{"winner", "names", "totals"}`` as
+    JSON, or a line "winner: Ana  totals: Ana 512, Ben 301"."""
+    if as_json:
+        sys.stdout.write(json.dumps(result, ensure_ascii=True) + "\n")
+    else:
+        sys.stdout.write(f"winner: {result['names'][result['winner']]}  totals: "
+                         + ", ".join(f"{n} {t}" for n, t in zip(result["names"], result["totals"])) + "\n")
+    sys.stdout.flush()
+
+
+TABLE_SUFFIX = ".table.json"
+"""Beside a hosted game's save, in the network folder: its code, seats, names and seat tokens."""
+
+
+def _saved_table(storage, slots):
+    """The table saved last (``rummy500 host --resume``): ``(slot name,
+    table state, ResumedTable)``; ``ValueError`` with a message when there is
+    none or it cannot be read."""
+    from game.play.remote.host import SEAT_KINDS, ResumedTable
+    from game.play.remote.network import code_problem
+    from game.services.slots import table_seed
+
+    folder = storage.network_dir
+    found = sorted(folder.glob("game-*" + TABLE_SUFFIX), key=lambda p: p.stat().st_mtime) if folder.is_dir() else []
+    if not found:
+        raise ValueError("there is no hosted game to resume")
+    path = found[-1]
+    slot = path.name[:-len(TABLE_SUFFIX)]
+    try:
+        state = json.loads(path.read_text(encoding="utf-8"))
+        code, seats, names, tokens = state["code"], state["seats"], state["names"], state["tokens"]
+        if (not isinstance(code, str) or code_problem(code) or not isinstance(seats, list)
+                or not all(k in SEAT_KINDS for k in seats) or not isinstance(names, list)
+                or not all(isinstance(n, str) for n in names) or not isinstance(tokens, dict)
+                or not all(isinstance(t, str) and k.isdigit() for k, t in tokens.items())):
+            raise ValueError
+    except (OSError, ValueError, KeyError, TypeError):
+        raise ValueError(f"the hosted game {slot} cannot be read") from None
+    game, message = storage.load_game_state(slot)
+    info = slots.read_info(slot)
+    if game is None or info is None:
+        raise ValueError(message or f"the save of the hosted game {slot} is gone")
+    return slot, state, ResumedTable(game, table_seed(info, game), names, {int(k): t for k, t in tokens.items()})
+
+
+def cmd_host(args: argparse.Namespace) -> int:
+    """``rummy500 host``: run a table without a window until the game is
+    over (``--quit-after-game``) or a signal; 0 at game over, 2 for a bad
+    argument or a port that cannot be opened. The game is saved in a slot
+    after every action, with its table (code, seats, seat tokens) beside
+    it, so ``--resume`` takes it up again and the guests rejoin with their
+    tokens."""
+    from game.play.remote.host import HostOptions, TableHost
+    from game.play.remote.network import PROTOCOL_VERSION
+    from game.play.processes import StopSignals, Stopped
+    from game.services.files import atomic_write_text
+    from game.services.slots import Slots, info_of
+    from game.services.storage import Storage
+    from game.rules.record import record_of
+    from game.text import network as words
+
+    _lang(args)
+    storage = Storage(args.config_dir)
+    slots, slot_name, resume = Slots(storage), [None], None
+    if args.resume:
+        if args.seats is not None or args.code is not None:
+            return _usage_error(args, "--resume takes the seats and the code of the saved table")
+        try:
+            slot_name[0], state, resume = _saved_table(storage, slots)
+        except ValueError as exc:
+            return _usage_error(args, f"--resume: {exc}")
+        args.seats, args.code = state["seats"], state["code"]
+        rules = resume.game.rules
+    else:
+        if args.seats is None or args.code is None:
+            return _usage_error(args, "give --seats and --code (or --resume)")
+        try:
+            rules = _tournament_rules(args)
+        except ValueError as exc:
+            return _usage_error(args, f"--rules: {exc}")
+        if args.target is not None:
+            rules = rules.with_changes(target=args.target)
+    options = HostOptions(args.seats, args.code, port=args.port, bind=args.bind, rules=rules, seed=args.seed,
+                          hold_s=args.hold, away=args.away, stand_in=args.stand_in,
+                          cert_dir=storage.network_dir, quit_after_game=args.quit_after_game,
+                          workers=True, table_name=args.name, resume=resume)
+    problem = options.problem()
+    if problem:
+        return _usage_error(args, problem)
+    discovery = None
+    if args.announce:
+        from game.play.remote.discovery import ZeroconfDiscovery
+        interfaces = [a.rsplit(":", 1)[0] for a in _addresses(args.bind, 0)]
+        try:
+            discovery = ZeroconfDiscovery(interfaces)
+        except OSError as exc:
+            print(f"rummy500 host: {words.not_announced(exc.strerror or str(exc))}", file=sys.stderr)
+    host = TableHost(options, discovery=discovery, announce_address=_addresses(args.bind, 0)[0].rsplit(":", 1)[0])
+
+    def save(session, durable: bool = True) -> str | None:
+        try:
+            if slot_name[0] is None:
+                slot_name[0] = slots.new_name()
+            levels = [k if k != "open" else "human" for k in args.seats]
+            slots.save(info_of(slot_name[0], session.game, levels, seed=session.seed), record_of(session.game),
+                       durable=durable)
+            table = storage.network_dir / (slot_name[0] + TABLE_SUFFIX)
+            if not table.exists():
+                storage.network_dir.mkdir(parents=True, exist_ok=True)
+                os.close(os.open(table, os.O_WRONLY | os.O_CREAT, 0o600))  # the seat tokens: the host's alone
+            atomic_write_text(table, json.dumps(host.table_state(), ensure_ascii=False) + "\n", durable)
+            return str(storage.game_path(slot_name[0]))
+        except (OSError, ValueError, TypeError) as exc:
+            print(f"rummy500 host: {exc}", file=sys.stderr)
+            return None
+
+    def game_over(result: dict) -> None:
+        _print_result(result, args.json)
+        if slot_name[0] is not None:  # a finished game needs no slot
+            slots.delete(slot_name[0])
+            (storage.network_dir / (slot_name[0] + TABLE_SUFFIX)).unlink(missing_ok=True)
+            slot_name[0] = None
+
+    host.on_game_over = game_over
+    host.on_hand_over = save
+    host.on_action = lambda session: save(session, durable=False)
+    try:
+        port = host.start()
+    except OSError as exc:
+        print(f"rummy500 host: {words.cannot_listen(f'{args.bind}:{args.port}', exc.strerror or str(exc))}",
+              file=sys.stderr)
+        return 2
+    print(words.table_open(args.code, host.short_fingerprint, port, _addresses(args.bind, port)),
+          file=sys.stderr, flush=True)
+    status = 0
+    try:
+        with StopSignals():
+            while not host.finished:
+                if not host.pump():
+                    time.sleep(0.002)
+                while not host.notices.empty():
+                    _kind, address, version = host.notices.get()
+                    print(f"rummy500 host: {words.other_version(address, version, PROTOCOL_VERSION)}",
+                          file=sys.stderr, flush=True)
+    except Stopped as exc:
+        status = exc.exit_status
+    finally:
+        if host.session is not None and host.session.game.winner is None:
+            path = save(host.session)
+            if path:
+                print(f"rummy500 host: {words.game_saved(path)}", file=sys.stderr)
+        host.close()
+    return status
+
+
+def cmd_join(args: argparse.Namespace) -> int:
+    """``rummy500 join``: join a table and play a seat with a computer
+    level; 0 at game over, 2 for a bad argument, a wrong code, a full table,
+    a refused version or fingerprint, 3 when the host cannot be reached or leaves."""
+    from game.play.remote.guest import GuestBot, GuestConnection, JoinError, parse_address
+    from game.play.remote.network import DEFAULT_PORT, KNOWN_FILE, KnownHosts
+    from game.services.storage import Storage
+    from game.text import network as words
+
+    _lang(args)
+    try:
+        host, port = parse_address(args.address, DEFAULT_PORT)
+    except ValueError as exc:
+        return _usage_error(args, str(exc))
+    known = KnownHosts(Storage(args.config_dir).network_dir / KNOWN_FILE)
+    conn = GuestConnection(host, port, code=args.code, name=args.name, seat=args.seat, token=args.token,
+                           known=known, fingerprint=args.fingerprint)
+    bot = None
+    try:
+        welcome = conn.open()
+        print(f"rummy500 join: seat {welcome.seat}, seat token {welcome.token}", file=sys.stderr, flush=True)
+        bot = GuestBot(conn, args.ai, seed=args.seed, quit_after_game=args.quit_after_game,
+                       reconnect_s=RECONNECT_S)
+        while True:
+            result = bot.run()
+            _print_result(result, args.json)
+            if args.quit_after_game:
+                return 0
+    except JoinError as exc:
+        print(f"rummy500 join: {words.join_problem(exc.reason, exc.detail)}", file=sys.stderr)
+        return exc.exit_status
+    except KeyboardInterrupt:
+        return 130
+    finally:
+        for refusal in bot.refusals if bot is not None else ():
+            print(f"rummy500 join: {words.refused_move(refusal.message)}", file=sys.stderr)
+        conn.close()
+
+
+RECONNECT_S = 30.0
+"""How long ``rummy500 join`` tries to reach a host whose connection went (a host restarting takes some seconds)."""
+
+
+def _port(text: str) -> int:
+    return _whole(0, 65535)(text)
+
+
+def _table_options(p: argparse.ArgumentParser, config_help: str) -> None:
+    """The options ``host`` and ``join`` share."""
+    p.add_argument("--quit-after-game", action="store_true", help="exit 0 when the game is over")
+    p.add_argument("--json", action="store_true", help="print the winner and totals as JSON at game over")
+    p.add_argument("--config-dir", type=_config_dir, metavar="DIR", help=config_help)
+    p.add_argument("--lang", choices=tuple(LANGUAGES), help="the language of the messages")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``rummy500``."""
     parser = argparse.ArgumentParser(prog="rummy500", description="Rummy 500 against computer opponents.")
@@ -304,6 +556,50 @@ def build_parser() -> argparse.ArgumentParser:
                     help="seeds the AI: the same seed gives the same play (default 0)")
     ap.add_argument("--json", action="store_true", help="print one JSON object (record actions)")
     ap.set_defaults(func=cmd_analyse, parser=ap)
+    hp = sub.add_parser(
+        "host", help="run a table for people at other computers, without a window",
+        description="Host a table without a window: computers play the named levels, guests the "
+                    "open seats (rummy500 join). The game starts once every open seat is taken.")
+    hp.add_argument("--seats", type=_seat_list, metavar="LIST",
+                    help="each seat: easy, medium, hard or open (a guest), e.g. medium,open,open")
+    hp.add_argument("--port", type=_port, default=50500, metavar="P", help="the TCP port (default 50500)")
+    hp.add_argument("--code", type=_code, metavar="C",
+                    help="the table code guests give (letters and digits)")
+    hp.add_argument("--resume", action="store_true",
+                    help="take up the hosted game saved last, with its seats, code and seat tokens; it goes on "
+                         "once every guest is back")
+    hp.add_argument("--bind", default="0.0.0.0", metavar="ADDR",
+                    help="the address to listen on (default 0.0.0.0: every interface)")
+    hp.add_argument("--rules", metavar="FILE", help="a rules JSON, like {\"decks\": 2}; the defaults otherwise")
+    hp.add_argument("--target", type=_whole(50, 100_000), metavar="T", help="the points that win (R21)")
+    hp.add_argument("--seed", type=_whole(-2**63, 2**63 - 1), metavar="S", help="seeds the deals and the computers")
+    hp.add_argument("--hold", type=float, default=300.0, metavar="S",
+                    help="seconds a dropped guest's seat is held (default 300)")
+    hp.add_argument("--away", choices=("computer", "wait"), default="computer",
+                    help="while a guest is away: a computer plays the seat, or the table waits (default computer)")
+    hp.add_argument("--stand-in", type=_level, default="medium", metavar="LEVEL",
+                    help="the level of the computer that plays for a guest away (default medium)")
+    hp.add_argument("--name", default="Rummy 500", metavar="NAME", help="the table's name, as announced")
+    hp.add_argument("--announce", action="store_true",
+                    help="announce the table on the local network (mDNS) on the --bind address; never the code")
+    _table_options(hp, "keep the certificate and saves in DIR")
+    hp.set_defaults(func=cmd_host, parser=hp)
+    jp = sub.add_parser(
+        "join", help="join a table and play a seat with a computer level",
+        description="Join a table hosted at another computer (rummy500 host, or Host a table) and let "
+                    "a computer level play the seat.")
+    jp.add_argument("address", metavar="HOST:PORT", help="the host's address (the port defaults to 50500)")
+    jp.add_argument("--code", required=True, metavar="C", help="the table code")
+    jp.add_argument("--name", required=True, metavar="NAME", help="the name to play under")
+    jp.add_argument("--ai", type=_level, required=True, metavar="LEVEL", help="easy, medium or hard")
+    jp.add_argument("--seat", type=_whole(0, 7), metavar="N", help="the open seat to take (default: the first free)")
+    jp.add_argument("--token", metavar="T", help="take a seat back with its seat token")
+    jp.add_argument("--fingerprint", metavar="F",
+                    help="the certificate fingerprint the host shows; without it the first one seen "
+                         "for this address is trusted and kept")
+    jp.add_argument("--seed", type=_whole(-2**63, 2**63 - 1), metavar="S", help="seeds the computer's play")
+    _table_options(jp, "keep the trusted fingerprints in DIR")
+    jp.set_defaults(func=cmd_join, parser=jp)
     rp = sub.add_parser(
         "review", help="what each decision of one seat's hand cost, against what Hard would play",
         description="Replay a game record, then for each decision of the seat in the hand (each draw or "
@@ -335,6 +631,8 @@ Headless subcommands (no window):
   rummy500 replay FILE        apply a game record, print the result as JSON
   rummy500 tournament ...     AI levels against each other (--help for more)
   rummy500 analyse FILE       what would the computer play here? (--help for more)
+  rummy500 host --seats ...   host a table for other computers (--help for more)
+  rummy500 join HOST:PORT ... join a table, a computer playing the seat (--help for more)
   rummy500 review FILE        what did each decision of a hand cost? (--help for more)
 """
 

@@ -163,6 +163,15 @@ def test_profiles_load():
     assert len(rows) == 5 and all(re.search(r"\d+\.\d\s+\d+\s+\d+$", r) for r in rows), out
 
 
+def test_network():
+    out = run("network.py", "--target", "50", "--workers")
+    assert figure(out, "hands") >= 1
+    assert figure(out, "updates") > 10
+    assert 0 <= figure(out, "latency_p50_ms") <= figure(out, "latency_p99_ms") <= figure(out, "latency_max_ms")
+    assert figure(out, "bytes_per_hand_per_guest") > 1000
+    assert figure(out, "p99_goal_met") in (0, 1)
+
+
 def test_review():
     out = run("review.py", "--hands", "1", "--worlds", "6")
     assert re.search(r"^hand 1: \d+ decisions, \d+ differing, [\d.]+ s$", out, re.MULTILINE), out

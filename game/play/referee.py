@@ -166,6 +166,18 @@ class Referee:
         """The Rummy window of the person at ``seat`` (``ValueError`` for a computer's seat)."""
         return self._person(seat).rummy_window
 
+    def replace(self, seat: int, player: SeatPlayer) -> SeatPlayer:
+        """From now on ``player`` plays ``seat`` (a computer standing in for a
+        person who left, or the person back again); returns the player it
+        replaced (not closed). Whatever was asked of the seat is asked again
+        of the new player, and an open Rummy window (R18) is collected anew,
+        so nobody waits on a question the new player never got."""
+        old = self.players[seat]
+        self.players[seat] = player
+        self._asked.pop(seat, None)
+        self._window_at = None
+        return old
+
     def _person(self, seat: int) -> PersonPlayer:
         player = self.players.get(seat)
         if player is None or not player.is_person:

@@ -148,6 +148,13 @@ class Storage(SavedGames):
         return self._saves_dir / "finished"
 
     @property
+    def network_dir(self) -> Path:
+        """The folder of the tables across computers (issue 23): the host's
+        certificate and key, the fingerprints a guest has trusted. Beside
+        ``saves``, in the data folder."""
+        return self._saves_dir.parent / "network"
+
+    @property
     def statistics_path(self) -> Path:
         """The statistics file (``statistics.json``)."""
         return self._statistics_path

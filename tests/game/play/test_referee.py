@@ -287,3 +287,44 @@ def test_an_illegal_rummy_call_by_a_computer_is_no_call():
     assert session.rummy_claimed() is None and not session.ready()
     assert not session.rummy_window_open() and session.waiting_for_person()  # on to your draw
     assert not any(isinstance(a, CallRummy) for a in h.actions)
+
+
+class _Counting(LocalPlayer):
+    """A computer seat that counts the questions put to it."""
+
+    def __init__(self, ai):
+        super().__init__(ai)
+        self.asked: list[bool] = []
+
+    def ask(self, view, rummy=False):
+        self.asked.append(rummy)
+        super().ask(view, rummy)
+
+
+def test_replace_asks_the_new_player_again_even_in_an_open_rummy_window():
+    """A computer standing in for a person who left mid-window (issue 23):
+    the window is collected anew, so the new player is asked the open Rummy
+    question instead of the referee waiting on an answer nobody was asked for."""
+    from game.rules.view import view_for
+
+    game = Game.new(["A", "B", "C"], RuleSet(target=100), seed=9)
+    referee = Referee(game, {s: LocalPlayer(make_ai("easy", s)) for s in (1, 2)}, attached=(0,))
+    person_ai = make_ai("easy", 0)
+    for _ in range(2000):
+        referee.update()
+        state = referee.state
+        if isinstance(state, RummyWindow) and 0 in state.waiting and state.discarder != 0:
+            break  # the computers have answered; the person's window is open
+        if referee.ready():
+            referee.advance()
+        elif isinstance(state, AwaitingMove) and state.seat == 0:
+            person_ai.begin_decision(view_for(game, 0), False)
+            referee.apply_person(person_ai.choose(view_for(game, 0)))
+    else:
+        pytest.fail("no Rummy window opened for the person")
+    new = _Counting(make_ai("easy", 100))
+    old = referee.replace(0, new)
+    assert old.is_person and referee.players[0] is new
+    referee.update()
+    assert new.asked[:1] == [True]  # asked the open Rummy question (R18), then maybe its move
+    assert not isinstance(referee.state, RummyWindow) or referee.ready()  # and the window is over

@@ -1,0 +1,654 @@
+"""Tables across computers on loopback (issue 23): a host and guests in this
+process, each on its own network thread, over wss on 127.0.0.1 (ports the
+system picks). Small games (target 100, Easy and Medium computers)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import socket
+import threading
+import time
+
+import pytest
+from websockets.asyncio.client import connect
+
+from game.play.remote.guest import GuestBot, GuestConnection, JoinError, parse_address
+from game.play.remote.host import HostOptions, TableHost, computer_names
+from game.play.remote.network import (
+    MAX_MESSAGE, PROTOCOL_VERSION, Ask, Hello, KnownHosts, RateLimit, Refused, Update, client_context,
+    code_problem, codes_match, decode_guest, encode, make_code, view_from_wire, view_to_wire, BadMessage,
+)
+from game.play.seats import LocalPlayer, PersonPlayer
+from game.ai import make_ai
+from game.play.all_computer import play_hand
+from game.rules.cards import card_token, in_hand_card
+from game.rules.game import Game
+from game.rules.ruleset import RuleSet
+from game.rules.view import known_holdings, view_for
+
+CODE = "K7PQ3M"
+RULES = RuleSet(target=100)
+
+
+@pytest.fixture(scope="module")
+def cert_dir(tmp_path_factory):
+    return tmp_path_factory.mktemp("cert")  # one certificate for the module's tables (made on first use)
+
+
+def make_host(cert_dir, seats, **kw) -> TableHost:
+    kw.setdefault("rules", RULES)
+    kw.setdefault("seed", 11)
+    host = TableHost(HostOptions(seats, CODE, port=0, bind="127.0.0.1", cert_dir=cert_dir, **kw))
+    host.start()
+    return host
+
+
+def guest(host, name, **kw) -> GuestConnection:
+    return GuestConnection("127.0.0.1", host.port, code=kw.pop("code", CODE), name=name, **kw)
+
+
+def pump_until(host, bots, done, timeout=60.0):
+    """Pump the host and step each bot on this thread until ``done()``."""
+    deadline = time.monotonic() + timeout
+    while not done():
+        assert time.monotonic() < deadline, "timed out"
+        busy = host.pump()
+        for bot in bots:
+            msg = bot.connection.get(timeout=0)
+            while msg is not None and not isinstance(msg, tuple):
+                bot.step(msg)
+                busy = True
+                msg = bot.connection.get(timeout=0)
+        if not busy:
+            time.sleep(0.001)
+
+
+def closed(conn: GuestConnection, timeout=5.0):
+    """The ``(CLOSED, code, reason)`` the connection ends with (other messages skipped)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        msg = conn.get(timeout=0.1)
+        if isinstance(msg, tuple):
+            return msg
+    raise AssertionError("the connection stayed open")
+
+
+# ------------------------------------------------------------------ pieces
+def test_codes_are_read_aloud_easily_and_compared_as_typed():
+    code = make_code()
+    assert len(code) == 6 and not set(code) & set("0O1IL2Z5SG6B8")
+    assert codes_match("k7pq-3m", "K7PQ3M") and codes_match(" K7 PQ 3M", "K7PQ3M")
+    assert not codes_match("K7PQ3N", "K7PQ3M")
+    assert code_problem("AB") and code_problem("ABC/../D") and code_problem("K7PQ3M") is None
+
+
+def test_rate_limit_allows_fifty_a_second_and_refuses_the_next():
+    rate = RateLimit(50)
+    assert all(rate.allow(0.001 * i) for i in range(50))
+    assert not rate.allow(0.06)
+    assert rate.allow(1.2)  # a second later the window has moved on
+
+
+def test_guest_messages_are_checked_by_their_schema():
+    assert decode_guest('{"type": "pass"}').__class__.__name__ == "Pass"
+    for bad in ('{"type": "dance"}', 'not json', '{"type": "move"}', '{"type": "pass", "x": 1}',
+                '[1, 2]', '{"type": "hello", "version": 1, "code": "' + "A" * 100 + '", "name": "x"}'):
+        with pytest.raises(BadMessage):
+            decode_guest(bad)
+
+
+def test_parse_address():
+    assert parse_address("10.0.0.2:5000", 50500) == ("10.0.0.2", 5000)
+    assert parse_address("table.local", 50500) == ("table.local", 50500)
+    assert parse_address("[::1]:7", 50500) == ("::1", 7)
+    with pytest.raises(ValueError):
+        parse_address("host:99999", 50500)
+
+
+def test_computer_seats_are_named_by_level():
+    assert computer_names(["medium", "open", "medium", "easy"]) == ["Medium 1", "", "Medium 2", "Easy"]
+
+
+def test_a_view_crosses_the_wire_unchanged_history_sent_once():
+    game = Game.new(["A", "B", "C"], RuleSet(target=300), seed=4)
+    ais = {s: make_ai("medium", s) for s in range(3)}
+    from game.play.all_computer import referee_for
+    referee = referee_for(game, ais)
+    held, held_hand, checked = (), -1, 0
+    while game.hand.ended is None:
+        referee.step()
+        view = view_for(game, 1)
+        start = len(held) if held_hand == view.hand_index else 0
+        wire = json.loads(json.dumps(view_to_wire(view, start)))
+        again = view_from_wire(wire, game.rules, held)
+        assert again == view
+        assert len(wire["history"]) == len(view.history) - start
+        held, held_hand = again.history, again.hand_index
+        checked += 1
+    assert checked > 20
+    with pytest.raises(BadMessage):
+        view_from_wire(dict(view_to_wire(view_for(game, 1), 3)), game.rules, ())  # a gap in the history
+
+
+def test_known_hosts_trust_on_first_use_and_refuse_a_change(tmp_path):
+    known = KnownHosts(tmp_path / "known.json")
+    full = "AB" * 32
+    assert known.check("h:1", full, None) is None  # first use: kept
+    assert known.check("h:1", full, None) is None
+    assert known.check("h:1", "CD" * 32, None) == "changed"
+    assert known.check("h:2", full, "abab-abab-abab-abab") is None
+    assert known.check("h:3", full, "ABAB-ABAB-ABAB-ABAC") == "mismatch"
+    assert known.check("h:3", full, "ABAB") == "mismatch"  # too short to check anything
+
+
+# ------------------------------------------------------------ whole games
+def test_a_whole_game_with_a_host_and_three_guests(cert_dir):
+    host = make_host(cert_dir, ["open", "open", "open", "medium"])
+    results, errors = {}, []
+
+    def play(i):
+        try:
+            conn = guest(host, f"Guest {i}")
+            conn.open()
+            results[i] = GuestBot(conn, "easy", seed=i).run(timeout_s=90)
+        except BaseException as exc:  # reported below
+            errors.append(exc)
+
+    threads = [threading.Thread(target=play, args=(i,)) for i in range(3)]
+    for t in threads:
+        t.start()
+    stop = threading.Event()
+    timer = threading.Timer(90, stop.set)
+    timer.start()
+    try:
+        result = host.run(stop)
+    finally:
+        timer.cancel()
+        for t in threads:
+            t.join(30)
+        host.close()
+    assert not errors, errors
+    assert result is not None and max(result["totals"]) >= 100
+    assert result["totals"][result["winner"]] == max(result["totals"])
+    assert sorted(result["names"][:3]) == ["Guest 0", "Guest 1", "Guest 2"] and result["names"][3] == "Medium"
+    assert len(results) == 3 and all(r == result for r in results.values())
+    assert all(host.session.referee.players[s].is_person for s in range(3))  # no computer stood in
+
+
+def test_the_host_leaving_is_told_and_ends_the_guest_with_exit_3(cert_dir):
+    host = make_host(cert_dir, ["open", "easy"])
+    conn = guest(host, "Ana")
+    conn.open()
+    bot = GuestBot(conn, "easy", seed=1, reconnect_s=0.5)
+    pump_until(host, [bot], lambda: bot.n >= 3)
+    host.close()
+    with pytest.raises(JoinError) as err:
+        bot.run(timeout_s=10)
+    assert err.value.reason == "host_left" and err.value.exit_status == 3
+    from game.text.network import join_problem
+    assert join_problem("host_left", {}) == "The host left; the game is saved on the host's computer."
+    conn.close()
+
+
+# ------------------------------------------------------------- drops
+def test_a_drop_mid_hand_and_the_rejoin_by_token_not_by_name(cert_dir):
+    host = make_host(cert_dir, ["open", "easy"], away="wait", hold_s=60)
+    try:
+        conn = guest(host, "Ana")
+        welcome = conn.open()
+        bot = GuestBot(conn, "easy", seed=2)
+        pump_until(host, [bot], lambda: bot.n >= 6)
+        hand = host.session.game.hand.index
+        conn.drop()
+        pump_until(host, [], lambda: not host.connected())
+        # the table waits for the seat: nothing moves once it is the guest's turn
+        pump_until(host, [], lambda: host.session.referee.state.__class__.__name__ == "AwaitingMove"
+                   and host.session.referee.state.seat == 0, timeout=10)
+        at = host.session.referee.position()
+        for _ in range(50):
+            host.pump()
+            time.sleep(0.002)
+        assert host.session.referee.position() == at and host.session.game.hand.index == hand
+
+        # the name alone takes nothing back: not the seat asked for, not a free one
+        for kw in ({"seat": 0}, {}):
+            thief = guest(host, "Ana", **kw)
+            with pytest.raises(JoinError) as err:
+                thief.open()
+            assert err.value.reason in ("seat_taken", "full") and err.value.exit_status == 2
+        wrong = guest(host, "Ana", token="not-the-token")
+        with pytest.raises(JoinError) as err:
+            wrong.open()
+        assert err.value.reason == "bad_token"
+
+        again = conn.reopen()  # the token kept from the welcome
+        assert again.seat == 0 and again.token == welcome.token
+        pump_until(host, [bot], lambda: bot.result is not None, timeout=60)
+        assert host.result is not None and bot.result == host.result
+        assert host.session.referee.players[0].is_person
+    finally:
+        host.close()
+
+
+def test_a_computer_plays_for_a_guest_away_and_gives_the_seat_back(cert_dir):
+    host = make_host(cert_dir, ["open", "easy"], away="computer", stand_in="easy")
+    try:
+        conn = guest(host, "Ben")
+        conn.open()
+        bot = GuestBot(conn, "easy", seed=3)
+        pump_until(host, [bot], lambda: bot.n >= 4)
+        conn.drop()
+        pump_until(host, [], lambda: not host.session.referee.players[0].is_person)
+        n = host.n
+        pump_until(host, [], lambda: host.n >= n + 5)  # the game goes on without the guest
+        conn.reopen()
+        pump_until(host, [bot], lambda: host.session.referee.players[0].is_person and bot.n >= host.n)
+        assert isinstance(host.session.referee.players[0], PersonPlayer)
+        pump_until(host, [bot], lambda: bot.result is not None)
+        assert bot.result == host.result
+    finally:
+        host.close()
+
+
+# ------------------------------------------------------- who gets in
+def test_wrong_codes_from_one_address_make_it_wait(cert_dir):
+    host = make_host(cert_dir, ["open", "easy"], wrong_per_address=5, wait_s=30)
+    try:
+        for _ in range(5):
+            with pytest.raises(JoinError) as err:
+                guest(host, "Eve", code="WRONG1").open()
+            assert err.value.reason == "bad_code" and err.value.exit_status == 2
+        with pytest.raises(JoinError) as err:
+            guest(host, "Eve").open()  # even the right code waits now
+        assert err.value.reason == "wait" and 25 <= err.value.detail["seconds"] <= 30
+    finally:
+        host.close()
+
+
+def test_a_table_wide_flood_of_wrong_codes_stops_new_guests_but_not_a_seat_token(cert_dir):
+    host = make_host(cert_dir, ["open", "easy"], wrong_per_address=100, wrong_per_table=6)
+    try:
+        ana = guest(host, "Ana")
+        ana.open()
+        pump_until(host, [], lambda: host.session is not None)  # the game is on: Ana's seat is hers
+        ana.drop()
+        for _ in range(6):
+            with pytest.raises(JoinError):
+                guest(host, "Eve", code="WRONG1").open()
+        with pytest.raises(JoinError) as err:
+            guest(host, "Ben").open()
+        assert err.value.reason == "wait"  # even with the right code
+        assert ana.reopen().seat == 0  # a seat token still takes its seat back
+        ana.close()
+    finally:
+        host.close()
+
+
+def test_a_different_protocol_version_is_refused_with_one_sentence_on_both_sides(cert_dir):
+    host = make_host(cert_dir, ["open", "easy"])
+
+    async def hello():
+        async with connect(f"wss://127.0.0.1:{host.port}/", ssl=client_context(), proxy=None) as ws:
+            await ws.send(json.dumps({"type": "hello", "version": PROTOCOL_VERSION + 1, "code": CODE,
+                                      "name": "Old", "future_field": True}))
+            return await ws.recv()
+
+    try:
+        reply = json.loads(asyncio.run(hello()))
+        assert reply == {"type": "refused", "reason": "version", "version": PROTOCOL_VERSION, "seconds": 0.0}
+        kind, _address, version = host.notices.get(timeout=2)
+        assert (kind, version) == ("version", PROTOCOL_VERSION + 1)
+        from game.text.network import join_problem, other_version
+        assert join_problem("version", {"version": 1, "ours": 2}).count(".") == 1
+        assert "refused" in other_version("127.0.0.1", 2, 1)
+    finally:
+        host.close()
+
+
+def test_a_changed_certificate_is_refused_before_the_code_is_sent(cert_dir, tmp_path):
+    host = make_host(cert_dir, ["open", "easy"])
+    try:
+        known = KnownHosts(tmp_path / "known.json")
+        known.check(f"127.0.0.1:{host.port}", "00" * 32, None)  # another table was seen here before
+        with pytest.raises(JoinError) as err:
+            guest(host, "Ana", known=known).open()
+        assert err.value.reason == "fingerprint" and err.value.exit_status == 2
+        with pytest.raises(JoinError):
+            guest(host, "Ana", fingerprint="0000-0000-0000-0000").open()
+        assert not host._table_wrong and host.names[0] == ""  # no hello reached the host
+        assert guest(host, "Ana", fingerprint=host.short_fingerprint).open().seat == 0
+    finally:
+        host.close()
+
+
+BAD = {
+    "unknown type": '{"type": "dance"}',
+    "not JSON": "{not json",
+    "schema broken": '{"type": "move"}',
+    "unknown field": '{"type": "pass", "extra": 1}',
+    "malformed move": '{"type": "move", "action": {"p": 0, "fly": "away"}}',
+    "second hello": encode(Hello(PROTOCOL_VERSION, CODE, "Ana")),
+    "over the size limit": json.dumps({"type": "pass", "pad": "x" * MAX_MESSAGE}),
+}
+
+
+@pytest.mark.parametrize("kind", sorted(BAD))
+def test_a_bad_message_closes_that_connection_and_the_table_goes_on(cert_dir, kind):
+    host = make_host(cert_dir, ["open", "open", "easy"])
+    try:
+        ana, ben = guest(host, "Ana"), guest(host, "Ben")
+        ana.open()
+        ben.open()
+        bot = GuestBot(ben, "easy", seed=5)
+        pump_until(host, [bot], lambda: host.n >= 1)
+        ana.send_text(BAD[kind])
+        deadline = time.monotonic() + 5
+        while host.connected() != [1]:
+            assert time.monotonic() < deadline
+            host.pump()
+            time.sleep(0.002)
+        _closed, code, reason = closed(ana)
+        assert code == (1009 if kind == "over the size limit" else 1008) and (reason or code == 1009)
+        n = host.n
+        pump_until(host, [bot], lambda: host.n > n + 3)  # the table goes on (a computer plays for Ana)
+        assert not host.session.referee.players[0].is_person and host.session.referee.players[1].is_person
+    finally:
+        host.close()
+
+
+def test_more_than_fifty_messages_a_second_close_the_connection(cert_dir):
+    host = make_host(cert_dir, ["open", "easy"])
+    try:
+        ana = guest(host, "Ana")
+        ana.open()
+        for _ in range(60):
+            ana.send_text('{"type": "pass"}')  # past the guest's own pacing
+        _closed, code, reason = closed(ana)
+        assert code == 1008 and "50 messages" in reason
+    finally:
+        host.close()
+
+
+def test_a_connection_that_never_says_hello_is_closed_and_the_joining_are_capped(cert_dir):
+    host = make_host(cert_dir, ["open", "easy"], handshake_s=0.5, max_pending=2)
+
+    async def silent(n):
+        conns = [await connect(f"wss://127.0.0.1:{host.port}/", ssl=client_context(), proxy=None)
+                 for _ in range(n)]
+        await asyncio.sleep(0.1)
+        third = await connect(f"wss://127.0.0.1:{host.port}/", ssl=client_context(), proxy=None)
+        await third.wait_closed()
+        for c in conns:
+            await c.wait_closed()
+        return [(c.close_code, c.close_reason) for c in conns], (third.close_code, third.close_reason)
+
+    try:
+        started = time.monotonic()
+        quiet, third = asyncio.run(asyncio.wait_for(silent(2), 10))
+        assert third[0] == 1013
+        assert quiet == [(1008, "no hello in time")] * 2 and time.monotonic() - started < 5
+        # nor does a bare TCP connection that never starts TLS stay open
+        with socket.create_connection(("127.0.0.1", host.port), timeout=5) as raw:
+            raw.settimeout(5)
+            try:
+                assert raw.recv(100) == b""
+            except ConnectionResetError:
+                pass
+        assert guest(host, "Ana").open().seat == 0  # the table still takes guests
+    finally:
+        host.close()
+
+
+def test_a_guest_acts_only_for_its_own_seat(cert_dir):
+    host = make_host(cert_dir, ["open", "easy"])
+    try:
+        ana = guest(host, "Ana")
+        ana.open()
+        bot = GuestBot(ana, "easy", seed=1)
+        pump_until(host, [bot], lambda: host.n >= 1)
+        from game.play.remote.network import Move
+        before = host.session.referee.position()
+        ana.send(Move({"p": 1, "draw": "stock"}))  # the computer's seat
+        deadline = time.monotonic() + 5
+        refusal = None
+        while refusal is None:
+            assert time.monotonic() < deadline
+            host.pump()
+            msg = ana.get(timeout=0.01)
+            if msg is not None and msg.__class__.__name__ == "Illegal":
+                refusal = msg
+        assert refusal.code == "not_your_turn" and refusal.rule == "R7"
+        assert host.session.referee.position() == before  # nothing was applied for the computer's seat
+    finally:
+        host.close()
+
+
+def test_the_rummy_window_allows_for_the_slowest_seats_latency_up_to_a_second(cert_dir):
+    host = make_host(cert_dir, ["open", "open", "easy"], window_s=0.5)
+    try:
+        conns = [guest(host, n) for n in ("Ana", "Ben")]
+        for c in conns:
+            c.open()
+        asked = []
+        bots = [GuestBot(c, "easy", seed=i) for i, c in enumerate(conns)]
+        for bot in bots:
+            original = bot.step
+
+            def step(msg, original=original):
+                if isinstance(msg, Ask) and msg.rummy:
+                    asked.append(msg.seconds)
+                return original(msg)
+            bot.step = step
+        pump_until(host, bots, lambda: host.n >= 1)
+        host._latency = lambda seat: 0.25  # the round trip websockets measured, as if over a slow line
+        pump_until(host, bots, lambda: any(s is not None and s > 0.6 for s in asked))
+        assert 0.75 in asked
+        host._latency = lambda seat: 3.0
+        asked.clear()
+        pump_until(host, bots, lambda: asked)
+        assert asked[0] == 1.5  # 0.5 s and at most 1 s more
+    finally:
+        host.close()
+
+
+# ------------------------------------------------------------ honesty
+TOKEN = re.compile(r"^(?:10|[2-9TJQKA])[SHDC]$|^JK(?:=(?:10|[2-9TJQKA])[SHDC])?$")
+
+
+def _tokens_in(value, out):
+    if isinstance(value, str):
+        if TOKEN.match(value):
+            out.add(value.split("=")[0])
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            _tokens_in(v, out)
+    elif isinstance(value, list):
+        for v in value:
+            _tokens_in(v, out)
+    return out
+
+
+def _no_secret_keys(value) -> bool:
+    """No seed, deal or random state anywhere, and a stock only as a count."""
+    if isinstance(value, dict):
+        for k, v in value.items():
+            if k in ("seed", "deal", "rng", "random", "state") or (k == "stock" and type(v) is not int):
+                return False
+            if not _no_secret_keys(v):
+                return False
+    elif isinstance(value, list):
+        return all(_no_secret_keys(v) for v in value)
+    return True
+
+
+def test_honesty_every_byte_each_guest_receives_over_whole_games(cert_dir):
+    seed = 424242
+    seen: dict[int, set] = {}  # seat -> every card it may know of this hand (public or its own)
+    allowed: dict[tuple[int, int], frozenset] = {}
+    hand_of: dict[int, int] = {}
+
+    def on_update(seat, n):
+        h = host.session.game.hand
+        if hand_of.get(seat) != h.index:
+            seen[seat], hand_of[seat] = set(), h.index
+        mine = seen[seat]
+        mine.update(card_token(c) for c in h.hands[seat])
+        mine.update(card_token(c) for c in h.discard)
+        mine.update(card_token(in_hand_card(c)) for m in h.table for c in m.cards)
+        mine.update(card_token(c) for k in known_holdings(h) for c in k)
+        if h.ended is not None:
+            mine.update(card_token(c) for x in h.hands for c in x)
+        allowed[(seat, n)] = frozenset(mine)
+
+    host = TableHost(HostOptions(["open", "open", "open", "easy"], CODE, port=0, bind="127.0.0.1",
+                                 rules=RuleSet(target=250), seed=seed, cert_dir=cert_dir), on_update=on_update)
+    host.start()
+    captured: dict[int, list[str]] = {0: [], 1: [], 2: []}
+    conns = [guest(host, f"G{i}", seat=i, capture=captured[i].append) for i in range(3)]
+    try:
+        for c in conns:
+            c.open()
+        bots = [GuestBot(c, "easy" if i else "medium", seed=i) for i, c in enumerate(conns)]
+        pump_until(host, bots, lambda: host.result is not None, timeout=90)
+    finally:
+        host.close()
+        for c in conns:
+            c.close()
+    hidden_seen = 0
+    for seat, texts in captured.items():
+        assert len(texts) > 50
+        for text in texts:
+            assert str(host.session.seed) not in text and str(seed) not in text
+            msg = json.loads(text)
+            assert _no_secret_keys(msg), text[:200]
+            cards = _tokens_in(msg, set())
+            if msg["type"] == "update":
+                leak = cards - allowed[(seat, msg["n"])]
+                assert not leak, f"seat {seat} received {sorted(leak)} in update {msg['n']} before it was shown"
+                hidden_seen += 1
+            else:
+                assert not cards, text[:200]
+    assert hidden_seen > 200
+    # the check can fail: a card of seat 1's first hand in seat 0's first update would be caught
+    first = host.session.game.hands[0]
+    other = next(card_token(c) for c in first.deal[0][1] if card_token(c) != "JK")
+    assert other not in allowed[(0, 1)]
+
+
+def test_the_tables_certificate_is_made_once_signed_and_its_key_kept_private(tmp_path):
+    import hashlib
+    import os
+    import ssl
+
+    from ecdsa import VerifyingKey
+    from ecdsa import der
+    from ecdsa.util import sigdecode_der
+
+    from game.play.remote.network import ensure_certificate, server_context, short_fingerprint
+
+    cert, key, full = ensure_certificate(tmp_path)
+    assert os.stat(key).st_mode & 0o077 == 0  # readable by its owner only
+    body = ssl.PEM_cert_to_DER_cert(cert.read_text())
+    assert hashlib.sha256(body).hexdigest().upper() == full and len(short_fingerprint(full)) == 19
+    assert ensure_certificate(tmp_path) == (cert, key, full)  # made on first use only
+    server_context(cert, key)  # the ssl module takes it
+    seq, _ = der.remove_sequence(body)
+    tbs_len = len(seq) - len(der.remove_sequence(seq)[1])
+    tbs = seq[:tbs_len]
+    _alg, rest = der.remove_sequence(seq[tbs_len:])
+    signature, _unused = der.remove_bitstring(rest, 0)
+    fields, _ = der.remove_sequence(tbs)
+    for _ in range(6):  # skip version, serial, algorithm, issuer, validity, subject: the public key follows
+        length, n = der.read_length(fields[1:])
+        fields = fields[1 + n + length:]
+    public = VerifyingKey.from_der(fields[:len(fields) - len(der.remove_sequence(fields)[1])])
+    assert public.verify(signature, tbs, hashfunc=hashlib.sha256, sigdecode=sigdecode_der)
+
+
+# ------------------------------------------------------------ discovery
+def test_a_table_is_found_on_the_network_without_its_code(cert_dir):
+    from game.play.remote.discovery import InProcessDiscovery
+
+    network: dict = {}
+    host = TableHost(HostOptions(["open", "open", "easy"], CODE, port=0, bind="127.0.0.1", rules=RULES,
+                                 cert_dir=cert_dir, table_name="Ana's table"),
+                     discovery=InProcessDiscovery(network))
+    try:
+        host.start()
+        browser = InProcessDiscovery(network)
+        (ad,) = browser.tables()
+        assert (ad.name, ad.address, ad.port, ad.open, ad.fingerprint) == (
+            "Ana's table", "127.0.0.1", host.port, 2, host.short_fingerprint)
+        assert CODE not in repr(ad) and CODE not in repr(ad.properties())
+        guest(host, "Ben").open()
+        pump_until(host, [], lambda: browser.tables()[0].open == 1)
+    finally:
+        host.close()
+    assert browser.tables() == []  # withdrawn when the host leaves
+
+
+def test_real_mdns_bound_to_loopback_only(cert_dir):
+    pytest.importorskip("zeroconf")
+    from game.play.remote.discovery import TableAd, ZeroconfDiscovery
+
+    try:
+        announcer = ZeroconfDiscovery(["127.0.0.1"])
+    except OSError as exc:  # no multicast on this machine's loopback
+        pytest.skip(f"mDNS cannot run on 127.0.0.1 here: {exc}")
+    listener = ZeroconfDiscovery(["127.0.0.1"])
+    try:
+        announcer.announce(TableAd("Ana's table", "127.0.0.1", 50555, PROTOCOL_VERSION, 2, "ABCD-ABCD-ABCD-ABCD"))
+        deadline = time.monotonic() + 8
+        while not listener.tables() and time.monotonic() < deadline:
+            time.sleep(0.1)
+        if not listener.tables():
+            pytest.skip("mDNS on 127.0.0.1 heard nothing here (loopback without multicast)")
+        (ad,) = listener.tables()
+        assert (ad.name, ad.port, ad.open, ad.fingerprint) == ("Ana's table", 50555, 2, "ABCD-ABCD-ABCD-ABCD")
+    finally:
+        announcer.close()
+        listener.close()
+
+
+def test_a_rummy_call_counts_when_it_reaches_the_host_not_when_the_host_reads_it(cert_dir):
+    from game.play.remote.network import Call, Illegal
+
+    host = make_host(cert_dir, ["open", "easy"], window_s=0.2)
+    try:
+        ana = guest(host, "Ana")
+        ana.open()
+        bot = GuestBot(ana, "easy", seed=4)
+        refusals, calls = [], 0
+        deadline = time.monotonic() + 30
+        while calls < 2:
+            assert time.monotonic() < deadline, "no Rummy window opened"
+            host.pump()
+            msg = ana.get(timeout=0.001)
+            if isinstance(msg, Ask) and msg.rummy:
+                calls += 1
+                if calls == 1:  # sent at once; the host reads it only after the window's time
+                    ana.send(Call({"p": 0, "rummy": 1}))
+                    time.sleep(0.1)
+                    time.sleep(msg.seconds)
+                else:  # sent after the window's time
+                    time.sleep(msg.seconds + 0.1)
+                    ana.send(Call({"p": 0, "rummy": 1}))
+                    time.sleep(0.1)
+                host.pump()
+                while True:
+                    reply = ana.get(timeout=0.2)
+                    if reply is None or isinstance(reply, Ask):
+                        break
+                    if isinstance(reply, Illegal):
+                        refusals.append((calls, reply.message))
+                    bot.step(reply)
+                bot.step(msg)  # then let the bot answer as it would (a pass, or a call)
+            elif msg is not None and not isinstance(msg, tuple):
+                bot.step(msg)
+        too_late = "Rummy can only be called right after a discard, before the next player draws."
+        assert [m for n, m in refusals if n == 2] == [too_late]  # R18: after the window's time
+        assert too_late not in [m for n, m in refusals if n == 1]  # in time: judged by the rules alone
+    finally:
+        host.close()
