@@ -120,21 +120,28 @@ class _Reader:
 
     def hands(self, i: int) -> tuple[Any, int]:
         """The top object's ``"hands"``: each hand an object whose ``"actions"`` is walked."""
-        s = self.s
-        if not s.startswith("[", i):
+        if not self.s.startswith("[", i):
             return self.value(i)
+
+        def hand(at: int, index: int) -> tuple[Any, int]:
+            if self.s.startswith("{", at):
+                return self.obj(at, "actions", lambda j: self.actions(j, index))
+            return self.value(at)
+        return self.counted_list(i, self.max_hands, lambda: '"hands"', hand)
+
+    def counted_list(self, i: int, most: int, where, item) -> tuple[list, int]:
+        """The list at ``i`` (its ``[``), read one value at a time with
+        ``item(at, index) -> (value, end)``; :class:`Overflow` naming
+        ``where()`` once a value would be the ``most + 1``-th."""
+        s = self.s
         out: list = []
         i = _WS(s, i + 1).end()
         if s.startswith("]", i):
             return out, i + 1
         while True:
-            if len(out) == self.max_hands and s.startswith(_VALUE_STARTS, i):
-                raise Overflow('"hands"', self.max_hands)
-            if s.startswith("{", i):
-                hand = len(out)
-                value, i = self.obj(i, "actions", lambda at: self.actions(at, hand))
-            else:
-                value, i = self.value(i)
+            if len(out) == most and s.startswith(_VALUE_STARTS, i):
+                raise Overflow(where(), most)
+            value, i = item(i, len(out))
             out.append(value)
             i = _WS(s, i).end()
             if s.startswith(",", i):
@@ -176,23 +183,8 @@ class _Reader:
 
     def each_action(self, i: int, hand: int) -> tuple[list, int]:
         """The list of actions at ``i``, read and counted one action at a time."""
-        s = self.s
-        out: list = []
-        i = _WS(s, i + 1).end()
-        if s.startswith("]", i):
-            return out, i + 1
-        while True:
-            if len(out) == self.max_actions and s.startswith(_VALUE_STARTS, i):
-                raise Overflow(f"hands[{hand}].actions", self.max_actions)
-            value, i = self.value(i)
-            out.append(value)
-            i = _WS(s, i).end()
-            if s.startswith(",", i):
-                i = _WS(s, i + 1).end()
-            elif s.startswith("]", i):
-                return out, i + 1
-            else:
-                raise _Malformed
+        return self.counted_list(i, self.max_actions, lambda: f"hands[{hand}].actions",
+                                 lambda at, _index: self.value(at))
 
 
 def decode_counted(text: str, decoder: json.JSONDecoder, max_hands: int, max_actions: int) -> Any:
