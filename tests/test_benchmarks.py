@@ -140,9 +140,9 @@ def test_memory():
 def test_frames():
     out = run("frames.py", "--players", "2", "--frames", "5", "--steps", "10", "--size", "640x480")
     lines = out.splitlines()
-    assert len(lines) == 5, out
-    for line, start in zip(lines, ("idle table", "frame with a new step", "Hard AI thinking", "your turn",
-                                   "playing")):
+    assert len(lines) == 6, out
+    for line, start in zip(lines, ("idle table", "frame with a new step", "frame where the step's cards land",
+                                   "Hard AI thinking", "your turn", "playing")):
         assert line.startswith(start), line
         p50, p99 = re.search(rf"p50 ({NUMBER}) ms, p99 ({NUMBER}) ms", line).groups()
         assert 0 < float(p50) <= float(p99), line

@@ -169,6 +169,11 @@ class TableAnimation:
         motions.sort(key=lambda m: m.tween.delay)
         return motions
 
+    def landed_rect(self, m: Motion) -> pygame.Rect:
+        """The window pixels a landed card of ``m`` covers, with its shadow (what :meth:`draw_motion` draws then)."""
+        img, dx, dy = self.table.art.with_shadow(m.place.card, m.place.rect.h, m.place.face_up)
+        return pygame.Rect(m.place.rect.x + dx, m.place.rect.y + dy, img.get_width(), img.get_height())
+
     def draw_motion(self, surface, m: Motion) -> None:
         """A sliding card: sized between its two places, narrowing and widening
         through a flip. The image is the cached one of the end size, scaled

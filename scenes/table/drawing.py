@@ -47,6 +47,10 @@ class TableDrawing:
         self._base_surf: pygame.Surface | None = None  # the felt and meld areas (:meth:`_base`)
         self._base_key: tuple | None = None
         self._seat_cache: dict[tuple, pygame.Surface] = {}  # each seat panel's picture, by what it shows
+        self._whole_key: tuple | None = None  # what a change of draws the whole still picture again
+        self._pieces: list[tuple] = []  # the still picture's pieces as last drawn: (ident, rect)
+        self._baked: list[pygame.Rect] = []  # where landed cards were drawn in since
+        self._card_pieces: dict[tuple, tuple] = {}  # the still cards' pieces of the last step, by what they show
 
     def invalidate(self) -> None:
         """Draw the still picture again next frame (the felt or a setting
@@ -67,6 +71,7 @@ class TableDrawing:
         for m in self.animation.motions:  # a card that has landed joins the still picture (drawn once)
             if m.tween.done and not m.baked and not (self.table.person is not None and m.place.zone == "hand"):
                 self.animation.draw_motion(self._static, m)
+                self.baked(self.animation.landed_rect(m))
                 m.baked = True
         surface.blit(self._static, (0, 0))
         self._draw_thinking(surface, lay)
@@ -90,26 +95,116 @@ class TableDrawing:
             self._draw_banner(surface, lay)
 
     def _render_static(self, size, lay: Layout, model: TableModel, moving: set[int]) -> pygame.Surface:
-        """Everything that stands still during a step, drawn once per step."""
+        """Everything that stands still during a step, drawn once per step.
+
+        The picture is a list of pieces drawn in order (:meth:`_still_pieces`),
+        each known by what it shows and where. A new step draws again only the
+        window areas whose pieces changed, or where a landed card was baked in
+        (issue 21, item 19): the base is put back there and every piece that
+        touches the area is drawn again in order, clipped to it. A new window
+        size, felt, card art, theme or base draws the whole picture."""
+        size = tuple(size)
         surf = self._static
-        if surf is None or surf.get_size() != tuple(size):
+        fresh = surf is None or surf.get_size() != size
+        if fresh:
             surf = pygame.Surface(size).convert() if pygame.display.get_surface() else pygame.Surface(size)
-        surf.blit(self._base(tuple(size), lay), (0, 0))  # the felt and the meld areas, drawn once
-        self._draw_seats(surf, lay, model)
-        self._draw_stock(surf, lay, model)
+        base = self._base(size, lay)  # the felt and the meld areas, drawn once
+        whole_key = (self._base_key, self.table.art.style, self.table.art.back_name, self.table.theme.size)
+        if whole_key != self._whole_key:
+            self._card_pieces.clear()  # their images are of the old art or size
+        pieces = self._still_pieces(surf.get_rect(), lay, model, moving)
+        areas = None if fresh or whole_key != self._whole_key else self._changed_areas(pieces, surf.get_rect())
+        if areas is None:  # the whole picture
+            surf.set_clip(None)
+            surf.blit(base, (0, 0))
+            for _ident, _bounds, paint in pieces:
+                paint(surf)
+        else:
+            for area in areas:
+                surf.set_clip(area)
+                surf.blit(base, area, area)
+                for _ident, bounds, paint in pieces:
+                    if bounds.colliderect(area):
+                        paint(surf)
+            surf.set_clip(None)
+        self._whole_key = whole_key
+        self._pieces = [(ident, bounds) for ident, bounds, _paint in pieces]
+        self._baked.clear()
+        return surf
+
+    def _changed_areas(self, pieces, bounds: pygame.Rect) -> list[pygame.Rect] | None:
+        """The window areas to draw again: the bounds of every piece drawn last
+        time but not now and drawn now but not last time, and of the cards
+        baked in since, merged where they overlap; ``None`` when they cover
+        most of the window (drawing it all is then as cheap)."""
+        before = {ident for ident, _b in self._pieces}  # no two pieces show the same in the same place
+        now = {ident for ident, _b, _p in pieces}
+        dirty = [b for ident, b in self._pieces if ident not in now] + [b for ident, b, _p in pieces if ident not in before]
+        dirty += self._baked
+        merged: list[pygame.Rect] = []
+        for r in dirty:
+            r = r.clip(bounds)
+            if r.w <= 0 or r.h <= 0:
+                continue
+            i = 0
+            while i < len(merged):  # fold in every area it touches (and what they then touch)
+                if merged[i].colliderect(r):
+                    r = r.union(merged.pop(i))
+                    i = 0
+                else:
+                    i += 1
+            merged.append(r)
+        if sum(r.w * r.h for r in merged) > 0.6 * bounds.w * bounds.h:
+            return None
+        return merged
+
+    def _still_pieces(self, bounds: pygame.Rect, lay: Layout, model: TableModel, moving: set[int]) -> list[tuple]:
+        """The still picture as pieces in drawing order: ``(ident, rect,
+        paint)``, where ``ident`` is everything the piece shows (hashable),
+        ``rect`` the window pixels it may touch and ``paint(surface)`` draws
+        it. The seat panels, the stock and its words, every still card (with
+        its lay-off mark and must-meld ring) and the card-count badges."""
+        pieces = self._seat_pieces(bounds, lay, model)
+        pieces.append(self._stock_piece(lay, model))
         committed = model.committed
         live_hand = self.table.person is not None
+        art = self.table.art
+        pin = _("must meld")
+        known = self._card_pieces
+        made = {}
         for p in lay.places:
             if id(p) in moving or (live_hand and p.zone == "hand"):
                 continue  # moving cards, and the person's hand (drawn each frame: it lifts and drags)
-            img, dx, dy = self.table.art.with_shadow(p.card, p.rect.h, p.face_up)
+            ring = committed is not None and p.card == committed and p.zone == "hand" and model.current == p.seat
+            ident = ("card", p.card, p.face_up, p.rect.x, p.rect.y, p.rect.w, p.rect.h, p.laid_off,
+                     p.layer if p.laid_off else None, pin if ring else None)
+            piece = known.get(ident)
+            if piece is None:  # a card the last step did not show there (a card piece is the same in every step)
+                img, dx, dy = art.with_shadow(p.card, p.rect.h, p.face_up)
+                rect = pygame.Rect(p.rect.x + dx, p.rect.y + dy, img.get_width(), img.get_height())
+                if ring:
+                    rect.union_ip(p.rect.inflate(6, 6))
+                    rect.union_ip(self._pin_box(p.rect))
+                piece = (ident, rect, self._card_painter(p, img, dx, dy, ring))
+            made[ident] = piece
+            pieces.append(piece)
+        self._card_pieces = made
+        pieces.extend(self._count_pieces(lay, model))
+        return pieces
+
+    def _card_painter(self, p, img: pygame.Surface, dx: int, dy: int, ring: bool):
+        def paint(surf: pygame.Surface) -> None:
             surf.blit(img, (p.rect.x + dx, p.rect.y + dy))
             if p.laid_off:
                 self.layoff_mark(surf, p.rect, p.layer)
-            if committed is not None and p.card == committed and p.zone == "hand" and model.current == p.seat:
+            if ring:
                 self.committed_ring(surf, p.rect)
-        self._draw_counts(surf, lay, model)
-        return surf
+        return paint
+
+    def baked(self, rect: pygame.Rect) -> None:
+        """A landed card was drawn into the still picture over ``rect``
+        (window pixels): the next step draws that area again."""
+        self._baked.append(rect.copy())
 
     def draw_card(self, surface, card: int, rect: pygame.Rect, face_up: bool, lifted: bool = False) -> None:
         """Draw ``card`` (a card code; any code for a back) face up or down in
@@ -135,22 +230,48 @@ class TableDrawing:
         """The "must meld" pin (R9) above the card in ``rect``."""
         th = self.table.theme
         pin = T.text(_("must meld"), th.small, T.TEXT_DARK, bold=True)
-        box = pin.get_rect(midbottom=(rect.centerx, rect.y - 2)).inflate(8, 2)
+        box = self._pin_box(rect)
         pygame.draw.rect(surface, T.GOLD, box, border_radius=th.radius)
         surface.blit(pin, pin.get_rect(center=box.center))
 
-    def _draw_stock(self, surface, lay: Layout, model: TableModel) -> None:
+    def _pin_box(self, rect: pygame.Rect) -> pygame.Rect:
+        """Where the "must meld" pin of the card in ``rect`` goes (window pixels)."""
+        pin = T.text(_("must meld"), self.table.theme.small, T.TEXT_DARK, bold=True)
+        return pin.get_rect(midbottom=(rect.centerx, rect.y - 2)).inflate(8, 2)
+
+    def _stock_piece(self, lay: Layout, model: TableModel) -> tuple:
+        """The stock (a few backs stacked by its size, or an empty outline),
+        its count under it and the discard pile's words under the pile: one
+        piece of the still picture (:meth:`_still_pieces`)."""
         th = self.table.theme
         r = lay.stock_rect
         n = model.stock_size
-        if n == 0:
-            pygame.draw.rect(surface, T.PANEL_EDGE, r, 2, border_radius=th.radius)
-        else:
-            for i in range(min(4, (n + 9) // 10) - 1, 0, -1):
-                self.draw_card(surface, 0, r.move(-2 * i, -2 * i), False)
         label = T.text(_("Stock {count}").format(count=n), th.small, T.TEXT, bold=True)
-        surface.blit(label, label.get_rect(midtop=(r.centerx, r.bottom + th.pad // 2)))
-        surface.blit(T.text(self._pile_label(model), th.small, T.TEXT_DIM), (lay.pile_rect.x, lay.pile_rect.bottom + th.pad // 2))
+        pile = T.text(self._pile_label(model), th.small, T.TEXT_DIM)
+        label_at = label.get_rect(midtop=(r.centerx, r.bottom + th.pad // 2))
+        pile_at = pile.get_rect(topleft=(lay.pile_rect.x, lay.pile_rect.bottom + th.pad // 2))
+        backs = [r.move(-2 * i, -2 * i) for i in range(min(4, (n + 9) // 10) - 1, 0, -1)] if n else []
+        bounds = r.inflate(4, 4).union(label_at).union(pile_at)
+        for back in backs:
+            bounds.union_ip(self._card_bounds(back, False))
+
+        def paint(surface: pygame.Surface) -> None:
+            if n == 0:
+                pygame.draw.rect(surface, T.PANEL_EDGE, r, 2, border_radius=th.radius)
+            for back in backs:
+                self.draw_card(surface, 0, back, False)
+            surface.blit(label, label_at)
+            surface.blit(pile, pile_at)
+        ident = ("stock", n, len(backs), tuple(r), tuple(lay.pile_rect), self._pile_label(model),
+                 _("Stock {count}").format(count=n))
+        return ident, bounds, paint
+
+    def _card_bounds(self, rect: pygame.Rect, lifted: bool) -> pygame.Rect:
+        """The window pixels :meth:`draw_card` may touch for a card in ``rect``: the card and its shadow."""
+        sh = self.table.art.shadow(self.table.art.size_for(rect.h), lifted)
+        off = (sh.get_width() - rect.w) // 2
+        return rect.union(pygame.Rect(rect.x - off, rect.y - off + max(1, rect.h // (14 if lifted else 30)),
+                                      sh.get_width(), sh.get_height()))
 
     @staticmethod
     def _pile_label(model: TableModel) -> str:
@@ -221,25 +342,33 @@ class TableDrawing:
         pygame.draw.rect(surface, MARK_LINE, inner, 1, border_radius=max(1, th.radius - edge))
         pygame.draw.line(surface, MARK_LINE, (inner.x, band.y - 1), (inner.right - 1, band.y - 1))
 
-    def _draw_seats(self, surface, lay: Layout, model: TableModel) -> None:
-        """Every seat's panel. A panel is drawn once for what it shows: the
+    def _seat_pieces(self, bounds: pygame.Rect, lay: Layout, model: TableModel) -> list[tuple]:
+        """Every seat's panel, a piece of the still picture each
+        (:meth:`_still_pieces`). A panel is drawn once for what it shows: the
         picture of its place (felt, panel and words) is kept and blitted again
         on the steps where it has not changed (issue 21, item 19)."""
-        bounds = surface.get_rect()
         if len(self._seat_cache) > 64:
             self._seat_cache.clear()
         areas = {seat: r.inflate(8, 8).clip(bounds) for seat, r in lay.seat_rects.items()}  # the halo's too
+        pieces = []
         for seat, area in areas.items():
             words = self._seat_words(lay, model, seat)
             alone = area.w > 0 and area.h > 0 and not any(area.colliderect(a) for s, a in areas.items() if s != seat)
-            key = (self._base_key, seat, tuple(area), tuple(lay.fan_rects.get(seat, ())), words)
+            key = (self._base_key, seat, tuple(area), tuple(lay.seat_rects[seat]),
+                   tuple(lay.fan_rects.get(seat, ())), words)
+            pieces.append((("seat",) + key, area, self._seat_painter(lay, seat, words, area, key, alone)))
+        return pieces
+
+    def _seat_painter(self, lay: Layout, seat: int, words: tuple, area: pygame.Rect, key: tuple, alone: bool):
+        def paint(surface: pygame.Surface) -> None:
             hit = self._seat_cache.get(key) if alone else None
             if hit is not None:
                 surface.blit(hit, area.topleft)
-                continue
+                return
             self._draw_seat(surface, lay, seat, words)
-            if alone:  # nothing of another seat in its picture
+            if alone and surface.get_clip().contains(area):  # nothing of another seat in its picture, all of it drawn
                 self._seat_cache[key] = surface.subsurface(area).copy()  # the base under it, and the panel
+        return paint
 
     def _seat_words(self, lay: Layout, model: TableModel, seat: int) -> tuple:
         """What seat ``seat``'s panel shows: ``(current, name, must-meld note or
@@ -291,18 +420,27 @@ class TableDrawing:
         surface.blit(T.fit_text(score, th.small, text_w, T.GOLD if seat == self.table.viewer else T.TEXT, True),
                      (x, y + 2 * lh))
 
-    def _draw_counts(self, surface, lay: Layout, model: TableModel) -> None:
-        """Each other seat's card count, as a badge on its face-down fan."""
+    def _count_pieces(self, lay: Layout, model: TableModel) -> list[tuple]:
+        """Each other seat's card count, as a badge on its face-down fan: a
+        piece of the still picture each (:meth:`_still_pieces`)."""
         th = self.table.theme
+        pieces = []
         for seat, fan in lay.fan_rects.items():
             if seat == self.table.viewer:
                 continue
-            t = T.text(str(len(model.hands[seat])), th.small, T.TEXT_DARK, bold=True)
+            count = len(model.hands[seat])
+            t = T.text(str(count), th.small, T.TEXT_DARK, bold=True)
             d = max(t.get_width(), t.get_height()) + 6
             c = (fan.right - d // 3, fan.bottom - d // 3)
-            pygame.draw.circle(surface, (250, 248, 240), c, d // 2)
-            pygame.draw.circle(surface, (40, 40, 40), c, d // 2, 1)
-            surface.blit(t, t.get_rect(center=c))
+            rect = pygame.Rect(0, 0, d + 2, d + 2)
+            rect.center = c
+
+            def paint(surface: pygame.Surface, t=t, d=d, c=c) -> None:
+                pygame.draw.circle(surface, (250, 248, 240), c, d // 2)
+                pygame.draw.circle(surface, (40, 40, 40), c, d // 2, 1)
+                surface.blit(t, t.get_rect(center=c))
+            pieces.append((("count", seat, count, c), rect, paint))
+        return pieces
 
     def _draw_thinking(self, surface, lay: Layout) -> None:
         """While the game waits on a computer seat (choosing, or paced so a
