@@ -164,6 +164,12 @@ class ReplayScene(Scene):
         return self.replay.person if self.replay.person is not None else 0
 
     @property
+    def you(self) -> int | None:
+        """The seat the table's words call "you" (:attr:`TableDrawing.you
+        <scenes.table.drawing.TableDrawing.you>`): the person's, wherever it sits, or none."""
+        return self.replay.person
+
+    @property
     def names(self) -> list[str]:
         return shown_names(self.replay.names)
 
