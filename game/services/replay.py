@@ -181,6 +181,8 @@ def load_replay(data: Any, person: int | None = None, live: bool = False) -> Rep
             raise ReplayError(_sentence(_("hand {hand}, action {action}: {message}").format(
                 hand=err["hand"] + 1, action=err["action"] + 1, message=plain(err["message"]))))
         parsed = parse_record(obj)
+        if not parsed.hands:
+            raise ReplayError(_sentence(_("the record holds no hand")))
         steps = _steps(parsed)
     except RecordError as exc:
         raise ReplayError(_sentence(str(exc))) from None

@@ -298,6 +298,10 @@ def test_a_record_that_does_not_replay_is_one_sentence_and_nothing_changes(app, 
     broken.write_text('{"format": "rummy500/1", "players": ["A"], "hands": []}', encoding="utf-8")
     assert app.open_replay(broken) is None and list(app.stack) == before
     assert notes[1] == "This game cannot be replayed: \"players\" must list 2 to 8 names."
+    empty = json.loads(finished_record(5))
+    empty["hands"] = []  # a valid record, but nothing to step through
+    assert app.open_replay(empty) is None and list(app.stack) == before
+    assert notes.pop() == "This game cannot be replayed: the record holds no hand."
     assert app.open_replay(tmp_path / "missing.json") is None and list(app.stack) == before
     assert notes[2].startswith("This game cannot be replayed:") and "could not be read" in notes[2]
 
