@@ -12,6 +12,9 @@ scenes pushed on top of the table, and a
 :meth:`App.to_title` is the one way back to the title.
 
 Global keys: F11 toggles fullscreen, F12 saves a screenshot (and says where).
+A file dropped on the window is told by its content: a game record opens
+in the Replay scene (:meth:`App.open_replay`; never while a table is on the
+stack), anything else goes to House rules as a rules file.
 The frame's time step is capped (a window being dragged can stop the loop for
 seconds; nothing should teleport).
 

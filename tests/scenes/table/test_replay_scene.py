@@ -410,3 +410,22 @@ def test_every_scenario_and_finished_record_stepped_to_the_end_reaches_replays_t
     assert replayed >= 30
     with pytest.raises(ReplayError):
         load_replay(b"{}")
+
+
+def test_a_record_dropped_beside_a_game_being_played_is_not_opened(app, tmp_path):
+    from game.play.table_session import Seat, TableSession
+    from scenes.table.scene import TableScene
+
+    session = TableSession([Seat("You", "human"), Seat("Ana", "easy")], seed=3, use_workers=False)
+    table = app.push(TableScene(app), session=session)
+    app.step(1 / 60)
+    app.open("pause_menu")
+    menu = app.top
+    record = tmp_path / "r.json"
+    record.write_text(finished_record(5), encoding="utf-8")
+    notes = []
+    app.notify = lambda message, seconds=4.0: notes.append(message)
+    pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(record)))
+    app.step(1 / 60)
+    assert app.top is menu and notes == ["To watch a game record, leave the table first."]
+    assert app.find("table") is table
