@@ -8,6 +8,8 @@ headless and never import pygame:
   illegal action, 2 for a malformed record (``game-record.md``).
 * ``rummy500 tournament ...``: a duplicate tournament between AI levels
   (:mod:`game.services.tournament`); a table or ``--json``; exit 2 for bad arguments.
+* ``rummy500 show FILE``: the one subcommand that opens the window, straight
+  into the Replay scene on a record (exit 2 with one sentence for a bad one).
 * ``rummy500 analyse FILE``: let an AI level play one seat's turn of a saved
   position (:mod:`game.services.analyse`); exit 2 for an invalid record or a seat
   with nothing to decide.
@@ -71,6 +73,36 @@ def cmd_replay(args: argparse.Namespace) -> int:
     sys.stdout.write(json.dumps(out, indent=2, ensure_ascii=True) + "\n")
     sys.stdout.flush()
     return status
+
+
+def cmd_show(args: argparse.Namespace) -> int:
+    """``rummy500 show FILE``: open the window straight into the Replay scene
+    on the record (``-`` for standard input); exit 2 with one sentence on
+    standard error for a file that cannot be read or a record that does not
+    replay (the checks and messages of ``replay``), else the window's exit status."""
+    from game.paths import shown
+    from game.services.replay import ReplayError, load_replay
+
+    _lang(args)
+    try:
+        try:
+            replay = load_replay(record_bytes(args.file))
+        except MemoryError:
+            replay = None
+        if replay is None:  # after the handler, so what was read is freed
+            from game.rules.record import NO_MEMORY
+            raise ReplayError(f"{NO_MEMORY}.")
+    except OSError as exc:
+        print(f"rummy500 show: cannot read {shown(args.file)}: {exc.strerror or exc}.", file=sys.stderr)
+        return 2
+    except ReplayError as exc:
+        print(f"rummy500 show: {exc}", file=sys.stderr)
+        return 2
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from scenes.launch import main as gui_main
+
+    return gui_main(show=replay, speed=args.speed, config_dir=args.config_dir, size=args.size,
+                    max_frames=args.max_frames, lang=args.lang, started=STARTED)
 
 
 def cmd_analyse(args: argparse.Namespace) -> int:
@@ -617,6 +649,21 @@ def build_parser() -> argparse.ArgumentParser:
                     help="print a JSON list, one object per decision: hand, turn, kind, played, suggested "
                          "(record actions), points_lost, stderr, worlds, reason (and hindsight)")
     rp.set_defaults(func=cmd_review, parser=rp)
+    sp = sub.add_parser(
+        "show", help="open the window on a game record, to step through it action by action",
+        description="Open the window straight into the Replay scene on a game record: step through "
+                    "every action hand by hand (arrows, Page Up/Down, Home/End, the slider, Space to "
+                    "play), face up or as one seat saw it (V). A record that does not replay is "
+                    "refused with one sentence (exit 2).")
+    sp.add_argument("file", help="the record (a JSON file), or - for standard input")
+    sp.add_argument("--speed", choices=("slow", "normal", "fast", "instant"),
+                    help="the speed of play (default: the settings' speed)")
+    sp.add_argument("--size", type=_size, metavar="WxH", help="window size, e.g. 1920x1080")
+    sp.add_argument("--config-dir", type=_config_dir, metavar="DIR",
+                    help="keep settings, saves, statistics and logs in DIR")
+    sp.add_argument("--lang", choices=tuple(LANGUAGES), help="the language for this run")
+    sp.add_argument("--max-frames", type=_whole(1, 10**9), metavar="F", help=argparse.SUPPRESS)
+    sp.set_defaults(func=cmd_show, parser=sp)
     return parser
 
 
@@ -634,6 +681,7 @@ Headless subcommands (no window):
   rummy500 host --seats ...   host a table for other computers (--help for more)
   rummy500 join HOST:PORT ... join a table, a computer playing the seat (--help for more)
   rummy500 review FILE        what did each decision of a hand cost? (--help for more)
+  rummy500 show FILE          open the window on a game record, to step through it
 """
 
 

@@ -28,6 +28,7 @@ SCENES = {
     "statistics": "scenes.screens.statistics:StatisticsScene", "table": "scenes.table.scene:TableScene",
     "pause_menu": "scenes.screens.menus:PauseMenu", "hand_results": "scenes.screens.results:HandResults",
     "game_over": "scenes.screens.results:GameOver", "review": "scenes.screens.review:ReviewScene",
+    "replay": "scenes.table.replay:ReplayScene",
 }
 """Every scene reached by key (:meth:`scenes.core.app.App.open`), registered on import by
 ``"module:Class"``: a screen's module is imported when it is first opened, so start-up loads
@@ -51,6 +52,8 @@ def main(options: Options | None = None, **fields) -> int:
         app = App(options)
         if options.demo:
             start_demo(app, options)
+        elif options.show is not None:  # rummy500 show FILE: straight into its replay (Back closes the window)
+            app.open("replay", replay=options.show)
         else:
             app.open("title")
             if options.rules is not None:

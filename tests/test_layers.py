@@ -36,6 +36,7 @@ LAZY: dict[tuple[str, str], str] = {
         "the window starts only for the GUI: replay, tournament and analyse never import pygame",
     ("game.cli", "game.services.analyse"): "the headless subcommands load only what they run (start-up time)",
     ("game.cli", "game.services.review"): "the headless subcommands load only what they run (start-up time)",
+    ("game.cli", "game.services.replay"): "the subcommands load only what they run (start-up time)",
     ("game.cli", "game.services.tournament"): "the headless subcommands load only what they run (start-up time)",
     ("game.cli", "game.services.profiles"): "the headless subcommands load only what they run (start-up time)",
     ("game.cli", "game.rules.record"): "the headless subcommands load only what they run (start-up time)",

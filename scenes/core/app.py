@@ -12,6 +12,9 @@ scenes pushed on top of the table, and a
 :meth:`App.to_title` is the one way back to the title.
 
 Global keys: F11 toggles fullscreen, F12 saves a screenshot (and says where).
+A file dropped on the window is told by its content: a game record opens
+in the Replay scene (:meth:`App.open_replay`; never while a table is on the
+stack), anything else goes to House rules as a rules file.
 The frame's time step is capped (a window being dragged can stop the loop for
 seconds; nothing should teleport).
 
@@ -31,6 +34,7 @@ import pygame
 
 from game.i18n import _, set_language
 from game.paths import shown
+from game.services.replay import ReplayError, is_game_record, load_replay, read_replay_file
 from game.services.settings import MIN_WINDOW
 
 from scenes.core import theme as T
@@ -158,6 +162,26 @@ class App:
             self.open("title")
         return self.top
 
+    def open_replay(self, source, person: int | None = None, live: bool = False,
+                    levels: list[str] | None = None) -> Scene | None:
+        """Open the Replay scene (key ``"replay"``) on ``source``: the path of
+        a record file, or a record (bytes, text or a decoded object), with the
+        ``person``'s seat (``None``: as the record's note says), ``live`` for
+        a game in progress (shown only as the person's seat saw it) and each
+        seat's level. A record that does not replay is said in one sentence
+        (:class:`game.services.replay.ReplayError`) and nothing else changes.
+        Returns the scene, or ``None``."""
+        try:
+            if isinstance(source, (bytes, bytearray, dict)):
+                replay = load_replay(source, person, live)
+            else:
+                replay = read_replay_file(source, person)
+                replay.live = live
+        except ReplayError as exc:
+            self.notify(str(exc), 8.0)
+            return None
+        return self.open("replay", replay=replay, levels=levels)
+
     def quit(self, status: int = 0) -> None:
         self.running = False
         self.exit_status = status
@@ -261,6 +285,12 @@ class App:
         if event.type in (pygame.WINDOWSIZECHANGED, pygame.WINDOWRESIZED):
             self._resized(self.screen.get_size())
             return False
+        if event.type == getattr(pygame, "DROPFILE", -1) and is_game_record(event.file):
+            if self.find("table") is not None:  # never a record beside a game being played
+                self.notify(_("To watch a game record, leave the table first."))
+            else:
+                self.open_replay(event.file)
+            return True
         if event.type == getattr(pygame, "DROPFILE", -1) and not hasattr(self.top, "import_path"):
             handler = registry.drop_handler("rules")  # a rules file dropped: House rules imports it
             if self.top is None or self.find("table") is self.top or handler is None:

@@ -28,6 +28,7 @@ class Options:
     rules: object = None  # --rules FILE: a game.rules.ruleset.RuleSet chosen on New game (and for --demo)
     rules_from: str | None = None  # that file's name, for New game to show
     lang: str | None = None  # --lang CODE: the language for this run (the saved setting is not changed)
+    show: object = None  # rummy500 show FILE: the game.services.replay.ReplayGame the window opens on
 
 
 def dpi_aware() -> None:

@@ -39,6 +39,12 @@ SECTIONS: list[tuple[str, str]] = [
     (N_("Saving"), N_("Leaving the table keeps the game: Continue on the title resumes the game played last, "
                "Load game lists every game in progress (with Delete). Your sort order and the way you "
                "arranged your hand are kept too.")),
+    # TRANSLATORS: keep the key names (Page Up / Down, Home, End, Space, V, R, Esc) as printed on the keys
+    (N_("Replays"), N_("Statistics lists your finished games, each with Replay; you can also drop a game record "
+                "on the window, or run rummy500 show FILE. In a replay, ← → step one action, Page Up / Down "
+                "one turn, Home / End one hand; drag the slider anywhere in the game; Space plays and pauses. "
+                "V shows every hand face up or the table as one player saw it; R reviews the hand shown. "
+                "Watch in Load game shows a game in progress up to now, only as you saw it.")),
 ]
 
 

@@ -1,8 +1,10 @@
 """Load game: the games in progress, one save slot each (:mod:`game.services.slots`).
 
 Each row shows the players, the totals, the hand being played and when it
-was last played; clicking it (or Enter) resumes that game. "Delete" beside
-a row asks first. :func:`resume` is also what Continue on the title does
+was last played; clicking it (or Enter) resumes that game. "Watch" beside it
+opens the game up to now in the Replay scene (:mod:`scenes.table.replay`), only
+as the person's seat saw it: no hand or stock that Continue would show.
+"Delete" beside a row asks first. :func:`resume` is also what Continue on the title does
 with the slot played most recently.
 """
 
@@ -13,6 +15,7 @@ import pygame
 from game.i18n import N_, _, ngettext
 from game.play.table_session import Seat, TableSession
 from game.services.files import SEATS_LEVELS
+from game.rules.record import record_of
 from game.services.slots import MAX_SLOTS, SlotInfo, Slots, order_cards, table_seed
 
 from scenes.core import theme as T
@@ -84,7 +87,8 @@ class LoadGameScene(FormScene):
         self.slots.messages.clear()
         self.rows = [SlotButton(i, lambda i=i: self.load(i)) for i in self.infos]
         self.deletes = [Button(N_("Delete"), lambda i=i: self.ask_delete(i), role="small") for i in self.infos]
-        ws = [w for pair in zip(self.rows, self.deletes) for w in pair] + [self.back_button]
+        self.watches = [Button(N_("Watch"), lambda i=i: self.watch(i), role="small") for i in self.infos]
+        ws = [w for row in zip(self.rows, self.watches, self.deletes) for w in row] + [self.back_button]
         self.focus = FocusRing(ws)
         self.focus.focus(ws[0])
         self.resize()
@@ -95,11 +99,13 @@ class LoadGameScene(FormScene):
         x = th.width // 2 - w // 2
         row_h = max(th.body * 2, 30) + th.small + th.pad
         y = th.title * 2 + 3 * th.pad
-        del_w = max(th.small * 7, 90, T.font(th.small, True).size(_("Delete"))[0] + 3 * th.pad)
-        for b, d in zip(self.rows, self.deletes):
-            b.rect = pygame.Rect(x, y, w - del_w - th.pad, row_h)
-            d.rect = pygame.Rect(x + w - del_w, y + (row_h - max(th.small * 2, 26)) // 2, del_w,
-                                 max(th.small * 2, 26))
+        del_w = max(th.small * 7, 90, T.font(th.small, True).size(_("Delete"))[0] + 3 * th.pad,
+                    T.font(th.small, True).size(_("Watch"))[0] + 3 * th.pad)
+        small_h = max(th.small * 2, 26)
+        for b, v, d in zip(self.rows, self.watches, self.deletes):
+            b.rect = pygame.Rect(x, y, w - 2 * del_w - 2 * th.pad, row_h)
+            v.rect = pygame.Rect(x + w - 2 * del_w - th.pad, y + (row_h - small_h) // 2, del_w, small_h)
+            d.rect = pygame.Rect(x + w - del_w, y + (row_h - small_h) // 2, del_w, small_h)
             y += row_h + th.pad
         bw = max(th.body * 11, 170)
         self.back_button.rect = pygame.Rect(th.width // 2 - bw // 2, th.height - max(th.body * 2, 30) - 3 * th.pad,
@@ -111,6 +117,20 @@ class LoadGameScene(FormScene):
         app.pop()
         if not resume(app, info):
             app.push(LoadGameScene(app))
+
+    def watch(self, info: SlotInfo) -> None:
+        """Watch ``info``'s game up to now (the Replay scene), as the
+        person's seat saw it; a save that cannot be loaded is said, as Continue says it."""
+        game, message = self.app.storage.load_game_state(info.name)
+        if game is None:
+            self.slots.forget(info.name)
+            self.app.notify(message or _("That saved game is gone."))
+            self.refresh()
+            return
+        levels = [info.levels[i] if i < len(info.levels) and info.players[i:i + 1] == [name] else ""
+                  for i, name in enumerate(game.names)]
+        person = levels.index("human") if "human" in levels else 0
+        self.app.open_replay(record_of(game), person=person, live=True, levels=levels)
 
     def ask_delete(self, info: SlotInfo) -> None:
         """Ask before deleting ``info``'s game; Cancel or Esc keeps it."""

@@ -11,9 +11,13 @@ finished games kept in ``saves/finished`` (:mod:`game.services.finished`): date,
 players and levels, rules profile and result; a watched game is listed but
 never counted.
 
+Each game of the list has a "Replay" button: it opens the game in the
+Replay scene (:mod:`scenes.table.replay`, by its key), as the person saw it
+first when the person played it.
+
 Keys: Up/Down, Page Up/Down, Home/End and the wheel scroll; Tab and
-Left/Right move between the buttons; Enter or Space presses one; Esc goes
-back. "Reset statistics" asks first (:class:`~scenes.core.dialogs.ChoiceDialog`)
+Left/Right move between the buttons (a game's Replay button while its row
+is in view); Enter or Space presses one; Esc goes back. "Reset statistics" asks first (:class:`~scenes.core.dialogs.ChoiceDialog`)
 and the reset is written at once.
 """
 
@@ -137,7 +141,10 @@ class StatisticsScene(Scene):
         self.reset_button = Button(N_("Reset statistics"), self.ask_reset)
         self.back_button = Button(N_("Back"), self.back)
         self.buttons = [self.reset_button, self.back_button]
-        self.focus = FocusRing(self.buttons)
+        self.replays = [Button(N_("Replay"), lambda name=name, s=s: self.replay(name, s), role="small")
+                        for name, s in self.games]
+        self.row_ys: list[int] = []  # each game's row, in content coordinates
+        self.focus = FocusRing(self.buttons + self.replays)
         self.focus.focus(self.back_button)
         self.items: list[tuple[pygame.Surface, tuple[int, int]]] = []
         self.chart_rect: pygame.Rect | None = None
@@ -145,6 +152,13 @@ class StatisticsScene(Scene):
     # ------------------------------------------------------------ actions
     def back(self) -> None:
         self.app.pop()
+
+    def replay(self, name: str, summary: GameSummary) -> None:
+        """Open the finished game kept as ``name`` in the Replay scene, the
+        person's seat (if the person played) and the seats' levels known;
+        a record that does not replay is said in one sentence."""
+        self.app.open_replay(FinishedGames(self.app.storage.finished_dir).folder / name, person=summary.person,
+                             levels=summary.levels)
 
     def ask_reset(self) -> None:
         dialog = self.app.push(ChoiceDialog(self.app), title=N_("Reset your statistics to zero?"),
@@ -223,6 +237,10 @@ class StatisticsScene(Scene):
                 items.append((T.text(head, th.small, T.TEXT_DIM, bold=True), (round(c * inner), y)))
             y += round(th.small * 1.8)
         self.rows_top = y
+        self.replay_w = max(th.small * 6, max((T.width(_(b.label), th.small, True) for b in self.replays), default=0)
+                            + 2 * th.pad)
+        widths[3] -= (self.replay_w + th.pad) / inner  # the result, then the game's Replay button
+        self.row_ys = []
         for name, s in self.games:
             profile = profile_shown(s.profile)
             texts = [game_date(name), players_words(s), f"{profile} · {s.target}", result_words(s)]
@@ -230,12 +248,24 @@ class StatisticsScene(Scene):
             for c, w, t in zip(cols, widths, texts):
                 items.append((T.fit_text(t, th.body, round(w * inner) - th.pad, colour if c == cols[3] else T.TEXT),
                               (round(c * inner), y)))
+            self.row_ys.append(y)
             y += line_h
         self.items = items
         self.content_h = y
         self.line_h = line_h
         self.max_scroll = max(0, self.content_h - (self.view.height - 2 * th.pad))
         self.scroll = min(self.scroll, self.max_scroll)
+        self._place_replays()
+
+    def _place_replays(self) -> None:
+        """Put each game's Replay button at the end of its row as scrolled;
+        one whose row is not wholly in view is hidden (no click, no focus)."""
+        th = self.theme
+        inner = self.view.inflate(-th.pad, -th.pad)
+        for b, y in zip(self.replays, self.row_ys):
+            b.rect = pygame.Rect(self.view.right - th.pad - self.replay_w, self.view.y + th.pad - self.scroll + y - 2,
+                                 self.replay_w, self.line_h - 2)
+            b.visible = inner.contains(b.rect)
 
     # ------------------------------------------------------------ events
     def handle_event(self, event) -> bool:
@@ -259,6 +289,7 @@ class StatisticsScene(Scene):
 
     def _scroll(self, dy: int) -> None:
         self.scroll = max(0, min(self.max_scroll, self.scroll + dy))
+        self._place_replays()
 
     # ------------------------------------------------------------ drawing
     def draw(self, surface) -> None:

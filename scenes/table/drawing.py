@@ -52,6 +52,13 @@ class TableDrawing:
         self._baked: list[pygame.Rect] = []  # where landed cards were drawn in since
         self._card_pieces: dict[tuple, tuple] = {}  # the still cards' pieces of the last step, by what they show
 
+    @property
+    def you(self) -> int | None:
+        """The seat the words call "you" ("Your melds", "your seat"): the
+        table's ``you`` when it has one (a replay seen from another seat than
+        the person's, or with nobody's: ``None``), else the seat at the bottom."""
+        return getattr(self.table, "you", self.table.viewer)
+
     def invalidate(self) -> None:
         """Draw the still picture again next frame (the felt or a setting
         changed). Its cached parts, the base and the seat panels, are keyed by
@@ -311,7 +318,7 @@ class TableDrawing:
         return self._base_surf
 
     def _zone_labels(self, lay: Layout) -> tuple[str, ...]:
-        return tuple(_("Your melds") if seat == self.table.viewer else
+        return tuple(_("Your melds") if seat == self.you else
                      _("{name}'s melds").format(name=self.table.names[seat]) for seat in lay.zone_rects)
 
     def _draw_zones(self, surface, lay: Layout, labels: tuple[str, ...]) -> None:
@@ -382,7 +389,7 @@ class TableDrawing:
         else:
             lv = self.table.levels[seat]
             level = _(LEVEL_NAMES[lv]) if lv in LEVEL_NAMES else lv
-            if seat == self.table.viewer:
+            if seat == self.you:
                 level = (_("your seat") if lv == "human" else _(PLAYS_FOR_YOU[lv]) if lv in PLAYS_FOR_YOU
                          else level)  # a style of the field (a demo's seat): its name
         count = len(model.hands[seat])

@@ -187,6 +187,11 @@ def test_statistics_scene_keyboard(app):
     key(app, pygame.K_RETURN)
     scene = app.top
     assert isinstance(scene, StatisticsScene) and scene.focus.focused is scene.back_button
+    visible = [b for b in scene.replays if b.visible]
+    assert len(visible) == 2  # each game's Replay button, while its row is in view, comes after Back
+    for b in visible:
+        key(app, pygame.K_TAB)
+        assert scene.focus.focused is b
     key(app, pygame.K_TAB)
     assert scene.focus.focused is scene.reset_button and scene.reset_button.focused
     key(app, pygame.K_RIGHT)
