@@ -54,6 +54,7 @@ from game.play.table_session import Seat, TableSession
 from game.rules.actions import ActionFormatError, CallRummy, action_from_record
 from game.rules.cards import tokens
 from game.rules.game import Game
+from game.rules.names import has_visible, is_you_word, name_key
 from game.rules.record import name_problem
 from game.rules.ruleset import RuleSet
 from game.rules.view import view_for
@@ -233,6 +234,8 @@ class TableHost:
         self._table_wrong: deque = deque()
         self._table_locked_until = 0.0
         self._started = False
+        self._banned_tokens: set[str] = set()
+        self._banned_addresses: set[str] = set()
         self._net: LoopThread | None = None
         self._server = None
 
@@ -301,7 +304,7 @@ class TableHost:
             await conn.close(POLICY, why)
             return
         seat, token, conn_id = verdict
-        link = Link(conn, self._net)
+        link = Link(conn, self._net, addr)
         with self._lock:
             self._links[conn_id] = link
             names = [s.name for s in self._slots]
@@ -362,6 +365,8 @@ class TableHost:
     def _admit(self, hello: Hello, addr: str, now: float):
         """Who gets in (under the lock): the code, then the token or a free seat."""
         opts = self.options
+        if addr in self._banned_addresses or (hello.token is not None and hello.token in self._banned_tokens):
+            return Refused("banned"), "the host removed this seat's guest from the table"
         wait = self._locked_until.get(addr, 0.0) - now
         if wait > 0:
             return Refused("wait", seconds=round(wait, 1)), "too many wrong codes from this address"
@@ -391,10 +396,10 @@ class TableHost:
                 seat = free[0]
             else:
                 return Refused("full"), "every seat is taken"
-            if name_problem(hello.name) or not hello.name.strip():
+            if name_problem(hello.name) or not has_visible(hello.name) or is_you_word(hello.name):
                 return Refused("bad_name"), "that name cannot be used"
-            taken = {s.name.casefold() for s in self._slots if s.name}
-            if hello.name.strip().casefold() in taken:
+            taken = {name_key(s.name) for s in self._slots if s.name}
+            if name_key(hello.name) in taken:
                 return Refused("bad_name"), "another seat has that name"
             self._slots[seat].token = secrets.token_urlsafe(18)
             self._slots[seat].name = hello.name.strip()
@@ -471,9 +476,53 @@ class TableHost:
             return busy
         return self._drive() or busy
 
+    def remove_seat(self, seat: int, level: str | None = None) -> None:
+        """The host removes the guest at ``seat`` and bans it: its connection
+        is closed, and its seat token and its address are refused from now
+        on (``Refused("banned")``). A computer of ``level`` (one of
+        :data:`game.ai.LEVELS`; the options' ``stand_in`` when not given)
+        plays the seat for the rest of the game and the games after; its
+        name stays in this game (the record keeps it) and is that level's
+        in the next. ``ValueError`` for a seat that is not a guest's. Call
+        it on the thread that pumps the table."""
+        level = level or self.options.stand_in
+        if level not in LEVELS:
+            raise ValueError(f"unknown level {level!r} for the computer that takes the seat")
+        if seat not in self._remote:
+            raise ValueError(f"seat {seat} is not a guest's")
+        with self._lock:
+            slot = self._slots[seat]
+            if slot.token is not None:
+                self._banned_tokens.add(slot.token)
+            link = self._links.get(slot.conn) if slot.conn is not None else None
+            if link is not None and link.address:
+                self._banned_addresses.add(link.address)
+            slot.kind, slot.token, slot.conn = level, None, None
+            if not slot.name or self.session is None:
+                slot.name = computer_names([level])[0]
+            seats = list(self.options.seats)
+            seats[seat] = level
+            self.options.seats = seats
+        del self._remote[seat]
+        if link is not None:
+            link.send_soon(encode(Refused("banned")), (POLICY, "the host removed this seat from the table"))
+        if self.session is not None:
+            ai = make_ai(level, self.session.seed + 7919 * (seat + 1))
+            self.session.referee.replace(seat, LocalPlayer(ai)).close()
+            log.info("seat %d: removed by the host and banned; a computer (%s) plays it", seat, level)
+        self._announce()
+
+    @property
+    def banned(self) -> tuple[frozenset, frozenset]:
+        """``(seat tokens, addresses)`` refused because the host removed their seat."""
+        with self._lock:
+            return frozenset(self._banned_tokens), frozenset(self._banned_addresses)
+
     def _take(self, item) -> None:
         kind, seat, conn_id = item[0], item[1], item[2]
-        remote = self._remote[seat]
+        remote = self._remote.get(seat)
+        if remote is None:
+            return  # the seat was removed: what its guest sent is dropped
         if kind in ("join", "drop") and self.session is None:
             self._announce()  # the open seats changed
         if kind == "join":

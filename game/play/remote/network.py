@@ -130,9 +130,11 @@ class Welcome(_Message, tag="welcome"):
 class Refused(_Message, tag="refused"):
     """The host turned the guest away: ``reason`` is ``version`` (the host's
     ``version`` differs), ``bad_code``, ``wait`` (too many wrong codes: try
-    again in ``seconds``), ``full``, ``seat_taken``, ``bad_token`` or ``bad_name``."""
+    again in ``seconds``), ``full``, ``seat_taken``, ``bad_token``, ``bad_name`` or
+    ``banned`` (the host removed the guest's seat: its token and address are
+    refused from then on; also sent to the guest removed, before its connection closes)."""
 
-    reason: Literal["version", "bad_code", "wait", "full", "seat_taken", "bad_token", "bad_name"]
+    reason: Literal["version", "bad_code", "wait", "full", "seat_taken", "bad_token", "bad_name", "banned"]
     version: int = PROTOCOL_VERSION
     seconds: float = 0.0
 
@@ -574,10 +576,12 @@ class LoopThread:
 class Link:
     """One open connection seen from the loop: messages are sent in order
     by a writer task (:meth:`send_soon`, from any thread); ``received`` and
-    ``sent`` count the bytes of the messages."""
+    ``sent`` count the bytes of the messages; ``address``: the other side's
+    IP address as the host saw it (``""`` when not known)."""
 
-    def __init__(self, conn, loop_thread: LoopThread):
+    def __init__(self, conn, loop_thread: LoopThread, address: str = ""):
         self.conn = conn
+        self.address = address
         self.loop_thread = loop_thread
         self.outbox: asyncio.Queue = asyncio.Queue()
         self.sent = 0
