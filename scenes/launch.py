@@ -28,6 +28,7 @@ SCENES = {
     "statistics": "scenes.screens.statistics:StatisticsScene", "table": "scenes.table.scene:TableScene",
     "pause_menu": "scenes.screens.menus:PauseMenu", "hand_results": "scenes.screens.results:HandResults",
     "game_over": "scenes.screens.results:GameOver", "review": "scenes.screens.review:ReviewScene",
+    "host_table": "scenes.screens.hosting:HostScene", "join_table": "scenes.screens.joining:JoinScene",
 }
 """Every scene reached by key (:meth:`scenes.core.app.App.open`), registered on import by
 ``"module:Class"``: a screen's module is imported when it is first opened, so start-up loads

@@ -95,6 +95,7 @@ LAST_SETUP_SCHEMA = S.Obj({
     "levels": S.ListOf(S.Choice(AI_LEVELS), 8),
     "kinds": S.ListOf(S.Choice(SETUP_SEAT_KINDS), 8),
     "where": S.Choice(("here", "host")),
+    "port": S.Int(1024, 65535),
     "you_level": S.Choice(AI_LEVELS[:3] + ("human",)),
     "profile": S.Text(100),
     "rules": S.Custom(_rules_value),

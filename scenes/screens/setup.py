@@ -112,6 +112,7 @@ class SetupScene(FormScene):
         self.start = Button(N_("Start the game"), self.start_game)
         self.back_button = Button(N_("Back"), self.back)
         self.code_button = Button(N_("Play a deal code…"), self.play_code)
+        self.join_button = Button(N_("Join a table…"), lambda: self.app.open("join_table"))
         self.rules_button = Button(N_("Read these rules"), self.read_rules, role="small")
         self.change_button = Button(N_("Change rules…"), self.change_rules, role="small")
         self.focus = FocusRing([])
@@ -128,7 +129,7 @@ class SetupScene(FormScene):
               self.rules_button]
         for i in range(n - 1):
             ws += [self.seat_names[i], self.seat_levels[i]] if self.seat_names[i].visible else [self.seat_levels[i]]
-        return ws + [self.start, self.code_button, self.back_button]
+        return ws + [self.start, self.code_button, self.join_button, self.back_button]
 
     def _relayout(self) -> None:
         self.resize()
@@ -164,12 +165,17 @@ class SetupScene(FormScene):
         bw = max(th.body * 11, 170)
         self.start.rect = pygame.Rect(th.width // 2 + th.pad, th.height - row - 3 * th.pad, bw, row + 4)
         self.back_button.rect = pygame.Rect(th.width // 2 - th.pad - bw, th.height - row - 3 * th.pad, bw, row + 4)
-        # Back, Start and Play a deal code in one row, centred
-        code_w = max(bw, T.font(th.body, True).size(self.code_button.text)[0] + 4 * th.pad)
+        # Back, Start, Play a deal code and Join a table in one row, centred (each as wide as its words)
         gap = 2 * th.pad
-        left = th.width // 2 - (2 * bw + code_w + 2 * gap) // 2
-        for b, x in ((self.back_button, left), (self.start, left + bw + gap), (self.code_button, left + 2 * (bw + gap))):
-            b.rect = pygame.Rect(x, th.height - row - 3 * th.pad, code_w if b is self.code_button else bw, row + 4)
+        row_buttons = (self.back_button, self.start, self.code_button, self.join_button)
+        widths = [max(bw, T.font(th.body, True).size(b.text)[0] + 4 * th.pad) for b in row_buttons]
+        room = th.width - 2 * th.pad - 3 * gap
+        if sum(widths) > room:  # a narrow window: the buttons share the row
+            widths = [max(1, w * room // sum(widths)) for w in widths]
+        x = th.width // 2 - (sum(widths) + 3 * gap) // 2
+        for b, w in zip(row_buttons, widths):
+            b.rect = pygame.Rect(x, th.height - row - 3 * th.pad, w, row + 4)
+            x += w + gap
         self.focus.set(self._widgets())
 
     # --------------------------------------------------------------- rules

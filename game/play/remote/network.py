@@ -39,6 +39,7 @@ import json
 import logging
 import os
 import secrets
+import socket
 import ssl
 import threading
 import time
@@ -611,6 +612,21 @@ class Link:
     def close_soon(self, code: int, reason: str) -> None:
         """Close the connection with ``code`` and ``reason`` after what is queued."""
         self.loop_thread.call(self.outbox.put_nowait, (None, (code, reason)))
+
+
+def addresses_for(bind: str, port: int) -> list[str]:
+    """The addresses (``"ip:port"``) a guest may give for a host listening
+    on ``bind``: that address itself, or for every interface (``0.0.0.0``)
+    this computer's own addresses and then ``127.0.0.1`` (best effort, no
+    network look-up beyond this computer's name)."""
+    if bind not in ("0.0.0.0", "", "::"):
+        return [f"{bind}:{port}"]
+    found = []
+    try:
+        found = [a for a in socket.gethostbyname_ex(socket.gethostname())[2] if not a.startswith("127.")]
+    except OSError:
+        pass
+    return [f"{a}:{port}" for a in found + ["127.0.0.1"]]
 
 
 def monotonic() -> float:
