@@ -60,6 +60,7 @@ class JoinScene(FormScene):
         self._joining: threading.Thread | None = None
         self._outcome: tuple | None = None
         self.started = False
+        self.over = False
         self.found: list = []
         self._found_at = -1.0
         self.clock = 0.0
@@ -195,10 +196,11 @@ class JoinScene(FormScene):
             if isinstance(msg, Start):
                 self.started = True
             elif isinstance(msg, GameOver):
+                self.over = True
                 self.status = _("The game is over: {name} won.").format(name=msg.names[msg.winner])
             elif isinstance(msg, Bye) or (isinstance(msg, tuple) and msg[0] == CLOSED):
                 reason = "host_left" if isinstance(msg, Bye) or msg[1] != 1008 else "banned"
-                if not self.status.startswith(_("The game is over")[:12]):
+                if not self.over:
                     self.problem = words.join_problem(reason, {})
                 self.conn, self.welcome = None, None
                 self.resize()
