@@ -136,6 +136,7 @@ class HostScene(FormScene):
         self.port.enabled = False
         self.open_button.enabled = False
         self.resize()
+        self.focus.focus(self.back_button)  # nothing left to fill in: Back (closing the table) or Remove
 
     @property
     def addresses(self) -> list[str]:
@@ -198,7 +199,7 @@ class HostScene(FormScene):
         small_w = max(T.font(th.small).size(_("Remove"))[0] + 2 * th.pad, th.body * 5)
         names = self.host.names if self.host is not None else None
         for i, b in enumerate(self.remove_buttons):
-            b.rect = pygame.Rect(right_x + col_w - small_w, self.seats_y + i * (lh + gap), small_w, lh - 4)
+            b.rect = pygame.Rect(right_x + col_w - small_w, self.seats_y + i * (lh + gap) + 2, small_w, lh - 4)
             b.visible = bool(names and self.plan[i][0] == OPEN and names[i])
         bw = max(th.body * 11, 170, T.font(th.body, True).size(self.back_button.text)[0] + 4 * th.pad)
         self.back_button.rect = pygame.Rect(th.width // 2 - bw // 2, th.height - row - 3 * th.pad, bw, row + 4)
@@ -224,6 +225,9 @@ class HostScene(FormScene):
                       "must let other computers reach this port (TCP, incoming); across the internet, forward "
                       "it on the router (How to play says how).")
             lines += [(line, T.TEXT_DIM, th.small, False) for line in T.wrap(about, th.small, w)]
+            stand_in = _("Stand-in: the computer that plays a guest's seat while the guest is away, or once the "
+                         "guest is removed.")
+            lines += [(line, T.TEXT_DIM, th.small, False) for line in T.wrap(stand_in, th.small, w)]
         else:
             lines.append((_("Table code"), T.TEXT_DIM, th.small, False))
             lines.append((self.code[:3] + " " + self.code[3:], T.TEXT, th.title, True))

@@ -185,6 +185,7 @@ class JoinScene(FormScene):
             if kind == "welcome":
                 self.conn, self.welcome = conn, value
                 self.status = ""
+                self.focus.focus(self.back_button)
             else:
                 self.status = ""
                 self.problem = words.join_problem(value.reason, value.detail)
