@@ -76,7 +76,7 @@ class SetupScene(FormScene):
         kinds = last.get("kinds") if isinstance(last.get("kinds"), list) else []
         where = last.get("where") if last.get("where") in (HERE, HOST) else HERE
         self.where = Stepper(N_("Table"), [HERE, HOST], where,
-                             [N_("This computer only"), N_("Hosted for other computers")],
+                             [N_("This computer"), N_("Hosted for other computers")],
                              on_change=lambda _v: self._where_changed())
         self.sel_name, self.sel_rules = C.selection(self.app)
         if rules is not None:
