@@ -320,17 +320,10 @@ def _seat_list(text: str) -> list[str]:
 
 
 def _addresses(bind: str, port: int) -> list[str]:
-    """The addresses a guest may give for a host listening on ``bind`` (best effort, no network look-up)."""
-    import socket
+    """The addresses a guest may give (:func:`game.play.remote.network.addresses_for`)."""
+    from game.play.remote.network import addresses_for
 
-    if bind not in ("0.0.0.0", "", "::"):
-        return [f"{bind}:{port}"]
-    found = []
-    try:
-        found = [a for a in socket.gethostbyname_ex(socket.gethostname())[2] if not a.startswith("127.")]
-    except OSError:
-        pass
-    return [f"{a}:{port}" for a in found + ["127.0.0.1"]]
+    return addresses_for(bind, port)
 
 
 def _print_result(result: dict, as_json: bool) -> None:

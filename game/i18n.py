@@ -216,6 +216,19 @@ def month_abbr(month: int) -> str:
     return names[month - 1]
 
 
+_EVERY: dict[str, frozenset[str]] = {}
+
+
+def in_every_language(message: str) -> frozenset[str]:
+    """``message`` as every language of :data:`LANGUAGES` says it (English
+    included), e.g. ``"You"`` -> ``{"You", "Chi", "თქვენ"}``. Read from the
+    catalogs once per message; a catalog that cannot be read gives English."""
+    if message not in _EVERY:
+        _EVERY[message] = frozenset(message if code == DEFAULT else _load(code).gettext(message)
+                                    for code in LANGUAGES)
+    return _EVERY[message]
+
+
 def N_(message: str) -> str:
     """Mark ``message`` for extraction without translating it (for constants
     built at import time); translate it with :func:`_` where it is shown."""

@@ -29,6 +29,7 @@ SCENES = {
     "pause_menu": "scenes.screens.menus:PauseMenu", "hand_results": "scenes.screens.results:HandResults",
     "game_over": "scenes.screens.results:GameOver", "review": "scenes.screens.review:ReviewScene",
     "replay": "scenes.table.replay:ReplayScene",
+    "host_table": "scenes.screens.hosting:HostScene", "join_table": "scenes.screens.joining:JoinScene",
 }
 """Every scene reached by key (:meth:`scenes.core.app.App.open`), registered on import by
 ``"module:Class"``: a screen's module is imported when it is first opened, so start-up loads

@@ -98,6 +98,8 @@ class TableSession:
             game = Game.new([s.name for s in seats], self.rules, rng=random.Random(self.seed))
         elif table_seed is not None:
             game.restore_rng(self.seed)  # a resumed game deals on as the saved one would have
+        if game.people is None:
+            game.people = [i for i, s in enumerate(seats) if s.is_person and autoplay_level is None]  # the record says who played
         self.autoplay_level = autoplay_level
         players: dict[int, SeatPlayer] = {}
         for i, s in enumerate(seats):

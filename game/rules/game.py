@@ -45,6 +45,8 @@ class Game:
         self.names = list(players)
         self.players = n
         self.note = note
+        self.people: list[int] | None = None
+        """The seats people play (issue 23; a record's optional ``people``), ``None`` when not known."""
         self.start_scores = list(scores) if scores is not None else [0] * n
         if len(self.start_scores) != n:
             raise ValueError("one starting score per player")

@@ -19,9 +19,10 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Sequence
 
-from game.i18n import _
+from game.i18n import _, in_every_language
 
-__all__ = ["has_visible", "is_visible_char", "shown_name", "shown_names"]
+__all__ = ["has_visible", "is_visible_char", "is_you_word", "name_key", "repeated_name", "shown_name",
+           "shown_names"]
 
 BLANK_CHARS = frozenset({
     "\u115f", "\u1160", "\u3164", "\uffa0",  # Hangul fillers: letters that draw nothing
@@ -61,3 +62,30 @@ def shown_name(name: object, seat: int) -> str:
 def shown_names(names: Sequence[object]) -> list[str]:
     """:func:`shown_name` of every seat of ``names`` (in seat order)."""
     return [shown_name(n, i) for i, n in enumerate(names)]
+
+
+def name_key(name: str) -> str:
+    """What two names at one table are compared by: trimmed, in Unicode's
+    compatibility form (NFKC), case folded ("Ana", " ANA", "ａｎａ" are one name)."""
+    return unicodedata.normalize("NFKC", name).strip().casefold()
+
+
+def is_you_word(name: str) -> bool:
+    """Whether ``name`` is a word the game uses for "you" in any of its
+    languages ("You", "Chi", "თქვენ"): the log and the banners call the
+    person at this computer so, so no seat may be named it (issue 23)."""
+    return name_key(name) in {name_key(w) for w in in_every_language("You")}
+
+
+def repeated_name(names: Sequence[str]) -> int | None:
+    """The index of the first of ``names`` that another before it already
+    has (:func:`name_key`), or ``None``: names at one table are distinct
+    (issue 23), since the log, the statistics and the guests tell seats
+    apart by them."""
+    seen = set()
+    for i, name in enumerate(names):
+        key = name_key(name)
+        if key in seen:
+            return i
+        seen.add(key)
+    return None

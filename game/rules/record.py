@@ -49,7 +49,9 @@ MAX_NOTE = 100_000
 """The longest ``note``, in characters."""
 MAX_NAME = 64
 """The longest player name, in characters."""
-_TOP_KEYS = {"format", "rules", "players", "scores", "hands", "note", "expect"}
+_TOP_KEYS = {"format", "rules", "players", "scores", "hands", "note", "expect", "people"}
+"""The record's keys: ``game-record.md``'s, and ``people`` (issue 23: the seats people played,
+an optional key a later version may add by the spec; a record without it is read as before)."""
 _HAND_KEYS = {"dealer", "deal", "seed", "actions"}
 _DEAL_KEYS = {"hands", "discard", "stock"}
 
@@ -73,13 +75,15 @@ class HandRecord:
 @dataclass
 class ParsedRecord:
     """A checked record: ``rules``, ``players`` (names), ``scores`` (totals
-    before the first hand), ``note`` and ``hands``."""
+    before the first hand), ``note``, ``hands`` and ``people`` (the seats
+    people played, ``None`` when the record does not say)."""
 
     rules: RuleSet
     players: list[str]
     scores: list[int]
     note: str | None
     hands: list[HandRecord]
+    people: list[int] | None = None
 
 
 def _whole(value: Any, where: str, lo: int | None = None, hi: int | None = None) -> int:
@@ -348,6 +352,12 @@ def parse_record(data: Any) -> ParsedRecord:
         raise RecordError("\"note\" must be text")
     if note is not None and len(note) > MAX_NOTE:
         raise RecordError(f"\"note\" has {len(note):,} characters, more than {MAX_NOTE:,}")
+    people = top.get("people")
+    if "people" in top:
+        if (not isinstance(people, list) or len(people) > n
+                or len({_whole(p, "people[]", 0, n - 1) for p in people}) != len(people)):
+            raise RecordError(f"\"people\" must list distinct seats from 0 to {n - 1}, not {_short(people)}")
+        people = sorted(people)
     hands_in = top.get("hands")
     if not isinstance(hands_in, list):
         raise RecordError("\"hands\" must be a list")
@@ -409,7 +419,7 @@ def parse_record(data: Any) -> ParsedRecord:
                     raise RecordError(f"{where}.actions[{ai}]: {exc}") from None
             raise
         hands.append(HandRecord(dealer, deal, seed, parsed))
-    return ParsedRecord(rules, [str(p) for p in players], scores, note, hands)
+    return ParsedRecord(rules, [str(p) for p in players], scores, note, hands, people)
 
 
 def _known(obj: dict, allowed, where: str, places: list[str]) -> dict:
@@ -477,6 +487,7 @@ def _play(parsed: ParsedRecord) -> tuple[Game, tuple[int, int, IllegalMove] | No
     action and return it as ``(hand, action, error)``. Raises
     :class:`RecordError` for a hand that cannot follow the previous one."""
     game = Game(parsed.players, parsed.rules, parsed.scores, note=parsed.note)
+    game.people = parsed.people
     for hi, h in enumerate(parsed.hands):
         if game.winner is not None:
             raise RecordError(f"hands[{hi}]: the game was already won after hand {hi - 1}")
@@ -518,6 +529,7 @@ def history_events(game: Game, at_least: int = 300) -> list[Event]:
         first -= 1
         count += len(game.hands[first].actions) + 2  # the deal and the end of a hand are lines too
     again = Game(game.names, game.rules, game.start_scores, note=game.note)
+    again.people = game.people
     again.hands = list(game.hands[:first])  # read only, as the hands before the first played again
     again.hand_scores = [list(s) for s in game.hand_scores[:first]]
     for scores in again.hand_scores:
@@ -592,6 +604,8 @@ def record_of(game: Game) -> dict:
         rec["note"] = game.note
     rec["rules"] = game.rules.to_dict()
     rec["players"] = list(game.names)
+    if game.people is not None:
+        rec["people"] = list(game.people)
     rec["scores"] = list(game.start_scores)
     rec["hands"] = []
     for h in game.hands:

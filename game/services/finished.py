@@ -327,7 +327,7 @@ def record_finished_game(storage: Storage, record: dict, levels: list[str],
         _log.error("could not keep the finished game: %s", exc)
         messages.append(f"The finished game could not be kept ({one_line(getattr(exc, 'strerror', None) or exc, 60)}).")
     counted = False
-    if person is not None:
+    if person is not None or summary.people:
         stats, message = storage.load_statistics()
         if message:
             messages.append(message)

@@ -22,7 +22,7 @@ from game.rules.ruleset import RULE_KEYS, RuleSet, RulesError
 __all__ = [
     "SETTINGS_VERSION", "SPEEDS", "LANGUAGE_CHOICES", "CARD_STYLES", "CARD_BACKS", "FELTS", "MIN_WINDOW",
     "MAX_WINDOW", "RUMMY_WINDOW_RANGE", "RUMMY_WINDOW_DEFAULT_S", "OLD_RUMMY_WINDOW_DEFAULT_S", "CARD_SIZES", "VOLUME_RANGE", "SETTING_WORDS", "AI_LEVELS",
-    "SETUP_NAME_LEN", "LAST_SETUP_SCHEMA", "SETTINGS_SCHEMA", "Settings",
+    "SETUP_SEAT_KINDS", "SETUP_NAME_LEN", "LAST_SETUP_SCHEMA", "SETTINGS_SCHEMA", "Settings",
 ]
 
 SETTINGS_VERSION = 1
@@ -81,6 +81,11 @@ three levels alone (and ``"human"``)."""
 HINT_LEVELS = AI_LEVELS[1:3]
 """The levels the Hint may ask, Medium first (the default): :data:`game.ai.HINT_LEVELS`, written here
 like :data:`AI_LEVELS` so that reading the settings loads no AI (a test checks the two agree)."""
+SETUP_SEAT_KINDS = ("computer", "human", "open")
+"""What ``last_setup.kinds`` holds for each seat after yours: a computer (its
+level in ``levels``), a person at this computer, or open for a person at
+another computer (issue 23); ``where`` is ``"here"`` or ``"host"``. A file
+without them (an older version's) has computers at every other seat."""
 SETUP_NAME_LEN = 16
 """Longest seat name the New game form takes (and keeps in ``last_setup``)."""
 
@@ -88,6 +93,9 @@ LAST_SETUP_SCHEMA = S.Obj({
     "players": S.Int(2, 8),
     "names": S.ListOf(S.Text(SETUP_NAME_LEN), 8),
     "levels": S.ListOf(S.Choice(AI_LEVELS), 8),
+    "kinds": S.ListOf(S.Choice(SETUP_SEAT_KINDS), 8),
+    "where": S.Choice(("here", "host")),
+    "port": S.Int(1024, 65535),
     "you_level": S.Choice(AI_LEVELS[:3] + ("human",)),
     "profile": S.Text(100),
     "rules": S.Custom(_rules_value),

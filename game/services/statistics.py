@@ -14,6 +14,9 @@ pygame, reads and writes nothing.
 Who counts: only a game the person played at their own seat. A demo or a
 watched game (the bottom seat played by a computer) is summarised with
 ``person=None`` and never counted: statistics describe what the person did.
+Beside those, every person at the table (a record's ``people``, or the
+seats whose level is ``"human"``) has the game counted under their name
+(:attr:`Statistics.people`): a game two people played counts for both.
 """
 
 from __future__ import annotations
@@ -69,6 +72,9 @@ class Statistics:
       ``[your final total, the best opponent's final total]``.
     * ``counted``: ids of the counted games (the last :data:`COUNTED_IDS`),
       so a game is never counted twice.
+    * ``people``: each person's name -> their own :class:`Statistics` (with
+      no ``people`` of its own), every finished game a person played at this
+      computer counted under their name (issue 23).
     * ``version``: :data:`STATISTICS_VERSION`; ``extra``: unknown keys, kept.
     """
 
@@ -88,6 +94,7 @@ class Statistics:
     by_players: dict[str, list[int]] = field(default_factory=dict)
     recent: list[list[int]] = field(default_factory=list)
     counted: list[str] = field(default_factory=list)
+    people: dict[str, "Statistics"] = field(default_factory=dict)
     version: int = STATISTICS_VERSION
     extra: dict = field(default_factory=dict, repr=False)
 
@@ -124,6 +131,17 @@ class Statistics:
                     if len(clean) != len(value):
                         reset.append(key)
                     value = clean
+            elif key == "people":
+                ok = isinstance(value, dict)
+                if ok:
+                    clean = {}
+                    for name, theirs in value.items():
+                        if isinstance(theirs, dict):
+                            one, _reset = cls.from_dict({k: v for k, v in theirs.items() if k != "people"})
+                            clean[str(name)] = one
+                    if len(clean) != len(value):
+                        reset.append(key)
+                    value = clean
             elif key in ("recent", "counted"):
                 ok = isinstance(value, list)
                 if ok:
@@ -156,6 +174,9 @@ class Statistics:
                     value = {k: list(v) for k, v in value.items()}
                 elif f.name in ("recent", "counted"):
                     value = [list(v) if isinstance(v, (list, tuple)) else v for v in value]
+                elif f.name == "people":
+                    value = {name: {k: v for k, v in theirs.to_dict().items() if k != "people"}
+                             for name, theirs in value.items()}
                 out[f.name] = value
         return out
 
@@ -323,6 +344,9 @@ class GameSummary:
     * ``rummy_calls``: Rummy calls the person won (R18; a record lists only
       the call that won); ``deep_takes``: the person's takes of two or more
       cards from the discard pile (R8.3).
+    * ``people``: every seat a person played (issue 23), each as
+      ``{"seat", "hand_scores", "rummy_calls", "deep_takes"}``; empty when
+      no person played or the record does not say.
     """
 
     id: str
@@ -337,6 +361,7 @@ class GameSummary:
     hand_scores: list[int] = field(default_factory=list)
     rummy_calls: int = 0
     deep_takes: int = 0
+    people: list[dict] = field(default_factory=list)
 
     @property
     def won(self) -> bool:
@@ -354,7 +379,7 @@ class GameSummary:
         """The levels of the person's opponents, in seat order (empty when unknown)."""
         if self.levels is None:
             return []
-        return [lv for i, lv in enumerate(self.levels) if i != self.person]
+        return [lv for i, lv in enumerate(self.levels) if i != self.person and lv != "human"]
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON object of every field (the finished games' index)."""
@@ -375,7 +400,9 @@ class GameSummary:
                 or not (s.levels is None or (isinstance(s.levels, list) and len(s.levels) == len(s.players)))
                 or not (s.winner is None or (isinstance(s.winner, int) and 0 <= s.winner < len(s.players)))
                 or not (s.person is None or (isinstance(s.person, int) and 0 <= s.person < len(s.players)))
-                or not isinstance(s.profile, str)):
+                or not isinstance(s.profile, str) or not isinstance(s.people, list)
+                or not all(isinstance(p, dict) and isinstance(p.get("seat"), int)
+                           and 0 <= p["seat"] < len(s.players) for p in s.people)):
             raise ValueError("not a game summary: a field has the wrong type")
         return s
 
@@ -393,28 +420,55 @@ def summarize(record: dict, levels: list[str] | None = None, person: int | None 
     hand_scores: list[int] = []
     rummy = deep = 0
     if person is not None:
-        hand_scores = [scores[person]["hand"] for scores in game.hand_scores]
-        for h in record["hands"]:
-            for a in h.get("actions", []):
-                if a.get("p") != person:
-                    continue
-                if "rummy" in a:
-                    rummy += 1
-                elif a.get("take", 0) >= 2:
-                    deep += 1
+        hand_scores, rummy, deep = _figures(record, game, person)
+    seats = game.people if game.people is not None else [i for i, lv in enumerate(levels or []) if lv == "human"]
+    people = []
+    for seat in seats:
+        scores, calls, takes = _figures(record, game, seat)
+        people.append({"seat": seat, "hand_scores": scores, "rummy_calls": calls, "deep_takes": takes})
     return GameSummary(
         id=game_id(record), players=list(game.names), levels=list(levels) if levels is not None else None,
         person=person, profile=profile_of(game.rules), target=game.rules.target, winner=game.winner,
         totals=list(game.totals), hands=len(game.hand_scores), hand_scores=hand_scores,
-        rummy_calls=rummy, deep_takes=deep)
+        rummy_calls=rummy, deep_takes=deep, people=people)
+
+
+def _figures(record: dict, game, seat: int) -> tuple[list[int], int, int]:
+    """``seat``'s score in each hand (R19), Rummy calls won (R18) and deep takes (R8.3) in a record."""
+    rummy = deep = 0
+    for h in record["hands"]:
+        for a in h.get("actions", []):
+            if a.get("p") != seat:
+                continue
+            if "rummy" in a:
+                rummy += 1
+            elif a.get("take", 0) >= 2:
+                deep += 1
+    return [scores[seat]["hand"] for scores in game.hand_scores], rummy, deep
 
 
 def count_game(stats: Statistics, summary: GameSummary) -> bool:
     """Add ``summary`` to ``stats`` (changed in place) when it is a won game
     the person played that has not been counted yet; returns whether it was
     added."""
-    if summary.person is None or summary.winner is None or summary.id in stats.counted:
+    if summary.winner is None:
         return False
+    added = False
+    for person in summary.people:  # every person at the table, under their name
+        seat = person["seat"]
+        theirs = stats.people.setdefault(summary.players[seat], Statistics())
+        if summary.id in theirs.counted:
+            continue
+        levels = [] if summary.levels is None else [lv for i, lv in enumerate(summary.levels)
+                                                    if i != seat and lv != "human"]
+        others = [t for i, t in enumerate(summary.totals) if i != seat]
+        record_game(theirs, summary.winner == seat, levels, person["hand_scores"], summary.totals[seat],
+                    players=len(summary.players), rummy_calls=person["rummy_calls"],
+                    deep_takes=person["deep_takes"], best_opponent=max(others) if others else None,
+                    game_id=summary.id)
+        added = True
+    if summary.person is None or summary.id in stats.counted:
+        return added
     record_game(stats, summary.won, summary.opponent_levels, summary.hand_scores, summary.totals[summary.person],
                 players=len(summary.players), rummy_calls=summary.rummy_calls, deep_takes=summary.deep_takes,
                 best_opponent=summary.best_opponent, game_id=summary.id)

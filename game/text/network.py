@@ -32,6 +32,8 @@ def join_problem(reason: str, detail: dict) -> str:
         return _("No seat at this table has that seat token.")
     if reason == "bad_name":
         return _("That name cannot be used at this table: it is empty, not printable, or another seat's.")
+    if reason == "banned":
+        return _("The host removed you from this table: it does not take you back.")
     if reason == "fingerprint":
         return _("The table at {where} does not show the certificate fingerprint expected, so it may not be "
                  "the host you think: nothing was sent.").format(where=where)

@@ -36,6 +36,23 @@ SECTIONS: list[tuple[str, str]] = [
              "U  undo this turn's melds and lay-offs (never a draw)     E  end the hand (stock empty)\n"
              "L  game log (wheel, ↑ ↓, Page Up / Down scroll it; + opens it larger)\n"
              "Esc  menu     F11  fullscreen     F12  screenshot")),
+    (N_("People at one table"), N_("On New game, each seat after yours is a computer, a person at this computer "
+                            "(with their name) or, when the table is hosted, open for a person at another "
+                            "computer. Names must differ, and none may be the word the game uses for you. "
+                            "Statistics count each person's games under their name.")),
+    (N_("Tables across computers"), N_("Host: on New game set Table to “Hosted for other computers”, make a seat "
+                                "Open and press Host the table…, then Open the table. Give your guests the "
+                                "table code and an address the page shows; the game starts when every open "
+                                "seat is taken. Remove takes a guest's seat away and bans them; a computer "
+                                "plays on. Guests: New game → Join a table…, choose the table or type its "
+                                "address, then the code and your name.")),
+    (N_("Across the internet"), N_("The host's computer must accept incoming TCP connections on the table's port "
+                            "(50500 unless changed): allow it in its firewall. For guests outside your home, "
+                            "open your router's settings page, find Port forwarding (or Virtual server), "
+                            "forward TCP port 50500 to the host computer's local address (the first address "
+                            "the Host page shows), and give guests your router's public address with the "
+                            "port, such as 203.0.113.7:50500. Guests type that address; they need to open "
+                            "nothing.")),
     (N_("Saving"), N_("Leaving the table keeps the game: Continue on the title resumes the game played last, "
                "Load game lists every game in progress (with Delete). Your sort order and the way you "
                "arranged your hand are kept too.")),

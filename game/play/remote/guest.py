@@ -51,7 +51,8 @@ class JoinError(Exception):
     reason (``version``, ``bad_code``, ``wait``, ``full``, ``seat_taken``,
     ``bad_token``, ``bad_name``), ``fingerprint`` (the certificate is not
     the one given or kept), ``unreachable`` (no connection), ``host_left``
-    (the host said so, or the connection went and could not be made again)
+    (the host said so, or the connection went and could not be made again),
+    ``banned`` (the host removed the seat: its token is refused from then on)
     or ``broken`` (the host sent what the protocol does not allow).
     ``detail``: ``seconds`` to wait, the host's ``version``, ``where``."""
 
@@ -299,6 +300,8 @@ class GuestBot:
                 self.connection.reopen()
                 return
             except JoinError as exc:
+                if exc.reason == "banned":
+                    raise
                 if exc.reason not in ("unreachable", "host_left") or time.monotonic() > until:
                     raise JoinError("host_left", **exc.detail) from None
                 time.sleep(0.25)
@@ -333,6 +336,8 @@ class GuestBot:
             return True
         elif isinstance(msg, Bye):
             raise JoinError("host_left")
+        elif isinstance(msg, Refused) and msg.reason == "banned":
+            raise JoinError("banned")
         return False
 
     def _answer(self, ask: Ask) -> None:

@@ -39,7 +39,7 @@ from typing import Callable
 from websockets.asyncio.server import serve
 from websockets.exceptions import ConnectionClosed
 
-from game.ai import LEVELS, make_ai
+from game.ai import LEVELS, PLAYERS, make_ai
 from game.errors import IllegalMove
 from game.play.remote.discovery import DiscoveryBackend, TableAd
 from game.play.remote.network import (
@@ -54,6 +54,7 @@ from game.play.table_session import Seat, TableSession
 from game.rules.actions import ActionFormatError, CallRummy, action_from_record
 from game.rules.cards import tokens
 from game.rules.game import Game
+from game.rules.names import has_visible, is_you_word, name_key
 from game.rules.record import name_problem
 from game.rules.ruleset import RuleSet
 from game.rules.view import view_for
@@ -63,6 +64,9 @@ log = logging.getLogger("rummy500.host")
 OPEN = "open"
 SEAT_KINDS = (*LEVELS, OPEN)
 """What ``--seats`` names for each seat: a computer's level, or ``open`` for a guest."""
+PERSON = "human"
+"""A seat of a table hosted from the window (:attr:`HostOptions.driven`): a
+person at the host's computer, who plays it in the host's window."""
 EXTRA_WINDOW_S = 1.0
 """The most a Rummy window grows for the slowest seat's round trip."""
 
@@ -101,7 +105,16 @@ class HostOptions:
     network thread, which shares its interpreter) never waits on a search.
     ``table_name``: the name a table is announced under (never its code).
     ``resume``: a saved table to take up again; it goes on once every guest
-    is back in their seat with their token."""
+    is back in their seat with their token. ``names``: each seat's name
+    (``""`` for an open seat: the guest gives it), else each computer is
+    named by its level (:func:`computer_names`).
+
+    ``driven``: the host's window plays the table (Host a table): its
+    seats may also be :data:`PERSON` (played in that window) and any
+    computer of :data:`game.ai.PLAYERS`; the game is a :class:`HostedSession`
+    that the window's table drives as it drives any game, a guest's move
+    applied when the table takes its next step (so it is shown like a
+    computer's), every action sent on to the guests."""
 
     seats: list[str]
     code: str
@@ -124,14 +137,19 @@ class HostOptions:
     workers: bool = False
     table_name: str = "Rummy 500"
     resume: ResumedTable | None = None
+    names: list[str] | None = None
+    driven: bool = False
 
     def problem(self) -> str | None:
         """Why these options cannot host a table (a sentence), or ``None``."""
         if not 2 <= len(self.seats) <= 8:
             return f"a table has 2 to 8 seats, not {len(self.seats)} (R1)"
-        bad = [s for s in self.seats if s not in SEAT_KINDS]
+        kinds = (*PLAYERS, OPEN, PERSON) if self.driven else SEAT_KINDS
+        bad = [s for s in self.seats if s not in kinds]
         if bad:
-            return f"unknown seat {bad[0]!r} (use {', '.join(SEAT_KINDS)})"
+            return f"unknown seat {bad[0]!r} (use {', '.join(kinds)})"
+        if self.names is not None and len(self.names) != len(self.seats):
+            return "give one name for each seat"
         if OPEN not in self.seats:
             return "no seat is open for a guest: name at least one seat 'open'"
         if self.away not in ("computer", "wait"):
@@ -200,7 +218,7 @@ class TableHost:
         if problem:
             raise ValueError(problem)
         self.options = options
-        self.clock = clock
+        self.clock = self._window_clock if options.driven else clock
         self.on_update = on_update
         self.discovery = discovery
         self.announce_address = announce_address or (options.bind if options.bind not in ("0.0.0.0", "") else "127.0.0.1")
@@ -214,6 +232,8 @@ class TableHost:
         self.applied_at: dict[tuple[int, int], float] = {}  # (game, update n) -> perf_counter when applied
         self._lock = threading.Lock()
         names = computer_names(options.seats)
+        if options.names is not None:
+            names = [options.names[i] if k != OPEN else "" for i, k in enumerate(options.seats)]
         self._slots = [_Slot(kind, names[i]) for i, kind in enumerate(options.seats)]
         if options.resume is not None:
             for i, slot in enumerate(self._slots):
@@ -233,6 +253,10 @@ class TableHost:
         self._table_wrong: deque = deque()
         self._table_locked_until = 0.0
         self._started = False
+        self._moves: deque = deque()  # driven: the guests' moves, applied as the table takes its steps
+        self._mono_ref, self._clock_ref = 0.0, 0.0  # driven: the window's clock at monotonic() then
+        self._banned_tokens: set[str] = set()
+        self._banned_addresses: set[str] = set()
         self._net: LoopThread | None = None
         self._server = None
 
@@ -301,7 +325,7 @@ class TableHost:
             await conn.close(POLICY, why)
             return
         seat, token, conn_id = verdict
-        link = Link(conn, self._net)
+        link = Link(conn, self._net, addr)
         with self._lock:
             self._links[conn_id] = link
             names = [s.name for s in self._slots]
@@ -362,6 +386,8 @@ class TableHost:
     def _admit(self, hello: Hello, addr: str, now: float):
         """Who gets in (under the lock): the code, then the token or a free seat."""
         opts = self.options
+        if addr in self._banned_addresses or (hello.token is not None and hello.token in self._banned_tokens):
+            return Refused("banned"), "the host removed this seat's guest from the table"
         wait = self._locked_until.get(addr, 0.0) - now
         if wait > 0:
             return Refused("wait", seconds=round(wait, 1)), "too many wrong codes from this address"
@@ -391,10 +417,10 @@ class TableHost:
                 seat = free[0]
             else:
                 return Refused("full"), "every seat is taken"
-            if name_problem(hello.name) or not hello.name.strip():
+            if name_problem(hello.name) or not has_visible(hello.name) or is_you_word(hello.name):
                 return Refused("bad_name"), "that name cannot be used"
-            taken = {s.name.casefold() for s in self._slots if s.name}
-            if hello.name.strip().casefold() in taken:
+            taken = {name_key(s.name) for s in self._slots if s.name}
+            if name_key(hello.name) in taken:
                 return Refused("bad_name"), "another seat has that name"
             self._slots[seat].token = secrets.token_urlsafe(18)
             self._slots[seat].name = hello.name.strip()
@@ -469,11 +495,65 @@ class TableHost:
                 self._new_game()
                 busy = True
             return busy
+        if self.options.driven:
+            return self._serve_guests(self.clock()) or busy
         return self._drive() or busy
+
+    def _window_clock(self) -> float:
+        """Driven: the window's table clock now (its Rummy windows run on it)."""
+        return self._clock_ref + monotonic() - self._mono_ref
+
+    def _on_window_clock(self, arrived: float) -> float:
+        """A network-thread stamp (:func:`monotonic`) on the clock Rummy windows run on."""
+        return self._clock_ref + arrived - self._mono_ref if self.options.driven else arrived
+
+    def remove_seat(self, seat: int, level: str | None = None) -> None:
+        """The host removes the guest at ``seat`` and bans it: its connection
+        is closed, and its seat token and its address are refused from now
+        on (``Refused("banned")``). A computer of ``level`` (one of
+        :data:`game.ai.LEVELS`; the options' ``stand_in`` when not given)
+        plays the seat for the rest of the game and the games after; its
+        name stays in this game (the record keeps it) and is that level's
+        in the next. ``ValueError`` for a seat that is not a guest's. Call
+        it on the thread that pumps the table."""
+        level = level or self.options.stand_in
+        if level not in LEVELS:
+            raise ValueError(f"unknown level {level!r} for the computer that takes the seat")
+        if seat not in self._remote:
+            raise ValueError(f"seat {seat} is not a guest's")
+        with self._lock:
+            slot = self._slots[seat]
+            if slot.token is not None:
+                self._banned_tokens.add(slot.token)
+            link = self._links.get(slot.conn) if slot.conn is not None else None
+            if link is not None and link.address:
+                self._banned_addresses.add(link.address)
+            slot.kind, slot.token, slot.conn = level, None, None
+            if not slot.name or self.session is None:
+                slot.name = computer_names([level])[0]
+            seats = list(self.options.seats)
+            seats[seat] = level
+            self.options.seats = seats
+        del self._remote[seat]
+        if link is not None:
+            link.send_soon(encode(Refused("banned")), (POLICY, "the host removed this seat from the table"))
+        if self.session is not None:
+            ai = make_ai(level, self.session.seed + 7919 * (seat + 1))
+            self.session.referee.replace(seat, LocalPlayer(ai)).close()
+            log.info("seat %d: removed by the host and banned; a computer (%s) plays it", seat, level)
+        self._announce()
+
+    @property
+    def banned(self) -> tuple[frozenset, frozenset]:
+        """``(seat tokens, addresses)`` refused because the host removed their seat."""
+        with self._lock:
+            return frozenset(self._banned_tokens), frozenset(self._banned_addresses)
 
     def _take(self, item) -> None:
         kind, seat, conn_id = item[0], item[1], item[2]
-        remote = self._remote[seat]
+        remote = self._remote.get(seat)
+        if remote is None:
+            return  # the seat was removed: what its guest sent is dropped
         if kind in ("join", "drop") and self.session is None:
             self._announce()  # the open seats changed
         if kind == "join":
@@ -521,6 +601,9 @@ class TableHost:
         if isinstance(msg, Pass):
             referee.rummy_window(seat).close()
             return
+        if isinstance(msg, Move) and self.options.driven:
+            self._moves.append((seat, msg))  # applied when the window's table takes its next step
+            return
         try:
             action = action_from_record(msg.action, self.session.game.players)
         except (ActionFormatError, ValueError):
@@ -532,7 +615,7 @@ class TableHost:
         try:
             if isinstance(msg, Call):
                 window = referee.rummy_window(seat)
-                late = window.deadline is not None and arrived > window.deadline
+                late = window.deadline is not None and self._on_window_clock(arrived) > window.deadline
                 if not isinstance(action, CallRummy) or not window.open or late:
                     raise IllegalMove("rummy_not_allowed", "R18", "Rummy can only be called right after a "
                                       "discard, before the next player draws.")
@@ -576,6 +659,23 @@ class TableHost:
         if isinstance(state, GameWon):
             self._game_over()
             return True
+        return self._serve_guests(now) or busy
+
+    def _serve_guests(self, now: float) -> bool:
+        """Open each guest's Rummy window (R18: the table's time and the
+        slowest round trip) and put the questions the game waits on; True
+        when something was sent."""
+        referee = self.session.referee
+        state = referee.state
+        busy = False
+        if self.options.driven:
+            for seat, remote in self._remote.items():
+                if (remote.conn is None and remote.away_since is not None and self.options.away == "wait"
+                        and monotonic() - remote.away_since >= self.options.hold_s):
+                    self._stand_in(seat)
+                player = referee.players[seat]
+                if player.is_person:  # the guests' windows on the window's clock (R18: time up, or a draw)
+                    player.rummy_window.tick(now, self.session.game.hand)
         extra = min(EXTRA_WINDOW_S, max((self._latency(s) for s in self.connected()), default=0.0))
         for seat in self.connected():
             player = referee.players[seat]
@@ -606,11 +706,12 @@ class TableHost:
         names = self.names
         seats = [Seat(names[i], kind if kind != OPEN else "human") for i, kind in enumerate(opts.seats)]
         seed = opts.seed if self.games == 0 or opts.seed is None else opts.seed + self.games
+        make = (lambda *a, **kw: HostedSession(self, *a, **kw)) if opts.driven else TableSession
         if opts.resume is not None and self.games == 0:
-            self.session = TableSession(seats, opts.resume.game.rules, use_workers=opts.workers,
-                                        game=opts.resume.game, table_seed=opts.resume.seed)
+            self.session = make(seats, opts.resume.game.rules, use_workers=opts.workers,
+                                game=opts.resume.game, table_seed=opts.resume.seed)
         else:
-            self.session = TableSession(seats, opts.rules, seed=seed, use_workers=opts.workers)
+            self.session = make(seats, opts.rules, seed=seed, use_workers=opts.workers)
         self.games += 1
         self.n = 0
         self.result = None
@@ -674,6 +775,10 @@ class TableHost:
         message = encode(GameOver(game.winner, self.names, list(game.totals)))
         for seat in self.connected():
             self._send(seat, message)
+        if self.options.driven:  # the window shows the game over; its table closes the session
+            self.finished = True
+            self._close_links(1000, "game over")
+            return
         self.session.close()
         if self.options.quit_after_game:
             self.finished = True
@@ -724,6 +829,41 @@ class TableHost:
             self.session.close()
         self.finished = True
 
+    # ------------------------------------------------------- driven by a window
+    def _move_waiting(self) -> bool:
+        return bool(self._moves)
+
+    def _apply_move(self) -> list:
+        """Driven: apply the guest's move that came first (its refusal goes
+        back to the guest) and send the result on; returns its events."""
+        seat, msg = self._moves.popleft()
+        referee = self.session.referee
+        if not referee.players[seat].is_person:
+            return []  # a computer plays the seat now
+        try:
+            action = action_from_record(msg.action, self.session.game.players)
+        except (ActionFormatError, ValueError):
+            self._close_seat(seat, "a malformed move")
+            return []
+        if action.seat != seat:
+            self._illegal(seat, IllegalMove("not_your_turn", "R7", "It's not your turn."))
+            return []
+        try:
+            events = referee.apply_person(action)
+        except IllegalMove as exc:
+            self._illegal(seat, exc)
+            return []
+        self._moves.clear()  # moves sent for the old position are stale now
+        return events
+
+    def _acted(self, events) -> None:
+        """Driven: the window's table applied an action (or undid, or dealt): the guests hear of it."""
+        if self.finished or self._net is None:
+            return
+        self._broadcast(events)
+        if self.session.game.winner is not None:
+            self._game_over()
+
     def __enter__(self) -> "TableHost":
         return self
 
@@ -731,4 +871,60 @@ class TableHost:
         self.close()
 
 
-__all__ = ["EXTRA_WINDOW_S", "HostOptions", "ResumedTable", "OPEN", "SEAT_KINDS", "TableHost", "computer_names"]
+__all__ = ["EXTRA_WINDOW_S", "HostOptions", "HostedSession", "ResumedTable", "OPEN", "PERSON", "SEAT_KINDS",
+           "TableHost", "computer_names"]
+
+
+class HostedSession(TableSession):
+    """The game of a table hosted from the window (:attr:`HostOptions.driven`):
+    a :class:`~game.play.table_session.TableSession` that the window's table
+    drives as any other, while ``host`` serves the guests' seats. Each frame
+    (:meth:`update`) the host reads what the guests sent and puts the
+    questions; a guest's move waits until the table takes its next step
+    (:meth:`ready`, :meth:`advance`), so it is shown as a computer's is;
+    every action, undo and deal goes on to the guests. :meth:`tick` also
+    gives the host the table's clock, which the guests' Rummy windows run
+    on. :meth:`close` closes the host too (the guests are told the host left)."""
+
+    def __init__(self, host: TableHost, *args, **kwargs):
+        self.host = host
+        super().__init__(*args, **kwargs)
+
+    def update(self) -> None:
+        if not self.closed:
+            self.host.pump()
+        super().update()
+
+    def ready(self) -> bool:
+        return self.host._move_waiting() or super().ready()
+
+    def advance(self):
+        if self.host._move_waiting() and not super().ready():
+            events = self.host._apply_move()
+        else:
+            events = super().advance()
+        self.host._acted(events)
+        return events
+
+    def apply_person(self, action):
+        events = super().apply_person(action)
+        self.host._acted(events)
+        return events
+
+    def restore(self, game) -> None:
+        super().restore(game)
+        self.host._acted([])
+
+    def deal_next_hand(self):
+        events = super().deal_next_hand()
+        self.host._acted(events)
+        return events
+
+    def tick(self, now: float, held: bool = False) -> bool:
+        self.host._mono_ref, self.host._clock_ref = monotonic(), now
+        return super().tick(now, held)
+
+    def close(self) -> None:
+        if not self.closed:
+            super().close()
+            self.host.close()

@@ -39,6 +39,7 @@ import json
 import logging
 import os
 import secrets
+import socket
 import ssl
 import threading
 import time
@@ -130,9 +131,11 @@ class Welcome(_Message, tag="welcome"):
 class Refused(_Message, tag="refused"):
     """The host turned the guest away: ``reason`` is ``version`` (the host's
     ``version`` differs), ``bad_code``, ``wait`` (too many wrong codes: try
-    again in ``seconds``), ``full``, ``seat_taken``, ``bad_token`` or ``bad_name``."""
+    again in ``seconds``), ``full``, ``seat_taken``, ``bad_token``, ``bad_name`` or
+    ``banned`` (the host removed the guest's seat: its token and address are
+    refused from then on; also sent to the guest removed, before its connection closes)."""
 
-    reason: Literal["version", "bad_code", "wait", "full", "seat_taken", "bad_token", "bad_name"]
+    reason: Literal["version", "bad_code", "wait", "full", "seat_taken", "bad_token", "bad_name", "banned"]
     version: int = PROTOCOL_VERSION
     seconds: float = 0.0
 
@@ -574,10 +577,12 @@ class LoopThread:
 class Link:
     """One open connection seen from the loop: messages are sent in order
     by a writer task (:meth:`send_soon`, from any thread); ``received`` and
-    ``sent`` count the bytes of the messages."""
+    ``sent`` count the bytes of the messages; ``address``: the other side's
+    IP address as the host saw it (``""`` when not known)."""
 
-    def __init__(self, conn, loop_thread: LoopThread):
+    def __init__(self, conn, loop_thread: LoopThread, address: str = ""):
         self.conn = conn
+        self.address = address
         self.loop_thread = loop_thread
         self.outbox: asyncio.Queue = asyncio.Queue()
         self.sent = 0
@@ -607,6 +612,21 @@ class Link:
     def close_soon(self, code: int, reason: str) -> None:
         """Close the connection with ``code`` and ``reason`` after what is queued."""
         self.loop_thread.call(self.outbox.put_nowait, (None, (code, reason)))
+
+
+def addresses_for(bind: str, port: int) -> list[str]:
+    """The addresses (``"ip:port"``) a guest may give for a host listening
+    on ``bind``: that address itself, or for every interface (``0.0.0.0``)
+    this computer's own addresses and then ``127.0.0.1`` (best effort, no
+    network look-up beyond this computer's name)."""
+    if bind not in ("0.0.0.0", "", "::"):
+        return [f"{bind}:{port}"]
+    found = []
+    try:
+        found = [a for a in socket.gethostbyname_ex(socket.gethostname())[2] if not a.startswith("127.")]
+    except OSError:
+        pass
+    return [f"{a}:{port}" for a in found + ["127.0.0.1"]]
 
 
 def monotonic() -> float:

@@ -18,6 +18,7 @@ from game import i18n
 from game.rules.random_play import random_step
 from game.play.table_session import Seat
 from scenes.core import theme as T
+from game.rules.ruleset import RuleSet
 from scenes.core.app import App
 from scenes.core.options import Options
 from scenes.core.dialogs import ChoiceDialog
@@ -102,14 +103,23 @@ def _show(app, scene, cut, **kw) -> list[str]:
     return sorted(set(cut))
 
 
-def test_menus_and_forms_fit(app, cut):
+def test_menus_and_forms_fit(app, cut, monkeypatch):
+    from game.play.remote.discovery import InProcessDiscovery
+    from game.play.remote.host import OPEN
+    from scenes.screens import hosting
+    from scenes.screens.hosting import HostScene
+    from scenes.screens.joining import JoinScene
+
+    monkeypatch.setattr(hosting, "make_discovery", lambda interfaces: InProcessDiscovery({}))
     app.push(TitleScene(app))
     problems = {}
+    plan = [("human", "Ana"), ("hoarder", "Ben"), (OPEN, ""), ("human", "Cleo"), (OPEN, "")]
     for scene, kw in [(TitleScene(app), {}), (SetupScene(app), {}), (SettingsScene(app), {}),
                       (RulesSettingsScene(app), {}), (LoadGameScene(app), {}), (StatisticsScene(app), {}),
                       (RulesScene(app), {"profile": "Standard", "players": 4}), (HowToPlayScene(app), {}),
                       (RulesScene(app), {"profile": "Standard", "page": "questions"}),
                       (DealCodeScene(app), {"start": lambda deal: None, "players": 4}),
+                      (HostScene(app), {"plan": plan, "rules": RuleSet(), "bind": "127.0.0.1"}), (JoinScene(app), {}),
                       (ChoiceDialog(app), {"title": "You have a game in progress (12–30, hand 2). Start a new one?",
                                            "options": [("Keep it (Load game has it) and start a new one", None),
                                                        ("Start a new one in its place", "x")]})]:

@@ -442,7 +442,7 @@ def test_new_game_offers_the_styles_beside_the_levels(app):
     app.push(TitleScene(app))
     setup = app.push(SetupScene(app))
     frames(app)
-    assert all(st.value == "medium" and st.choices == list(PLAYERS) for st in setup.seat_levels)
+    assert all(st.value == "medium" and st.choices == list(PLAYERS) + ["human"] for st in setup.seat_levels)
     assert setup.you_level.choices == ["human", "easy", "medium", "hard"]  # your seat: the levels alone
     setup.seat_levels[1].step(2)  # medium -> hard -> hoarder
     assert setup.seat_levels[1].value == "hoarder" and setup.described_seat() == 1
