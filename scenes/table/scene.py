@@ -44,7 +44,8 @@ from game.rules.names import shown_names
 from scenes.core import theme as T
 from scenes.core.scene import Scene
 from scenes.core.cardart import CardArt
-from scenes.table.layout import Layout, TableModel, layout, model_of, predeal_model
+from scenes.table.layout import Layout, TableModel, layout, model_for, predeal_model
+from game.rules.view import view_for
 from scenes.table.drawing import TableDrawing
 from scenes.table.animation import TableAnimation
 from scenes.core.tween import AI_PACE_S, SPEEDS
@@ -113,7 +114,7 @@ class TableScene(Scene):
         if h is None or (h.ended is not None and game.winner is None):
             self.session.deal_next_hand()
             h = game.hand
-        self.shown = model_of(game)
+        self.shown = self.seen_model()
         self.layout_ = None
         self.buttons = [Button(N_("Log (L)"), self.toggle_log, role="small"),
                         Button(N_("Menu (Esc)"), self.open_menu, role="small")]
@@ -121,7 +122,7 @@ class TableScene(Scene):
         if h.ended is None and not h.actions:
             # a fresh deal: animate it from the stock
             self.shown = predeal_model(self.shown)
-            self.animation.queue([], model_of(game), "deal")
+            self.animation.queue([], self.seen_model(), "deal")
         self.rebuild_log()
         self.person = None
         self.pending_order = None
@@ -227,6 +228,15 @@ class TableScene(Scene):
         """The person's arrangement of the bottom hand (``None``: sorted)."""
         return self.person.order if self.person is not None else None
 
+    def seen_model(self) -> TableModel:
+        """What the table may show now: the current hand as the viewer's seat
+        sees it (its :class:`~game.rules.view.PlayerView`, :func:`~scenes.table.layout.model_for`)
+        and the public facts of how it ended; never another seat's hidden
+        cards nor the stock's order (issue 23, part 0)."""
+        game = self.session.game
+        h = game.hand
+        return model_for(view_for(game, self.viewer), h.ended, h.went_out, len(h.actions))
+
     def lay_out(self, model: TableModel) -> Layout:
         return layout(model, self.theme, self.viewer, hand_order=self.hand_order(),
                       card_size=self.app.settings.card_size)
@@ -237,7 +247,7 @@ class TableScene(Scene):
 
     def push_step(self, events: list[Event], undo: bool = False) -> None:
         """Queue the picture after a move of the person (or an undo) for showing."""
-        self.animation.queue(events, model_of(self.session.game), "undo" if undo else "move")
+        self.animation.queue(events, self.seen_model(), "undo" if undo else "move")
         self.hold = self.clock + AI_PACE_S * self.factor
         self.record_if_won()
         self.autosave(durable=False)  # every move of the person is saved at once: a kill loses nothing
@@ -389,7 +399,7 @@ class TableScene(Scene):
         if game.winner is not None or game.hand.ended is None:
             return
         dealt = self.session.deal_next_hand()
-        model = model_of(game)
+        model = self.seen_model()
         self.shown = predeal_model(model)
         if self.person is not None:
             self.person.order = []
@@ -543,7 +553,7 @@ class TableScene(Scene):
         if any(isinstance(e, (TurnStarted, HandEnded)) for e in events):
             self.autosave(durable=False)  # the end of every computer turn is saved (benchmarks/autosave.py)
         if events:
-            self.animation.queue(events, model_of(self.session.game), "move")
+            self.animation.queue(events, self.seen_model(), "move")
             self.hold = self.clock + AI_PACE_S * self.factor
             if self.person is not None:
                 self.person.on_step(events)
