@@ -91,6 +91,8 @@ class TableAnimation:
         events, model, kind = self.steps.popleft()
         old = t.layout_
         t.shown = model
+        if t.pass_play is not None:
+            t.pass_play.on_shown(model)  # a person's turn over: their hand is let go of with it
         if t.person is not None:
             t.person.on_shown()
             t.apply_pending_order()

@@ -190,7 +190,8 @@ class TableDrawing:
         return self._base_surf
 
     def _zone_labels(self, lay: Layout) -> tuple[str, ...]:
-        return tuple(_("Your melds") if seat == self.table.viewer else
+        you = self.table.viewer if self.table.pass_play is None else None  # several people here: by name
+        return tuple(_("Your melds") if seat == you else
                      _("{name}'s melds").format(name=self.table.names[seat]) for seat in lay.zone_rects)
 
     def _draw_zones(self, surface, lay: Layout, labels: tuple[str, ...]) -> None:
@@ -253,7 +254,9 @@ class TableDrawing:
         else:
             lv = self.table.levels[seat]
             level = _(LEVEL_NAMES[lv]) if lv in LEVEL_NAMES else lv
-            if seat == self.table.viewer:
+            if lv == "human" and self.table.pass_play is not None:
+                level = _("At this computer")  # several people here: nobody is "you"
+            elif seat == self.table.viewer:
                 level = (_("your seat") if lv == "human" else _(PLAYS_FOR_YOU[lv]) if lv in PLAYS_FOR_YOU
                          else level)  # a style of the field (a demo's seat): its name
         count = len(model.hands[seat])

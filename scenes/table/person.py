@@ -25,6 +25,7 @@ from game.intent.drops import (
 )
 from game.rules.phase import Phase
 from game.rules.view import PlayerView, view_for
+from game.play.rummy_window import PersonRummyWindow
 from game.errors import IllegalMove
 from game.rules.events import RummyCalled
 from game.i18n import N_, _, current_language
@@ -37,7 +38,7 @@ from game.intent.words import (
 )
 from game.text.levels import LEVEL_LABELS
 
-from scenes.table.layout import sort_key
+from scenes.table.layout import is_hidden, sort_key
 from scenes.table.person_drawing import PersonDrawing
 from scenes.table.person_input import Drag, PersonInput
 from scenes.core.widgets import Button
@@ -60,9 +61,11 @@ class PersonPlay:
     :class:`~game.intent.person_turn.PersonTurn` (:meth:`person_turn`), which the
     drawing reads and :meth:`update` sets the buttons from."""
 
-    def __init__(self, table):
+    def __init__(self, table, untimed_rummy: bool = False):
         self.table = table
         self.seat = table.viewer
+        # pass-and-play (scenes.table.pass_play): the Rummy window never runs on a clock, a question closes it
+        self.untimed_rummy = untimed_rummy
         self.order: list[int] = []          # the hand as the person arranged it (card codes)
         self.sort_mode = "suit"
         self.selected: set[int] = set()     # display positions in ``order``
@@ -91,7 +94,10 @@ class PersonPlay:
         }
         self.drawing = PersonDrawing(self)
         self.sync()
-        if table.session.resume_rummy_window(self.seat, table.clock):  # a game resumed right after a discard
+        if untimed_rummy:
+            if PersonRummyWindow.possible(self.hand, self.seat):  # a game resumed right after a discard
+                self.rummy_window.expect()
+        elif table.session.resume_rummy_window(self.seat, table.clock):  # a game resumed right after a discard
             self._offer_or_close()
 
     @property
@@ -210,6 +216,8 @@ class PersonPlay:
         """Match the arrangement to the hand shown: kept cards keep their
         places, new cards go to the right, gone cards leave."""
         cards = list(self.table.shown.hands[self.seat]) if self.table.shown.phase != "deal" else []
+        if self.table.viewer != self.seat or any(is_hidden(c) for c in cards):
+            return  # the hand is not shown face up here (pass-and-play): its arrangement waits
         kept, rest = [], list(cards)
         for c in self.order:
             if c in rest:
@@ -436,7 +444,7 @@ class PersonPlay:
 
     def on_shown(self) -> None:
         """The table has shown a step: start the window's clock when it was a discard."""
-        if self.rummy_window.pending and not self.table.animation.steps:
+        if self.rummy_window.pending and not self.table.animation.steps and not self.untimed_rummy:
             self.rummy_window.start(self.table.clock)
             self._offer_or_close()
         self.sync()
