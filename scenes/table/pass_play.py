@@ -39,6 +39,7 @@ from game.intent.turn import rummy_options
 from scenes.core import theme as T
 from scenes.core.widgets import Button
 from scenes.table.layout import is_hidden
+from scenes.table.person import PersonPlay
 
 ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
 
@@ -60,7 +61,6 @@ class PassAndPlay:
     have answered the question of the discard on show."""
 
     def __init__(self, table, people: list[int]):
-        from scenes.table.person import PersonPlay
         if len(people) < 2:
             raise ValueError("pass-and-play needs two or more people at the computer")
         self.table = table
