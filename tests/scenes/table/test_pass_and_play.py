@@ -216,3 +216,73 @@ def test_two_people_calling_rummy_the_first_in_turn_order_takes_it(app):
     events = [e for e in table.log_entries if isinstance(e, RummyCalled)]
     assert called == [1, 0] and len(events) == 1 and events[0].seat == 0
     assert game.hand.current == 0 and pp.cover == 0  # Ana plays on, after her cover screen
+
+
+def test_a_new_game_with_two_people_is_pass_and_play_and_continues_so(app):
+    """New game's seats with two people (the seat list the New game screen
+    gives) start pass-and-play; the saved game opens so again (Load game)."""
+    from game.services.slots import Slots
+    from scenes.screens.load_game import resume
+    seats = [Seat("Ana", "human"), Seat("Bot", "easy"), Seat("Ben", "human")]
+    slot = Slots(app.storage).new_name()
+    table = app.push(TableScene(app), seats=seats, seed=2, use_workers=False, slot=slot)
+    assert table.pass_play is not None and table.pass_play.people == [0, 2]
+    assert table.person is None  # every hand face down until someone's cover screen is passed
+    table.autosave()
+    app.pop()
+    info = next(i for i in Slots(app.storage).list() if i.name == slot)
+    assert resume(app, info)
+    again = app.top
+    assert isinstance(again, TableScene) and again.pass_play is not None and again.pass_play.people == [0, 2]
+    app.pop()
+
+
+def test_one_person_and_a_given_session_keep_the_table_as_it_was(app):
+    """A session given with other "human" seats (a test moving them) keeps the
+    one person at seat 0, as before pass-and-play."""
+    session = TableSession([Seat("You", "human"), Seat("Bot", "human")], seed=1, use_workers=False)
+    table = app.push(TableScene(app), session=session)
+    assert table.pass_play is None and table.person is not None and table.person.seat == 0
+    app.pop()
+
+
+def test_each_person_keeps_their_own_hand_order_and_nothing_of_it_carries_over(app):
+    """Cat sorts by rank, selects a card and asks for a hint, then discards:
+    Ana's hand comes up in her own order with nothing selected or hinted,
+    and Cat's order is kept for her next turn."""
+    from game.rules.actions import Discard, DrawStock
+    from game.rules.cards import parse_card
+    game = game_from_record(claim_record(ANA))
+    session = TableSession([Seat(n, "human") for n in ("Ana", "Ben", "Cat")], game.rules, game=game,
+                           use_workers=False)
+    table = app.push(TableScene(app), session=session, people=[0, 1, 2])
+    for _ in range(5):
+        app.step(1 / 30)
+    pp = table.pass_play
+    post_key(pygame.K_RETURN)
+    app.step(1 / 30)
+    cat = table.person
+    assert cat.seat == 2
+    cat.toggle_sort()
+    cat_order = list(cat.order)
+    assert cat.apply(DrawStock(2))
+    cat.selected = {0}
+    cat.hint = ("a hint", {1}, table.clock + 8)
+    assert cat.apply(Discard(2, parse_card("JD")))
+    for _ in range(5):
+        app.step(1 / 30)
+    assert pp.asking and table.person is None
+    assert not cat.selected and cat.hint is None  # let go of with the turn
+    post_key(pygame.K_n)  # no one calls
+    for _ in range(3):
+        app.step(1 / 30)
+    assert pp.cover == 0
+    post_key(pygame.K_RETURN)
+    app.step(1 / 30)
+    ana = table.person
+    assert ana.seat == 0 and ana is not cat and ana.sort_mode == "suit" and not ana.selected and ana.hint is None
+    assert sorted(ana.order) == sorted(game.hand.hands[0]) and ana.order != cat_order
+    hand_places = sorted((p for p in table.layout_.places if p.zone == "hand"), key=lambda p: p.index)
+    assert [p.card for p in hand_places] == ana.order and all(p.face_up for p in hand_places)
+    assert cat.sort_mode == "rank" and [c for c in cat.order if c != parse_card("JD")] == \
+        [c for c in cat_order if c != parse_card("JD")] + [c for c in cat.order if c not in cat_order]
