@@ -39,7 +39,8 @@ from game.play.all_computer import ai_step, play_into_hand  # noqa: E402
 from game.play.table_session import Seat, TableSession  # noqa: E402
 from scenes.core.app import App  # noqa: E402
 from scenes.core.options import Options  # noqa: E402
-from scenes.table.layout import model_of  # noqa: E402
+from game.rules.view import view_for  # noqa: E402
+from scenes.table.layout import model_for  # noqa: E402
 from scenes.table.scene import TableScene  # noqa: E402
 from game.play.seats import PersonPlayer  # noqa: E402
 
@@ -55,19 +56,25 @@ def mid_hand_session(players: int, seed: int, steps: int, levels: str = "medium"
     return session
 
 
+def seen(game, seat: int = 0):
+    """The model the table shows seat ``seat`` of ``game`` (its view: :meth:`TableScene.seen_model`)."""
+    h = game.hand
+    return model_for(view_for(game, seat), h.ended, h.went_out, len(h.actions))
+
+
 def hand_steps(players: int, seed: int, steps: int, levels: str = "medium") -> list[tuple[list, object]]:
     """The steps :func:`mid_hand_session` plays into its hand, as the table
     queues them: ``(events, model)`` per step, the deal first (no events)."""
     session = mid_hand_session(players, seed, 0, levels)
     game = session.game
     ais = {i: make_ai("medium", seed + i) for i in range(players)}
-    shown = [([], model_of(game))]
+    shown = [([], seen(game))]
     while len(shown) <= steps:
         probe = game.clone()
         ai_step(probe, ais)
         if probe.hand.ended is not None:
             break
-        shown.append((ai_step(game, ais), model_of(game)))
+        shown.append((ai_step(game, ais), seen(game)))
     session.close()
     return shown
 
@@ -146,7 +153,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"frame where the step's cards land: p50 {statistics.median(landing):.2f} ms, "
               f"p99 {percentile(landing, 0.99):.2f} ms, max {max(landing):.2f} ms")
         table.drawing.invalidate()
-        table.shown = model_of(session.game)  # back to the mid-hand picture for the figures below
+        table.shown = seen(session.game)  # back to the mid-hand picture for the figures below
         table.layout_ = table.lay_out(table.shown)
         # the same table while a Hard AI thinks in its worker process
         from game.play.ai_worker import AIWorker

@@ -20,6 +20,7 @@ The rules stay in the engine (:mod:`game.rules.game`): everything here asks
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, field
 from typing import Union
 
@@ -32,7 +33,28 @@ from game.rules.phase import Phase
 from game.errors import IllegalMove
 from game.intent.targets import DiscardPile, NewMeld, OnMeld, PileCard, Stock, Target
 from game.ai.medium import MediumAI
-from game.rules.view import view_for
+from game.rules.view import PlayerView, sample_world, view_for
+
+#: Where a seat stands: the seat's own :class:`~game.rules.view.PlayerView`
+#: (what the table has, issue 23) or, for tools and tests, the whole :class:`Game`.
+Position = Union[Game, PlayerView]
+
+_worlds: dict[int, tuple[PlayerView, HandState]] = {}
+
+
+def world_of(position: Position) -> HandState:
+    """A hand to ask the engine what ``position``'s seat may do: the game's
+    own hand, or for a view a hand dealt consistently with it
+    (:func:`game.rules.view.sample_world`; every such hand allows the seat the
+    same moves, since they depend only on its own cards and what is public).
+    Read it, never change it: the last view's is kept for the next question."""
+    if not isinstance(position, PlayerView):
+        return position.hand
+    kept = _worlds.get(0)
+    if kept is None or kept[0] is not position:
+        kept = (position, sample_world(position, random.Random(0)))
+        _worlds[0] = kept
+    return kept[1]
 
 #: The table's own refusal reasons (the scene words each one):
 #: ``one_card`` a discard needs exactly one card (R10); ``select_meld`` no
@@ -87,10 +109,12 @@ def _engine_refusal(exc: IllegalMove) -> Refusal:
     return Refusal("engine", exc.message, exc.rule, logged=True)
 
 
-def my_turn(game: Game, seat: int) -> bool:
+def my_turn(position: Position, seat: int) -> bool:
     """True while the game and hand go on and it is ``seat``'s turn (R7)."""
-    h = game.hand
-    return game.winner is None and h is not None and h.ended is None and h.current == seat
+    if isinstance(position, PlayerView):
+        return position.phase != "over" and position.current == seat
+    h = position.hand
+    return position.winner is None and h is not None and h.ended is None and h.current == seat
 
 
 @dataclass(frozen=True)
@@ -114,11 +138,14 @@ class LegalTargets:
         return False
 
 
-def legal_targets(game: Game, seat: int, cards: list[Card]) -> LegalTargets:
+def legal_targets(game: Position, seat: int, cards: list[Card]) -> LegalTargets:
     """The drops of hand cards ``cards`` (card codes) that ``seat`` could make
-    now: nothing outside the play phase of its own turn (R7)."""
-    h = game.hand
-    if not my_turn(game, seat) or h.phase != Phase.PLAY:
+    now (``game``: the seat's view, or the game): nothing outside the play
+    phase of its own turn (R7)."""
+    if not my_turn(game, seat):
+        return LegalTargets()
+    h = world_of(game)
+    if h.phase != Phase.PLAY:
         return LegalTargets()
     discard, melds = False, frozenset()
     if len(cards) == 1:
@@ -196,11 +223,12 @@ def lay_off_outcome(hand: HandState, seat: int, cards: list[Card], meld: int) ->
     return Accepted(tuple(plan))
 
 
-def drop_outcome(game: Game, seat: int, cards: list[Card], target: Target) -> Outcome:
+def drop_outcome(game: Position, seat: int, cards: list[Card], target: Target) -> Outcome:
     """Hand cards ``cards`` dropped on ``target`` (the discard pile, a meld or
-    the felt): first whether ``seat`` may play now (its turn, R7, and drawn),
-    then :func:`discard_outcome`, :func:`lay_off_outcome` or :func:`meld_outcome`."""
-    h = game.hand
+    the felt), ``game`` the seat's view (or the game): first whether ``seat``
+    may play now (its turn, R7, and drawn), then :func:`discard_outcome`,
+    :func:`lay_off_outcome` or :func:`meld_outcome`."""
+    h = world_of(game)
     if not my_turn(game, seat):
         return Refusal("wait_turn" if h.current != seat else "wait_window")
     if h.phase == Phase.DRAW:
@@ -212,12 +240,13 @@ def drop_outcome(game: Game, seat: int, cards: list[Card], target: Target) -> Ou
     return meld_outcome(h, seat, cards)
 
 
-def enter_outcome(game: Game, seat: int, cards: list[Card], target: Target) -> Outcome:
-    """Enter on the focused ``target`` with the selected ``cards``: in the
+def enter_outcome(game: Position, seat: int, cards: list[Card], target: Target) -> Outcome:
+    """Enter on the focused ``target`` with the selected ``cards`` (``game``:
+    the seat's view, or the game): in the
     draw phase (or on the stock) a draw (``DrawStock``) or a take of the pile
     card and all above it (``TakeDiscards``, R8.2); in the play phase a
     discard on a pile card, a new meld on the felt, a lay-off on a meld."""
-    h = game.hand
+    h = world_of(game)
     if h.phase == Phase.DRAW or isinstance(target, Stock):
         if isinstance(target, Stock):
             return Accepted((DrawStock(seat),))
@@ -265,10 +294,11 @@ class EnterEffect:
     owner: int | None = None
 
 
-def enter_effect(game: Game, seat: int, target: Target, selected: int, calling_rummy: bool) -> EnterEffect:
-    """What Enter does on ``target`` with ``selected`` cards chosen;
-    ``calling_rummy``: a pile card there calls Rummy (the seat's window, R18)."""
-    h = game.hand
+def enter_effect(game: Position, seat: int, target: Target, selected: int, calling_rummy: bool) -> EnterEffect:
+    """What Enter does on ``target`` with ``selected`` cards chosen (``game``:
+    the seat's view, or the game); ``calling_rummy``: a pile card there calls
+    Rummy (the seat's window, R18)."""
+    h = world_of(game)
     if isinstance(target, PileCard) and calling_rummy:
         return EnterEffect("rummy", len(h.discard) - target.index)
     if h.current != seat or h.ended is not None:

@@ -27,6 +27,14 @@ SECTIONS: list[tuple[str, str]] = [
     (N_("Rummy!"), N_("When another player's discard (or a card below it) gives you a Rummy call, a Rummy! button "
                "shows for a few seconds (Settings: Time to call Rummy): press it or R and take the cards "
                "yourself. To spot calls on your own, set Settings: Rummy! button to “Always”.")),
+    (N_("Several people at one computer"), N_(
+        "When two or more people share this computer, only the person whose turn it is sees a hand face up; during "
+        "a computer's turn every hand is face down. Between two people's turns a cover screen hides the table: pass "
+        "the computer, then press Enter or click. After every discard (with Rummy calls on) everyone is asked the "
+        "same question, whoever could call: “Rummy on Ana's discard?” with a button for each person and "
+        "“No one”. There is no clock. A person who wants to call presses their name, sees their own hand after "
+        "their cover screen, and calls (Rummy! or a pile card) or presses No Rummy (N); if they cannot call, they "
+        "are told then. When everyone has answered, the first caller after the discarder takes the cards.")),
     # TRANSLATORS: keep the key names (Space, Enter, Esc, Page Up / Down, F11, F12, R, S, H, U, E, L) as printed on the keys
     (N_("Keys"), N_("← →  move along your hand, or along the table's places.\n"
              "↑ ↓  up to the table (stock, pile, new meld, each meld), down to your hand.\n"

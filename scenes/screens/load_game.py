@@ -62,8 +62,9 @@ def resume(app, info: SlotInfo) -> bool:
         seats.append(Seat(name, level if level in SEATS_LEVELS else
                           ("human" if i == 0 else "medium")))
     session = TableSession(seats, game.rules, game=game, table_seed=table_seed(info, game))
+    people = [i for i, s in enumerate(seats) if s.is_person]  # several people: pass-and-play again (issue 23)
     app.open("table", session=session, slot=info.name, hand_order=order_cards(info.hand_order),
-             sort_mode=info.sort_mode)
+             sort_mode=info.sort_mode, people=people if len(people) > 1 else None)
     app.resuming = None
     return True
 

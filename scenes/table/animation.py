@@ -91,6 +91,8 @@ class TableAnimation:
         events, model, kind = self.steps.popleft()
         old = t.layout_
         t.shown = model
+        if t.pass_play is not None:
+            t.pass_play.on_shown(model)  # a person's turn over: their hand is let go of with it
         if t.person is not None:
             t.person.on_shown()
             t.apply_pending_order()
@@ -152,7 +154,9 @@ class TableAnimation:
         dur = MOVE_S * factor
         if self.table.reduced_motion:  # no card moves: each fades in where it lands, all together
             return [Motion(p, p.rect.copy(), p.face_up, Tween(0.0, 1.0, FADE_S * factor, linear), fade=True)
-                    for p in pending if pool.get(p.card) or (deal and p.zone in ("hand", "seat", "pile"))]
+                    for p in pending if pool.get(p.card) or (p.zone in ("hand", "seat", "pile") if deal
+                                                             else p.zone != "stock")]
+        unseen = []  # pending cards whose own card was not drawn before (a placeholder then)
         for p in pending:
             cands = pool.get(p.card)
             if cands:
@@ -166,6 +170,9 @@ class TableAnimation:
                     order = p.index * n + (p.seat - model.dealer - 1) % n
                 motions.append(Motion(p, new.stock_rect.copy(), False,
                                       Tween(0.0, 1.0, dur, ease_out_cubic, delay=order * per_card)))
+            elif not deal:
+                unseen.append(p)
+        motions += self._unseen_motions(unseen, pool, dur)
         motions.sort(key=lambda m: m.tween.delay)
         return motions
 
@@ -173,6 +180,30 @@ class TableAnimation:
         """The window pixels a landed card of ``m`` covers, with its shadow (what :meth:`draw_motion` draws then)."""
         img, dx, dy = self.table.art.with_shadow(m.place.card, m.place.rect.h, m.place.face_up)
         return pygame.Rect(m.place.rect.x + dx, m.place.rect.y + dy, img.get_width(), img.get_height())
+
+    @staticmethod
+    def _unseen_motions(pending: list[Place], pool: dict[int, list[Place]], dur: float) -> list[Motion]:
+        """Slides for cards the table could not follow by their code, because
+        the viewer saw them only as backs (:func:`~scenes.table.layout.hidden_card`):
+        each card of ``pending`` (new places with no old place of the same
+        code) starts from the nearest old face-down place left unpaired in
+        ``pool`` (a card drawn from the stock, a seat's card tabled or
+        discarded). The stock's new top card takes no such place (the card
+        under it was never drawn); it comes from a discard-pile card left over
+        when the pile is turned into the stock (R17)."""
+        left = [q for cands in pool.values() for q in cands]
+        motions: list[Motion] = []
+        for p in sorted(pending, key=lambda p: p.zone == "stock"):
+            if p.zone == "stock":
+                cands = [q for q in left if q.zone == "pile"]
+            else:
+                cands = [q for q in left if not q.face_up]
+            if not cands:
+                continue
+            q = min(cands, key=lambda c: (c.rect.x - p.rect.x) ** 2 + (c.rect.y - p.rect.y) ** 2)
+            left.remove(q)
+            motions.append(Motion(p, q.rect.copy(), q.face_up, Tween(0.0, 1.0, dur, ease_out_cubic)))
+        return motions
 
     def draw_motion(self, surface, m: Motion) -> None:
         """A sliding card: sized between its two places, narrowing and widening

@@ -56,7 +56,10 @@ class TableDrawing:
     def you(self) -> int | None:
         """The seat the words call "you" ("Your melds", "your seat"): the
         table's ``you`` when it has one (a replay seen from another seat than
-        the person's, or with nobody's: ``None``), else the seat at the bottom."""
+        the person's, or with nobody's: ``None``), else the seat at the bottom;
+        ``None`` when several people play at this computer (each by name)."""
+        if self.table.pass_play is not None:
+            return None
         return getattr(self.table, "you", self.table.viewer)
 
     def invalidate(self) -> None:
@@ -389,7 +392,9 @@ class TableDrawing:
         else:
             lv = self.table.levels[seat]
             level = _(LEVEL_NAMES[lv]) if lv in LEVEL_NAMES else lv
-            if seat == self.you:
+            if lv == "human" and self.table.pass_play is not None:
+                level = _("At this computer")  # several people here: nobody is "you"
+            elif seat == self.you:
                 level = (_("your seat") if lv == "human" else _(PLAYS_FOR_YOU[lv]) if lv in PLAYS_FOR_YOU
                          else level)  # a style of the field (a demo's seat): its name
         count = len(model.hands[seat])

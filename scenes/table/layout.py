@@ -1,8 +1,16 @@
 """Where everything sits on the table, from the window size and the game.
 
-:class:`TableModel` is what the table shows: a copy of the engine's state
-after one action (the scene keeps one per action still to animate, so it
-never shows a state the engine was not in). :func:`layout` places every card
+:class:`TableModel` is what the table shows after one action (the scene
+keeps one per action still to animate, so it never shows a state the engine
+was not in). The table builds it with :func:`model_for` from one seat's
+:class:`~game.rules.view.PlayerView` and the public facts of the hand's end
+alone (issue 23, part 0): another seat's face-down cards and the stock are
+placeholders (:func:`hidden_card`), numbered by position only, so two games
+that differ only in cards the viewing seat cannot see give equal models (and
+equal pictures). A card another seat took from the discard pile stays its own
+card, face down in that seat's fan (everyone saw it taken), so it slides from
+the pile to the seat and on to a meld. :func:`model_of` copies the whole
+engine state (every hand, the stock's order) for what may show everything. :func:`layout` places every card
 of a model: the viewer's hand fanned along the bottom, the other seats in a
 row along the top (play passes left, so the seat to the viewer's left is
 leftmost) with their face-down hands, each seat's meld area below its panel
@@ -18,6 +26,7 @@ import pygame
 
 from game.rules.cards import in_hand_card, rank_of, suit_of, JOKER
 from game.rules.game import Game
+from game.rules.view import PlayerView
 
 from scenes.core.theme import CardSizes, Theme, card_sizes
 
@@ -73,6 +82,54 @@ def model_of(game: Game) -> TableModel:
         went_out=h.went_out, actions=len(h.actions))
 
 
+HIDDEN_ZONE = 1000
+"""How many placeholders one zone numbers (more than any hand or stock holds)."""
+
+
+def hidden_card(zone: int, index: int) -> int:
+    """The placeholder of a card the viewer cannot see (always negative, never
+    a card code): ``zone`` 0 is the stock (``index`` from the bottom), ``zone``
+    ``s + 1`` seat ``s``'s face-down hand (``index`` in its fan). A face-down
+    card is drawn as the back whatever its code; ``ValueError`` for an index
+    outside ``0 .. HIDDEN_ZONE - 1``."""
+    if not 0 <= index < HIDDEN_ZONE or zone < 0:
+        raise ValueError(f"no placeholder for card {index} of zone {zone}")
+    return -1 - zone * HIDDEN_ZONE - index
+
+
+def is_hidden(card: int) -> bool:
+    """True for a placeholder (:func:`hidden_card`), False for a card code."""
+    return card < 0
+
+
+def model_for(view: PlayerView, ended: str | None = None, went_out: int | None = None, actions: int = 0,
+              face_down: bool = False) -> TableModel:
+    """The :class:`TableModel` seat ``view.seat`` may see: its own hand (in
+    placeholders too when ``face_down``: pass-and-play between people), the
+    table, the discard pile, and for every other seat as many placeholders as
+    it holds cards, then the cards it is known to hold (taken from the pile,
+    R8, in the view's order); the stock as placeholders. ``ended`` (``"went_out"``
+    or ``"stock_out"``), ``went_out`` (the seat) and ``actions`` (how many
+    actions the hand has had) are public facts the view leaves out."""
+    hands = []
+    for s in range(view.players):
+        if s == view.seat and not face_down:
+            hands.append(tuple(view.hand))
+            continue
+        n = view.hand_sizes[s]
+        known = tuple(view.known[s])[:n]
+        hands.append(tuple(hidden_card(s + 1, i) for i in range(n - len(known))) + known)
+    over = view.phase == "over"
+    melds = tuple(MeldShow(i, m.kind, m.owner, tuple(m.cards), tuple(m.layers)) for i, m in enumerate(view.table))
+    return TableModel(
+        players=view.players, hands=tuple(hands), discard=tuple(view.discard),
+        stock=tuple(hidden_card(0, i) for i in range(view.stock_size)), melds=melds,
+        current=None if over else view.current, phase=view.phase,
+        committed=None if over else view.committed, window=None if over else view.window,
+        dealer=view.dealer, hand_index=view.hand_index, totals=tuple(view.totals),
+        ended=(ended or "went_out") if over else None, went_out=went_out if over else None, actions=actions)
+
+
 def predeal_model(model: TableModel) -> TableModel:
     """``model`` before its deal: every card in the stock (the deal animation's start)."""
     pack = [c for hand in model.hands for c in hand] + list(model.discard) + list(model.stock)
@@ -81,7 +138,9 @@ def predeal_model(model: TableModel) -> TableModel:
 
 
 def sort_key(card: int) -> tuple[int, int]:
-    """Hand order by suit then rank (jokers last)."""
+    """Hand order by suit then rank (jokers last; placeholders, face down, first in their order)."""
+    if is_hidden(card):
+        return (-1, -card)
     c = in_hand_card(card)
     if c == JOKER:
         return (9, 0)

@@ -21,9 +21,11 @@ from __future__ import annotations
 from game.rules.actions import Action, CallRummy, DrawStock, EndHand, TakeDiscards
 from game.intent.drops import (
     Choice, LegalTargets, Outcome, Refusal, discard_outcome, enter_effect, hint_cards, hint_why, lay_off_outcome,
-    legal_targets, meld_outcome, my_turn
+    legal_targets, meld_outcome, my_turn, world_of
 )
 from game.rules.phase import Phase
+from game.rules.view import PlayerView, view_for
+from game.play.rummy_window import PersonRummyWindow
 from game.errors import IllegalMove
 from game.rules.events import RummyCalled
 from game.i18n import N_, _, current_language
@@ -36,7 +38,7 @@ from game.intent.words import (
 )
 from game.text.levels import LEVEL_LABELS
 
-from scenes.table.layout import sort_key
+from scenes.table.layout import is_hidden, sort_key
 from scenes.table.person_drawing import PersonDrawing
 from scenes.table.person_input import Drag, PersonInput
 from scenes.core.widgets import Button
@@ -59,9 +61,11 @@ class PersonPlay:
     :class:`~game.intent.person_turn.PersonTurn` (:meth:`person_turn`), which the
     drawing reads and :meth:`update` sets the buttons from."""
 
-    def __init__(self, table):
+    def __init__(self, table, untimed_rummy: bool = False):
         self.table = table
         self.seat = table.viewer
+        # pass-and-play (scenes.table.pass_play): the Rummy window never runs on a clock, a question closes it
+        self.untimed_rummy = untimed_rummy
         self.order: list[int] = []          # the hand as the person arranged it (card codes)
         self.sort_mode = "suit"
         self.selected: set[int] = set()     # display positions in ``order``
@@ -72,6 +76,7 @@ class PersonPlay:
         self.quiet = False  # a new turn, nothing done yet: a focus or pointer left on the pile warns of nothing
         self._was_mine = False
         self._turn: tuple | None = None  # (game, key, PersonTurn) of the last person_turn()
+        self._view: tuple | None = None  # (game, key, PlayerView) of the last view
         self._kb_key: tuple | None = None  # the selection and move keyboard_targets() answered for
         self._kb_targets: LegalTargets | None = None
         self.last_draw_at = -10.0
@@ -89,7 +94,10 @@ class PersonPlay:
         }
         self.drawing = PersonDrawing(self)
         self.sync()
-        if table.session.resume_rummy_window(self.seat, table.clock):  # a game resumed right after a discard
+        if untimed_rummy:
+            if PersonRummyWindow.possible(self.hand, self.seat):  # a game resumed right after a discard
+                self.rummy_window.expect()
+        elif table.session.resume_rummy_window(self.seat, table.clock):  # a game resumed right after a discard
             self._offer_or_close()
 
     @property
@@ -116,8 +124,20 @@ class PersonPlay:
     def hand(self):
         return self.game.hand
 
+    @property
+    def view(self) -> PlayerView:
+        """The seat's :class:`~game.rules.view.PlayerView` now: what the
+        person's drops, Enter and the drag's targets are decided from (issue
+        23); made once per position (the same game object, hand and action count)."""
+        game = self.game
+        key = (len(game.hands), len(game.hand.actions))
+        kept = self._view
+        if kept is None or kept[0] is not game or kept[1] != key:
+            kept = self._view = (game, key, view_for(game, self.seat))
+        return kept[2]
+
     def my_turn(self) -> bool:
-        return my_turn(self.game, self.seat)
+        return my_turn(self.view, self.seat)
 
     def idle(self) -> bool:
         """True when nothing animates, so the picture is the engine's state."""
@@ -189,13 +209,15 @@ class PersonPlay:
     def focus_words(self, target: Target) -> str:
         """What Enter does on the focused place, in words (the intent layer's
         :func:`game.intent.drops.enter_effect`)."""
-        effect = enter_effect(self.game, self.seat, target, len(self.selected), self.calling_rummy())
+        effect = enter_effect(self.view, self.seat, target, len(self.selected), self.calling_rummy())
         return enter_words(effect, self.seat, self.table.names)
 
     def sync(self) -> None:
         """Match the arrangement to the hand shown: kept cards keep their
         places, new cards go to the right, gone cards leave."""
         cards = list(self.table.shown.hands[self.seat]) if self.table.shown.phase != "deal" else []
+        if self.table.viewer != self.seat or any(is_hidden(c) for c in cards):
+            return  # the hand is not shown face up here (pass-and-play): its arrangement waits
         kept, rest = [], list(cards)
         for c in self.order:
             if c in rest:
@@ -239,7 +261,7 @@ class PersonPlay:
     def legal_targets(self, positions) -> LegalTargets:
         """For a drag of the hand cards at display ``positions``: which drops
         the engine would accept (:func:`game.intent.drops.legal_targets`)."""
-        return legal_targets(self.game, self.seat, self.cards_of(positions))
+        return legal_targets(self.view, self.seat, self.cards_of(positions))
 
     def handle_event(self, event) -> bool:
         """A pygame event at the table: True when the person's side used it
@@ -328,13 +350,13 @@ class PersonPlay:
     def meld(self, positions) -> None:
         """Table the selection as a new meld; ask which card a joker stands for
         when there is more than one legal way (R13, R15)."""
-        self.perform(meld_outcome(self.hand, self.seat, self.cards_of(positions)))
+        self.perform(meld_outcome(world_of(self.view), self.seat, self.cards_of(positions)))
 
     def lay_off(self, positions, meld: int) -> None:
         """Lay the selection off on ``meld`` (R14): one card (a joker asks
         what it stands for when it could be more than one), or several that
         all fit, placed in an order that works."""
-        self.perform(lay_off_outcome(self.hand, self.seat, self.cards_of(positions), meld))
+        self.perform(lay_off_outcome(world_of(self.view), self.seat, self.cards_of(positions), meld))
 
     def perform(self, outcome: Outcome) -> bool:
         """Carry out what the intent layer (:mod:`game.intent.drops`) made of a
@@ -422,7 +444,7 @@ class PersonPlay:
 
     def on_shown(self) -> None:
         """The table has shown a step: start the window's clock when it was a discard."""
-        if self.rummy_window.pending and not self.table.animation.steps:
+        if self.rummy_window.pending and not self.table.animation.steps and not self.untimed_rummy:
             self.rummy_window.start(self.table.clock)
             self._offer_or_close()
         self.sync()

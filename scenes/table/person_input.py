@@ -330,7 +330,7 @@ class PersonInput:
             self._reorder(d.cards, target.index)
             return
         before = len(self.play.hand.actions)
-        self.play.perform(drop_outcome(self.play.game, self.play.seat, self.play.cards_of(d.cards), target))
+        self.play.perform(drop_outcome(self.play.view, self.play.seat, self.play.cards_of(d.cards), target))
         if len(self.play.hand.actions) == before and not self.table.covered:
             self._spring_back(d)  # refused: the cards go home, the reason is shown (not while a choice is asked)
 
@@ -420,7 +420,7 @@ class PersonInput:
     def activate(self, target: Target) -> None:
         """Enter on a table target: draw, take, discard, meld or lay off
         (:func:`game.intent.drops.enter_outcome`)."""
-        outcome = enter_outcome(self.play.game, self.play.seat, self.play.cards_of(self.play.selected), target)
+        outcome = enter_outcome(self.play.view, self.play.seat, self.play.cards_of(self.play.selected), target)
         first = outcome.actions[0] if isinstance(outcome, Accepted) else None
         if isinstance(first, DrawStock):
             self.play.draw_stock()  # the draws keep the table's checks: a double press, a waiting Rummy call

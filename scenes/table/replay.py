@@ -97,6 +97,7 @@ class ReplayScene(Scene):
     frees_memory = True
     demo = False
     person = None  # nobody plays here: the table's drawing draws every hand as laid out
+    pass_play = None  # nor several people in turn
     show_log = True
     pile_index_at = TableScene.pile_index_at
     covering_panels = TableScene.covering_panels

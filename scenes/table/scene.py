@@ -44,7 +44,9 @@ from game.rules.names import shown_names
 from scenes.core import theme as T
 from scenes.core.scene import Scene
 from scenes.core.cardart import CardArt
-from scenes.table.layout import Layout, TableModel, layout, model_of, predeal_model
+from scenes.table.layout import Layout, TableModel, is_hidden, layout, model_for, predeal_model
+from scenes.table.pass_play import PassAndPlay
+from game.rules.view import view_for
 from scenes.table.drawing import TableDrawing
 from scenes.table.animation import TableAnimation
 from scenes.core.tween import AI_PACE_S, SPEEDS
@@ -86,7 +88,8 @@ class TableScene(Scene):
 
     def enter(self, seats: list[Seat] | None = None, rules: RuleSet | None = None, seed: int | None = None,
               demo: bool = False, session: TableSession | None = None, use_workers: bool = True,
-              slot: str | None = None, hand_order=(), sort_mode: str = "suit", table_seed: int | None = None) -> None:
+              slot: str | None = None, hand_order=(), sort_mode: str = "suit", table_seed: int | None = None,
+              people: list[int] | None = None) -> None:
         app = self.app
         self.demo = demo
         self.session = session or TableSession(seats, rules, seed=seed, use_workers=use_workers, table_seed=table_seed)
@@ -95,6 +98,10 @@ class TableScene(Scene):
         self.prepare_hint()
         self.in_progress = GameInProgress(app.storage, self.session, slot, demo, self._arrangement)
         self.viewer = 0
+        self.pass_play = None
+        if people is None:  # a new game: every person's seat is at this computer; a given session: seat 0's
+            people = ([i for i, s in enumerate(self.session.seats) if s.is_person] if session is None
+                      and self.session.autoplay_level is None else [])
         self.art = CardArt(app.settings.card_style, app.settings.card_back)
         self.factor = SPEEDS.get(app.speed, 1.0)
         self.reduced_motion = bool(app.settings.reduced_motion)
@@ -113,7 +120,7 @@ class TableScene(Scene):
         if h is None or (h.ended is not None and game.winner is None):
             self.session.deal_next_hand()
             h = game.hand
-        self.shown = model_of(game)
+        self.shown = self.seen_model()
         self.layout_ = None
         self.buttons = [Button(N_("Log (L)"), self.toggle_log, role="small"),
                         Button(N_("Menu (Esc)"), self.open_menu, role="small")]
@@ -121,11 +128,17 @@ class TableScene(Scene):
         if h.ended is None and not h.actions:
             # a fresh deal: animate it from the stock
             self.shown = predeal_model(self.shown)
-            self.animation.queue([], model_of(game), "deal")
+            self.animation.queue([], self.seen_model(), "deal")
         self.rebuild_log()
         self.person = None
         self.pending_order = None
-        if self.session.seats[self.viewer].is_person and not self.session.is_ai(self.viewer):
+        if len(people) >= 2 and not demo:
+            self.pass_play = PassAndPlay(self, people)  # several people at this computer: hands face down
+            self.shown = self.seen_model() if not self.animation.steps else predeal_model(self.seen_model())
+            if self.animation.steps:
+                self.animation.steps.clear()
+                self.animation.queue([], self.seen_model(), "deal")
+        elif self.session.seats[self.viewer].is_person and not self.session.is_ai(self.viewer):
             self.person = PersonPlay(self)
             self._restore_hand(list(hand_order), sort_mode)
         self.tip = FirstGameTip(self.person is not None and not demo and self._first_game(), game, self.viewer)
@@ -157,7 +170,8 @@ class TableScene(Scene):
     def log_names(self) -> list[str]:
         """The seats' names as the game log and the banners say them: the
         person's seat is "You" (:func:`game.text.events.log_names`)."""
-        return log_names(self.names, self.viewer if self.person is not None else None)
+        you = self.viewer if self.person is not None and self.pass_play is None else None  # people go by name
+        return log_names(self.names, you)
 
     @property
     def log_lines(self) -> list[str]:
@@ -227,8 +241,20 @@ class TableScene(Scene):
         """The person's arrangement of the bottom hand (``None``: sorted)."""
         return self.person.order if self.person is not None else None
 
+    def seen_model(self) -> TableModel:
+        """What the table may show now: the current hand as the viewer's seat
+        sees it (its :class:`~game.rules.view.PlayerView`, :func:`~scenes.table.layout.model_for`)
+        and the public facts of how it ended; never another seat's hidden
+        cards nor the stock's order (issue 23, part 0)."""
+        game = self.session.game
+        h = game.hand
+        view = view_for(game, self.viewer)
+        face_down = self.pass_play is not None and self.pass_play.face_down(view)
+        return model_for(view, h.ended, h.went_out, len(h.actions), face_down=face_down)
+
     def lay_out(self, model: TableModel) -> Layout:
-        return layout(model, self.theme, self.viewer, hand_order=self.hand_order(),
+        face_up = not any(is_hidden(c) for c in model.hands[self.viewer])  # face down between people
+        return layout(model, self.theme, self.viewer, viewer_face_up=face_up, hand_order=self.hand_order(),
                       card_size=self.app.settings.card_size)
 
     def relayout(self) -> None:
@@ -237,7 +263,7 @@ class TableScene(Scene):
 
     def push_step(self, events: list[Event], undo: bool = False) -> None:
         """Queue the picture after a move of the person (or an undo) for showing."""
-        self.animation.queue(events, model_of(self.session.game), "undo" if undo else "move")
+        self.animation.queue(events, self.seen_model(), "undo" if undo else "move")
         self.hold = self.clock + AI_PACE_S * self.factor
         self.record_if_won()
         self.autosave(durable=False)  # every move of the person is saved at once: a kill loses nothing
@@ -389,9 +415,13 @@ class TableScene(Scene):
         if game.winner is not None or game.hand.ended is None:
             return
         dealt = self.session.deal_next_hand()
-        model = model_of(game)
+        model = self.seen_model()
         self.shown = predeal_model(model)
-        if self.person is not None:
+        if self.pass_play is not None:
+            self.pass_play.new_hand()
+            self.shown = predeal_model(self.seen_model())
+            model = self.seen_model()
+        elif self.person is not None:
             self.person.order = []
             self.person.undo_stack.clear()
         self.layout_ = self.lay_out(self.shown)
@@ -401,6 +431,12 @@ class TableScene(Scene):
 
     # ------------------------------------------------------------ events
     def handle_event(self, event) -> bool:
+        if self.pass_play is not None and self.pass_play.handle_event(event):
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.pass_play is not None \
+                and self.pass_play.covering:
+            self.open_menu()
+            return True
         if self.rules_badge.handle(event):
             return True
         for b in self.buttons:
@@ -484,8 +520,14 @@ class TableScene(Scene):
         return best
 
     def draw(self, surface: pygame.Surface) -> None:
-        """Draw the table (:meth:`scenes.table.drawing.TableDrawing.draw`)."""
+        """Draw the table (:meth:`scenes.table.drawing.TableDrawing.draw`);
+        between people at one computer, a cover screen or the Rummy question over it."""
+        if self.pass_play is not None and self.pass_play.cover is not None:
+            self.pass_play.draw(surface)  # opaque: the table is not drawn at all behind it
+            return
         self.drawing.draw(surface)
+        if self.pass_play is not None:
+            self.pass_play.draw(surface)
 
     # ------------------------------------------------------------ update
     def update(self, dt: float) -> None:
@@ -502,6 +544,8 @@ class TableScene(Scene):
         self.animation.update(dt)
         if self.person is not None:
             self.person.update(dt)
+        if self.pass_play is not None:
+            self.pass_play.update()
         self.tip.update()
         if self.factor == 0:
             self._run_instant()
@@ -543,7 +587,7 @@ class TableScene(Scene):
         if any(isinstance(e, (TurnStarted, HandEnded)) for e in events):
             self.autosave(durable=False)  # the end of every computer turn is saved (benchmarks/autosave.py)
         if events:
-            self.animation.queue(events, model_of(self.session.game), "move")
+            self.animation.queue(events, self.seen_model(), "move")
             self.hold = self.clock + AI_PACE_S * self.factor
             if self.person is not None:
                 self.person.on_step(events)

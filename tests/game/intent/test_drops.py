@@ -176,3 +176,41 @@ def test_only_melds_and_lay_offs_can_be_taken_back():
     from game.intent.turn import undoable
     assert undoable(TableMeld(0, tuple(cards("7H", "8H", "9H")))) and undoable(LayOff(0, C("8S"), 0))
     assert not undoable(DrawStock(0)) and not undoable(Discard(0, C("KC"))) and not undoable(TakeDiscards(0, 1))
+
+
+def test_the_seats_view_decides_every_drop_as_the_whole_game_does():
+    """Issue 23, part 0: the table decides drops, Enter and a drag's targets
+    from the seat's PlayerView alone; over many random positions every
+    answer is the one the whole game gives."""
+    import random
+
+    from game.rules.game import Game
+    from game.rules.random_play import random_step
+    from game.rules.view import view_for
+    checked = 0
+    for seed in range(6):
+        game = Game.new(["A", "B", "C"], seed=seed)
+        rng = random.Random(seed)
+        while game.hand.ended is None:
+            h = game.hand
+            seat = h.current
+            view = view_for(game, seat)
+            for _ in range(4):
+                hand = list(h.hands[seat])
+                picked = rng.sample(hand, rng.randint(1, min(4, len(hand))))
+                assert legal_targets(view, seat, picked) == legal_targets(game, seat, picked)
+                targets = [DiscardPile(), NewMeld(), Stock()] + [OnMeld(m) for m in range(len(h.table))]
+                if h.discard:
+                    targets.append(PileCard(rng.randrange(len(h.discard))))
+                for target in targets:
+                    if not isinstance(target, Stock):
+                        assert drop_outcome(view, seat, picked, target) == drop_outcome(game, seat, picked, target)
+                    assert enter_outcome(view, seat, picked, target) == enter_outcome(game, seat, picked, target)
+                    assert (enter_effect(view, seat, target, len(picked), False)
+                            == enter_effect(game, seat, target, len(picked), False))
+                    other = (seat + 1) % 3  # another seat's view knows it is not its turn
+                    assert (drop_outcome(view_for(game, other), other, picked, target)
+                            == drop_outcome(game, other, picked, target))
+                checked += 1
+            random_step(game, rng, rummy_rate=0.0)
+    assert checked > 100
