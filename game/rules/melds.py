@@ -23,7 +23,7 @@ from itertools import combinations, product
 from typing import Iterable, Sequence
 
 from game.rules.cards import JOKER, JOKER_TABLED, Card, card_token, declared, rank_of, suit_of
-from game.rules.meld_masks import SUIT_LISTS, any_meld_masks, could_meld_with, hand_masks
+from game.rules.meld_masks import SUIT_LISTS, any_meld, could_meld_with, hand_masks
 
 SET = "set"
 RUN = "run"
@@ -132,13 +132,42 @@ _NOT_A_MELD = MeldRefusal("A meld is either one rank in different suits (a set, 
                           "or one suit in sequence (a run, R12).", "R11")
 
 
+_CLASSIFIED: dict = {}
+""":func:`classify`'s answers by ``(cards, ace_wraps)`` for tuples of cards:
+``(kind, display order, suit, lo, hi, rank, suits)`` or the refusal."""
+
+_CLASSIFIED_SIZE = 1 << 16
+
+
 def classify(cards: Sequence[Card], ace_wraps: bool = False) -> tuple[Meld | None, str]:
     """Check a new meld given as tabled codes (jokers declared, R11, R12, R15).
 
     Returns ``(meld, "")`` with an ownerless :class:`Meld` (owner ``-1``) whose
     cards are in display order, or ``(None, reason)``: a :class:`MeldRefusal`,
-    words for a player that carry the rule id (``reason.rule``).
+    words for a player that carry the rule id (``reason.rule``). A fresh
+    meld every call; the answers for tuples are remembered (the searches ask
+    the same melds again and again).
     """
+    if type(cards) is tuple:
+        key = (cards, ace_wraps)
+        known = _CLASSIFIED.get(key)
+        if known is None:
+            meld, reason = _classify(cards, ace_wraps)
+            known = reason if meld is None else (meld.kind, tuple(meld.cards), meld.suit, meld.lo, meld.hi,
+                                                 meld.rank, meld.suits)
+            if len(_CLASSIFIED) >= _CLASSIFIED_SIZE:
+                _CLASSIFIED.clear()
+            _CLASSIFIED[key] = known
+            return meld, reason
+        if type(known) is MeldRefusal:
+            return None, known
+        kind, ordered, suit, lo, hi, rank, suits = known
+        return Meld(kind, -1, list(ordered), suit=suit, lo=lo, hi=hi, rank=rank, suits=suits), ""
+    return _classify(cards, ace_wraps)
+
+
+def _classify(cards: Sequence[Card], ace_wraps: bool) -> tuple[Meld | None, str]:
+    """:func:`classify` worked out."""
     n = len(cards)
     if n < 3:
         return None, _TOO_FEW
@@ -334,9 +363,11 @@ def enumerate_melds(cards: Sequence[Card], ace_wraps: bool = False, *, holding: 
         ranks: Iterable[int] = (holding % 13,)
         suits: Iterable[int] = (holding // 13,)
     else:
-        masks, rank_suits, jokers = hand_masks(cards)
-        if not any_meld_masks(masks, rank_suits, jokers, ace_wraps):
+        if type(cards) is not list and type(cards) is not tuple:
+            cards = list(cards)
+        if not any_meld(cards, ace_wraps):  # the common answer, found on one bit mask
             return []
+        masks, rank_suits, jokers = hand_masks(cards)
         ranks, suits = range(13), range(4)
     out = _melds_from_masks(masks, rank_suits, jokers, ace_wraps, ranks, suits,
                             every_declaration or stand_in, stand_in, first, holding, None)
@@ -410,15 +441,17 @@ def _melds_from_masks(masks: list[int], rank_suits: list[int], jokers: int, ace_
         if not m:
             continue
         base = su * 13
-        if not jokers:
+        if jokers:
+            lows: Iterable[int] = range(1, 14)
+        else:
             m |= (m & 1) << 13
             if ace_wraps:
                 m |= m << 13
-            if not m & (m >> 1) & (m >> 2):
+            starts = m & (m >> 1) & (m >> 2)  # bit x - 1: three naturals from position x
+            if not starts:
                 continue
-        for lo in range(1, 14):
-            if not jokers and not masks[su] >> (lo - 1) & 1:
-                continue
+            lows = [lo for lo in range(1, 14) if starts >> (lo - 1) & 1]  # no run starts elsewhere
+        for lo in lows:
             missing = 0
             naturals = 0
             cur: list[Card] = []
