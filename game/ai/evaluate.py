@@ -161,24 +161,23 @@ _NEIGHBOUR = {aw: [[(6 if suit_gap(a, b, aw) == 1 else 3 if suit_gap(a, b, aw) =
 :func:`usefulness` as a suit neighbour: 6 one rank away, 3 two away."""
 
 
+for _rows in _NEIGHBOUR.values():
+    for _row in _rows:
+        _row.append(0)  # a joker in the hand is nobody's suit neighbour
+
+_SAME_RANK = [frozenset(s * 13 + c % 13 for s in range(4) if s != c // 13) for c in range(52)]
+"""For each natural card, the cards of its rank in the other three suits."""
+
+
 def usefulness(card: Card, hand: Sequence[Card], rules: RuleSet) -> float:
     """How much ``card`` helps the rest of ``hand`` towards melds: pairs of a
     rank (7 per other suit of its rank held), near neighbours in a suit (6
     one rank away, 3 two away, per card); jokers are always useful (30)."""
     if card == JOKER:
         return 30.0
+    # a card is not its own neighbour and a joker nobody's (both 0 in the table)
     near = _NEIGHBOUR[rules.ace_wraps][card]
-    r, s = rank_of(card), suit_of(card)
-    score = 0.0
-    suits_of_rank = set()
-    for c in hand:
-        if c == card or c == JOKER:
-            continue
-        score += near[c]
-        if c % 13 == r - 1 and c // 13 != s:
-            suits_of_rank.add(c // 13)
-    score += 7 * len(suits_of_rank)
-    return score
+    return float(sum(map(near.__getitem__, hand)) + 7 * len(_SAME_RANK[card].intersection(hand)))
 
 
 def fits_table(card: Card, table: Sequence[Meld], rules: RuleSet) -> bool:

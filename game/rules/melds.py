@@ -263,7 +263,7 @@ def open_cards(meld: Meld, ace_wraps: bool) -> tuple[Card, ...]:
     set's missing suits, a run's next card at either end. A joker can be laid
     off as any of them (R15)."""
     cached = meld._open
-    if cached is not None and cached[0] == ace_wraps:
+    if cached is not None and cached[0] is ace_wraps:
         return cached[1]
     found = _open_cards(meld, ace_wraps)
     meld._open = (ace_wraps, found)
@@ -300,8 +300,7 @@ def layoff_choices(meld: Meld, card: Card, ace_wraps: bool) -> list[Card]:
     return [card] if card in opens else []
 
 
-def hand_value(card: Card, scoring: str = "standard") -> int:
-    """Points a card counts against its holder when left in hand (R19)."""
+def _hand_value(card: Card, scoring: str) -> int:
     if card == JOKER or card >= JOKER_TABLED:
         return 15
     r = rank_of(card)
@@ -312,18 +311,28 @@ def hand_value(card: Card, scoring: str = "standard") -> int:
     return 5 if scoring == "fives" else r
 
 
+_VALUES = {scoring: [_hand_value(c, scoring) for c in range(JOKER_TABLED + 52)] for scoring in ("standard", "fives")}
+"""Per scoring, :func:`hand_value` of every card code (naturals, the joker, tabled jokers)."""
+
+
+def hand_value(card: Card, scoring: str = "standard") -> int:
+    """Points a card counts against its holder when left in hand (R19)."""
+    values = _VALUES.get(scoring)
+    if values is not None and 0 <= card < JOKER_TABLED + 52:
+        return values[card]
+    return _hand_value(card, scoring)
+
+
 def meld_card_values(meld: Meld, scoring: str = "standard") -> list[int]:
     """Points of each card of ``meld`` as it stands, in display order (R19):
     a tabled joker 15, an ace at the bottom of a run that does not turn the
     corner 1 (``fives``: 5), every other card its hand value."""
-    values = []
-    for i, c in enumerate(meld.cards):
-        if c >= JOKER_TABLED:
-            values.append(15)
-        elif meld.kind == RUN and i == 0 and meld.lo == 1:
-            values.append(5 if scoring == "fives" else 1)
-        else:
-            values.append(hand_value(c, scoring))
+    table = _VALUES.get(scoring)
+    if table is None:
+        table = [_hand_value(c, scoring) for c in range(JOKER_TABLED + 52)]
+    values = [table[c] for c in meld.cards]  # a tabled joker's code is past JOKER_TABLED: 15
+    if meld.kind == RUN and meld.lo == 1 and meld.cards[0] < JOKER_TABLED:
+        values[0] = 5 if scoring == "fives" else 1
     return values
 
 
@@ -450,7 +459,32 @@ def _melds_from_masks(masks: list[int], rank_suits: list[int], jokers: int, ace_
             starts = m & (m >> 1) & (m >> 2)  # bit x - 1: three naturals from position x
             if not starts:
                 continue
-            lows = [lo for lo in range(1, 14) if starts >> (lo - 1) & 1]  # no run starts elsewhere
+            lows = []  # no run starts elsewhere: the set bits of starts below 13, as positions
+            while starts:
+                low = starts & -starts
+                lo = low.bit_length()
+                if lo > 13:
+                    break
+                lows.append(lo)
+                starts ^= low
+            if wants_joker:
+                continue  # no run without jokers holds one
+            for lo in lows:  # every window of the naturals in a row from lo, shortest first
+                row = m >> (lo - 1)
+                length = (~row & (row + 1)).bit_length() - 1
+                limit = 13 if ace_wraps else min(15 - lo, 13)
+                seq = tuple([base + (x - 1) % 13 for x in range(lo, lo + min(length, limit))])
+                shortest = 3
+                if holding is not None:
+                    if holding not in seq:
+                        continue
+                    shortest = max(3, seq.index(holding) + 1)
+                for n in ((size,) if size is not None else range(shortest, len(seq) + 1)):
+                    if shortest <= n <= len(seq):
+                        out.append(seq[:n])
+                        if first:
+                            return out
+            continue
         for lo in lows:
             missing = 0
             naturals = 0
