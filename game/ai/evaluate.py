@@ -59,8 +59,9 @@ def greedy_tabling(hand: Sequence[Card], table: Sequence[Meld], rules: RuleSet, 
     table = list(table)
     plays: list[Play] = []
     while True:
-        melds = [m for m in enumerate_melds(hand, aw)
-                 if _room(hand, [in_hand_card(t) for t in m], keep, single_taken)]
+        melds = enumerate_melds(hand, aw)
+        if keep or single_taken is not None:  # else every meld leaves room (an empty hand ends the turn)
+            melds = [m for m in melds if _room(hand, [in_hand_card(t) for t in m], keep, single_taken)]
         if not melds:
             break
         best = max(melds, key=lambda m: (meld_worth(m, rules.scoring), len(m)))
@@ -72,7 +73,7 @@ def greedy_tabling(hand: Sequence[Card], table: Sequence[Meld], rules: RuleSet, 
         plays.append(TableMeld(seat, best))
     if has_meld or not rules.layoff_requires_own_meld:
         hand, table = _lay_off_all(hand, table, seat, aw, keep, plays, single_taken)
-    return plays, _gained(original, table, seat, rules), hand, table
+    return plays, _gained(original, table, seat, rules) if plays else 0, hand, table
 
 
 def meld_worth(meld: Sequence[Card], scoring: str) -> int:
@@ -94,12 +95,11 @@ def _room(hand: Sequence[Card], used: Sequence[Card], keep: int, single_taken: C
     """True when tabling ``used`` from ``hand`` still lets the turn end: at
     least ``keep`` cards stay, and what stays is empty or holds a card other
     than ``single_taken`` to discard (R10)."""
-    left = list(hand)
-    for c in used:
-        left.remove(c)
-    if len(left) < keep:
+    left = len(hand) - len(used)  # ``used`` is taken from ``hand``
+    if left < keep:
         return False
-    return not left or single_taken is None or any(c != single_taken for c in left)
+    # what stays holds a card other than single_taken unless all of it is single_taken
+    return not left or single_taken is None or hand.count(single_taken) - used.count(single_taken) != left
 
 
 def _lay_off_all(hand: list[Card], table: list[Meld], seat: int, aw: bool, keep: int,
