@@ -200,3 +200,41 @@ def test_the_discard_test_answers_as_before(hand, single_taken):
     assert _can_discard_now(tuple(hand), single_taken, [], rules, True) == any(d != single_taken for d in hand)
     same = [hand[0]] * len(hand)
     assert _can_discard_now(same, hand[0], [], rules, True) is False
+
+
+def test_actions_and_events_made_by_the_fast_init_are_the_same_frozen_values():
+    import dataclasses
+    import pickle
+
+    from game.rules.actions import Discard, DrawStock, TableMeld
+    from game.rules.events import Discarded
+    from game.rules.fast_init import fast_init
+
+    a = Discard(1, 7)
+    assert a == Discard(seat=1, card=7) and hash(a) == hash(Discard(1, 7)) and repr(a) == "Discard(seat=1, card=7)"
+    assert pickle.loads(pickle.dumps(a)) == a and dataclasses.replace(a, card=9) == Discard(1, 9)
+    assert TableMeld(0, (1, 2, 3)).cards == (1, 2, 3) and DrawStock(2).seat == 2
+    assert Discarded(1, "7H").card == "7H"
+    try:
+        a.card = 3
+    except dataclasses.FrozenInstanceError:
+        pass
+    else:
+        raise AssertionError("an action must stay frozen")
+    try:
+        Discard(1)
+    except TypeError as exc:
+        assert "card" in str(exc)
+    else:
+        raise AssertionError("a missing field must be refused")
+
+    @dataclasses.dataclass(frozen=True)
+    class WithDefault:
+        seat: int = 0
+
+    try:
+        fast_init(WithDefault)
+    except TypeError as exc:
+        assert "WithDefault" in str(exc)
+    else:
+        raise AssertionError("a field with a default is not supported and must say so")
