@@ -59,8 +59,9 @@ def greedy_tabling(hand: Sequence[Card], table: Sequence[Meld], rules: RuleSet, 
     table = list(table)
     plays: list[Play] = []
     while True:
-        melds = [m for m in enumerate_melds(hand, aw)
-                 if _room(hand, [in_hand_card(t) for t in m], keep, single_taken)]
+        melds = enumerate_melds(hand, aw)
+        if keep or single_taken is not None:  # else every meld leaves room (an empty hand ends the turn)
+            melds = [m for m in melds if _room(hand, [in_hand_card(t) for t in m], keep, single_taken)]
         if not melds:
             break
         best = max(melds, key=lambda m: (meld_worth(m, rules.scoring), len(m)))
@@ -72,7 +73,7 @@ def greedy_tabling(hand: Sequence[Card], table: Sequence[Meld], rules: RuleSet, 
         plays.append(TableMeld(seat, best))
     if has_meld or not rules.layoff_requires_own_meld:
         hand, table = _lay_off_all(hand, table, seat, aw, keep, plays, single_taken)
-    return plays, _gained(original, table, seat, rules), hand, table
+    return plays, _gained(original, table, seat, rules) if plays else 0, hand, table
 
 
 def meld_worth(meld: Sequence[Card], scoring: str) -> int:
@@ -94,12 +95,11 @@ def _room(hand: Sequence[Card], used: Sequence[Card], keep: int, single_taken: C
     """True when tabling ``used`` from ``hand`` still lets the turn end: at
     least ``keep`` cards stay, and what stays is empty or holds a card other
     than ``single_taken`` to discard (R10)."""
-    left = list(hand)
-    for c in used:
-        left.remove(c)
-    if len(left) < keep:
+    left = len(hand) - len(used)  # ``used`` is taken from ``hand``
+    if left < keep:
         return False
-    return not left or single_taken is None or any(c != single_taken for c in left)
+    # what stays holds a card other than single_taken unless all of it is single_taken
+    return not left or single_taken is None or hand.count(single_taken) - used.count(single_taken) != left
 
 
 def _lay_off_all(hand: list[Card], table: list[Meld], seat: int, aw: bool, keep: int,
@@ -161,24 +161,23 @@ _NEIGHBOUR = {aw: [[(6 if suit_gap(a, b, aw) == 1 else 3 if suit_gap(a, b, aw) =
 :func:`usefulness` as a suit neighbour: 6 one rank away, 3 two away."""
 
 
+for _rows in _NEIGHBOUR.values():
+    for _row in _rows:
+        _row.append(0)  # a joker in the hand is nobody's suit neighbour
+
+_SAME_RANK = [frozenset(s * 13 + c % 13 for s in range(4) if s != c // 13) for c in range(52)]
+"""For each natural card, the cards of its rank in the other three suits."""
+
+
 def usefulness(card: Card, hand: Sequence[Card], rules: RuleSet) -> float:
     """How much ``card`` helps the rest of ``hand`` towards melds: pairs of a
     rank (7 per other suit of its rank held), near neighbours in a suit (6
     one rank away, 3 two away, per card); jokers are always useful (30)."""
     if card == JOKER:
         return 30.0
+    # a card is not its own neighbour and a joker nobody's (both 0 in the table)
     near = _NEIGHBOUR[rules.ace_wraps][card]
-    r, s = rank_of(card), suit_of(card)
-    score = 0.0
-    suits_of_rank = set()
-    for c in hand:
-        if c == card or c == JOKER:
-            continue
-        score += near[c]
-        if c % 13 == r - 1 and c // 13 != s:
-            suits_of_rank.add(c // 13)
-    score += 7 * len(suits_of_rank)
-    return score
+    return float(sum(map(near.__getitem__, hand)) + 7 * len(_SAME_RANK[card].intersection(hand)))
 
 
 def fits_table(card: Card, table: Sequence[Meld], rules: RuleSet) -> bool:

@@ -193,7 +193,7 @@ class MediumAI(AIPlayer):
     def ranked_discards(self, view: PlayerView, world: HandState) -> list[Discard]:
         """Every legal discard, best first (:func:`game.ai.discards.discard_values`)."""
         seat = view.seat
-        discards = [Discard(seat, c) for c in sorted(set(view.hand)) if world.is_legal(Discard(seat, c))]
+        discards = [a for a in [Discard(seat, c) for c in sorted(set(view.hand))] if world.is_legal(a)]
         values = discard_values([a.card for a in discards], view, world.table)
         discards.sort(key=lambda a: (-values[a.card], a.card))
         return discards

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.rules.cards import Card, CardTokenError, card_token, parse_card
+from game.rules.fast_init import fast_init
 
 
 @dataclass(frozen=True)
@@ -91,6 +92,9 @@ class EndHand(Action):
     def to_record(self):
         return {"p": self.seat, "end": True}
 
+
+for _kind in (DrawStock, TakeDiscards, TableMeld, LayOff, Discard, CallRummy, EndHand):
+    fast_init(_kind)  # the searches make actions by the thousand
 
 _KINDS = ("draw", "take", "meld", "layoff", "discard", "rummy", "end")
 ACTION_KINDS = frozenset(_KINDS)

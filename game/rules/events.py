@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.rules.fast_init import fast_init
+
 
 @dataclass(frozen=True)
 class Event:
@@ -138,3 +140,7 @@ class GameWon(Event):
     winner: int
     totals: tuple[int, ...]
 
+
+for _kind in (HandDealt, CardDrawn, StockReshuffled, DiscardTaken, RummyCalled, MeldTabled, LaidOff,
+              CommittedCardTabled, Discarded, Floated, TurnStarted, HandEnded, GameWon):
+    fast_init(_kind)  # every applied action makes one or more, playouts included

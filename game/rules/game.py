@@ -178,7 +178,7 @@ class Game:
         the game; every refusal leaves the game unchanged. When the action
         ends the hand, ``HandEnded`` (and ``GameWon``) follow (R20, R21).
         """
-        h = self.hand
+        h = self.hands[-1] if self.hands else None
         if h is None or self.winner is not None:
             raise illegal("hand_over", "R21", "The game is over." if self.winner is not None
                            else "No hand has been dealt yet.")

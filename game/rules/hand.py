@@ -255,20 +255,30 @@ class HandState:
 
         Raises :class:`IllegalMove` (state unchanged) when it is not legal.
         """
-        prepared = self._check(action)
+        move = MOVE_OF.get(type(action))  # what _check does, inlined: the hottest call of every search
+        if move is None:
+            raise TypeError(f"not an action: {action!r}")
+        if self.ended is not None and move.kind is not CallRummy:
+            raise illegal("hand_over", "R16", "This hand is over.")
+        prepared = move.check(self, action)
         self.actions.append(action)
         events: list[Event] = []
-        MOVE_OF[type(action)].apply(self, action, prepared, events)
+        move.apply(self, action, prepared, events)
         return events
 
     # ------------------------------------ state changes shared by the moves
     def forget(self, seat: int, cards: Sequence[Card]) -> None:
         """The seat no longer holds these cards it was known to hold (``known``)."""
         known = self.known[seat]
+        if not known:  # nothing known of this seat: the common case, and Counter lookups are dear
+            return
         for c in cards:
-            if known[c]:
-                known[c] -= 1
-                if not known[c]:
+            n = known.get(c)
+            if n:
+                n -= 1
+                if n:
+                    known[c] = n
+                else:
                     del known[c]
 
     def start_play(self, committed: Card | None, single: Card | None) -> None:

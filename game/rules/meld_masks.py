@@ -16,10 +16,57 @@ SUIT_LISTS = [tuple(s for s in range(4) if mask >> s & 1) for mask in range(16)]
 """For each 4-bit suit mask, the suits in it (``SUIT_LISTS[0b0101] == (0, 2)``)."""
 
 
+_CARD_BIT = [1 << c for c in range(52)] + [0]
+"""Per hand card code, its bit in a 52-bit mask of the whole hand (a joker: none)."""
+
+_RANKS = (1 << 13) - 1
+
+
 def any_meld(hand: Iterable[Card], ace_wraps: bool = False) -> bool:
     """Fast test: can any legal meld be made from ``hand``? (bit masks; the
-    same answer as ``bool(game.rules.melds.enumerate_melds(hand, ace_wraps))``)."""
-    return any_meld_masks(*hand_masks(hand), ace_wraps)
+    same answer as ``bool(game.rules.melds.enumerate_melds(hand, ace_wraps))``
+    and as :func:`any_meld_masks` over :func:`hand_masks`.) ``hand`` holds
+    hand cards (naturals and jokers); the work is done on one 52-bit mask
+    of the hand, a suit of 13 bits after another, with few Python steps."""
+    if type(hand) is not list and type(hand) is not tuple:
+        hand = list(hand)
+    whole = sum(set(map(_CARD_BIT.__getitem__, hand)))
+    if not whole:
+        return False
+    jokers = hand.count(JOKER)
+    if jokers >= 2:
+        return True
+    a = whole & _RANKS
+    b = (whole >> 13) & _RANKS
+    c = (whole >> 26) & _RANKS
+    d = whole >> 39
+    if jokers:  # a set: two suits of one rank and the joker
+        if a & (b | c | d) or b & (c | d) or c & d:
+            return True
+    elif a & b & (c | d) or c & d & (a | b):  # three suits of one rank
+        return True
+    # runs: the suits side by side in lanes wide enough that no window of three crosses into the next
+    if ace_wraps:
+        lanes = a | b << 32 | c << 64 | d << 96
+        lanes |= lanes << 13  # the ranks again after the king (bits 13..25 of a lane)
+    else:
+        lanes = a | b << 16 | c << 32 | d << 48
+        lanes |= (lanes & _LANE_ACES) << 13  # the ace above the king (bit 13 of a lane)
+    if jokers:
+        return bool(lanes & ((lanes >> 1) | (lanes >> 2)))
+    return bool(lanes & (lanes >> 1) & (lanes >> 2))
+
+
+_LANE_ACES = 1 | 1 << 16 | 1 << 32 | 1 << 48
+
+SUIT_COUNT = [bin(mask).count("1") for mask in range(16)]
+"""For each 4-bit suit mask, how many suits it holds."""
+
+# per card code (every code below 128, as the arithmetic they replace gives it)
+_SUIT = [c // 13 for c in range(128)]
+_RANK0 = [c % 13 for c in range(128)]
+_RANK_BIT = [1 << (c % 13) for c in range(128)]
+_SUIT_BIT = [1 << (c // 13) for c in range(128)]
 
 
 def hand_masks(hand: Iterable[Card]) -> tuple[list[int], list[int], int]:
@@ -32,21 +79,21 @@ def hand_masks(hand: Iterable[Card]) -> tuple[list[int], list[int], int]:
         if c == JOKER:
             jokers += 1
         else:
-            r0 = c % 13
-            masks[c // 13] |= 1 << r0
-            rank_suits[r0] |= 1 << (c // 13)
+            masks[_SUIT[c]] |= _RANK_BIT[c]
+            rank_suits[_RANK0[c]] |= _SUIT_BIT[c]
     return masks, rank_suits, jokers
 
 
 def any_meld_masks(masks: list[int], rank_suits: list[int], jokers: int, ace_wraps: bool) -> bool:
     """:func:`any_meld` over the masks of :func:`hand_masks`."""
-    if not any(masks):
+    if not (masks[0] or masks[1] or masks[2] or masks[3]):
         return False
     if jokers >= 2:
         return True
     need = 3 - jokers
+    count = SUIT_COUNT
     for sm in rank_suits:
-        if len(SUIT_LISTS[sm]) >= need:
+        if count[sm] >= need:
             return True
     for m in masks:
         if not m:
@@ -71,13 +118,15 @@ def could_meld_with(hand: Iterable[Card], card: Card, ace_wraps: bool = False) -
     jokers = 0
     suits = 0
     m = 0
+    rank0, suit, rank_bit, suit_bit = _RANK0, _SUIT, _RANK_BIT, _SUIT_BIT
     for c in hand:  # one pass for the card's rank and suit only (the AIs call this a lot)
         if c == JOKER:
             jokers += 1
-        elif c % 13 == r0:
-            suits |= 1 << (c // 13)
-        if c != JOKER and c // 13 == s0:
-            m |= 1 << (c % 13)
+            continue
+        if rank0[c] == r0:
+            suits |= suit_bit[c]
+        if suit[c] == s0:
+            m |= rank_bit[c]
     return _could_join(suits, m, jokers, r0, s0, ace_wraps)
 
 
@@ -87,8 +136,7 @@ def _could_join(suits: int, m: int, jokers: int, r0: int, s0: int, ace_wraps: bo
     with ``jokers`` jokers?"""
     if jokers >= 2:
         return True
-    others = bin(suits & ~(1 << s0)).count("1")
-    if others + jokers >= 2:
+    if SUIT_COUNT[suits & ~(1 << s0) & 15] + jokers >= 2:
         return True
     m |= (m & 1) << 13
     top = 13
@@ -96,12 +144,12 @@ def _could_join(suits: int, m: int, jokers: int, r0: int, s0: int, ace_wraps: bo
         m |= m << 13
         top = 26
     m &= ~(1 << r0)  # the card itself
-    places = [r0, r0 + 13] if (ace_wraps or r0 == 0) else [r0]
-    for q in places:
+    need = 2 - jokers  # of the two other places of a three-card window
+    count = SUIT_COUNT
+    for q in ((r0, r0 + 13) if (ace_wraps or r0 == 0) else (r0,)):
         for a in (q - 2, q - 1, q):
             if a < 0 or a + 2 > top:
                 continue
-            missing = sum(1 for x in (a, a + 1, a + 2) if x != q and not m >> x & 1)
-            if missing <= jokers:
+            if count[(m >> a) & 7 & ~(1 << (q - a))] >= need:
                 return True
     return False

@@ -23,7 +23,7 @@ from itertools import combinations, product
 from typing import Iterable, Sequence
 
 from game.rules.cards import JOKER, JOKER_TABLED, Card, card_token, declared, rank_of, suit_of
-from game.rules.meld_masks import SUIT_LISTS, any_meld_masks, could_meld_with, hand_masks
+from game.rules.meld_masks import SUIT_LISTS, any_meld, could_meld_with, hand_masks
 
 SET = "set"
 RUN = "run"
@@ -132,13 +132,42 @@ _NOT_A_MELD = MeldRefusal("A meld is either one rank in different suits (a set, 
                           "or one suit in sequence (a run, R12).", "R11")
 
 
+_CLASSIFIED: dict = {}
+""":func:`classify`'s answers by ``(cards, ace_wraps)`` for tuples of cards:
+``(kind, display order, suit, lo, hi, rank, suits)`` or the refusal."""
+
+_CLASSIFIED_SIZE = 1 << 16
+
+
 def classify(cards: Sequence[Card], ace_wraps: bool = False) -> tuple[Meld | None, str]:
     """Check a new meld given as tabled codes (jokers declared, R11, R12, R15).
 
     Returns ``(meld, "")`` with an ownerless :class:`Meld` (owner ``-1``) whose
     cards are in display order, or ``(None, reason)``: a :class:`MeldRefusal`,
-    words for a player that carry the rule id (``reason.rule``).
+    words for a player that carry the rule id (``reason.rule``). A fresh
+    meld every call; the answers for tuples are remembered (the searches ask
+    the same melds again and again).
     """
+    if type(cards) is tuple:
+        key = (cards, ace_wraps)
+        known = _CLASSIFIED.get(key)
+        if known is None:
+            meld, reason = _classify(cards, ace_wraps)
+            known = reason if meld is None else (meld.kind, tuple(meld.cards), meld.suit, meld.lo, meld.hi,
+                                                 meld.rank, meld.suits)
+            if len(_CLASSIFIED) >= _CLASSIFIED_SIZE:
+                _CLASSIFIED.clear()
+            _CLASSIFIED[key] = known
+            return meld, reason
+        if type(known) is MeldRefusal:
+            return None, known
+        kind, ordered, suit, lo, hi, rank, suits = known
+        return Meld(kind, -1, list(ordered), suit=suit, lo=lo, hi=hi, rank=rank, suits=suits), ""
+    return _classify(cards, ace_wraps)
+
+
+def _classify(cards: Sequence[Card], ace_wraps: bool) -> tuple[Meld | None, str]:
+    """:func:`classify` worked out."""
     n = len(cards)
     if n < 3:
         return None, _TOO_FEW
@@ -234,7 +263,7 @@ def open_cards(meld: Meld, ace_wraps: bool) -> tuple[Card, ...]:
     set's missing suits, a run's next card at either end. A joker can be laid
     off as any of them (R15)."""
     cached = meld._open
-    if cached is not None and cached[0] == ace_wraps:
+    if cached is not None and cached[0] is ace_wraps:
         return cached[1]
     found = _open_cards(meld, ace_wraps)
     meld._open = (ace_wraps, found)
@@ -271,8 +300,7 @@ def layoff_choices(meld: Meld, card: Card, ace_wraps: bool) -> list[Card]:
     return [card] if card in opens else []
 
 
-def hand_value(card: Card, scoring: str = "standard") -> int:
-    """Points a card counts against its holder when left in hand (R19)."""
+def _hand_value(card: Card, scoring: str) -> int:
     if card == JOKER or card >= JOKER_TABLED:
         return 15
     r = rank_of(card)
@@ -283,18 +311,28 @@ def hand_value(card: Card, scoring: str = "standard") -> int:
     return 5 if scoring == "fives" else r
 
 
+_VALUES = {scoring: [_hand_value(c, scoring) for c in range(JOKER_TABLED + 52)] for scoring in ("standard", "fives")}
+"""Per scoring, :func:`hand_value` of every card code (naturals, the joker, tabled jokers)."""
+
+
+def hand_value(card: Card, scoring: str = "standard") -> int:
+    """Points a card counts against its holder when left in hand (R19)."""
+    values = _VALUES.get(scoring)
+    if values is not None and 0 <= card < JOKER_TABLED + 52:
+        return values[card]
+    return _hand_value(card, scoring)
+
+
 def meld_card_values(meld: Meld, scoring: str = "standard") -> list[int]:
     """Points of each card of ``meld`` as it stands, in display order (R19):
     a tabled joker 15, an ace at the bottom of a run that does not turn the
     corner 1 (``fives``: 5), every other card its hand value."""
-    values = []
-    for i, c in enumerate(meld.cards):
-        if c >= JOKER_TABLED:
-            values.append(15)
-        elif meld.kind == RUN and i == 0 and meld.lo == 1:
-            values.append(5 if scoring == "fives" else 1)
-        else:
-            values.append(hand_value(c, scoring))
+    table = _VALUES.get(scoring)
+    if table is None:
+        table = [_hand_value(c, scoring) for c in range(JOKER_TABLED + 52)]
+    values = [table[c] for c in meld.cards]  # a tabled joker's code is past JOKER_TABLED: 15
+    if meld.kind == RUN and meld.lo == 1 and meld.cards[0] < JOKER_TABLED:
+        values[0] = 5 if scoring == "fives" else 1
     return values
 
 
@@ -334,9 +372,11 @@ def enumerate_melds(cards: Sequence[Card], ace_wraps: bool = False, *, holding: 
         ranks: Iterable[int] = (holding % 13,)
         suits: Iterable[int] = (holding // 13,)
     else:
-        masks, rank_suits, jokers = hand_masks(cards)
-        if not any_meld_masks(masks, rank_suits, jokers, ace_wraps):
+        if type(cards) is not list and type(cards) is not tuple:
+            cards = list(cards)
+        if not any_meld(cards, ace_wraps):  # the common answer, found on one bit mask
             return []
+        masks, rank_suits, jokers = hand_masks(cards)
         ranks, suits = range(13), range(4)
     out = _melds_from_masks(masks, rank_suits, jokers, ace_wraps, ranks, suits,
                             every_declaration or stand_in, stand_in, first, holding, None)
@@ -410,15 +450,42 @@ def _melds_from_masks(masks: list[int], rank_suits: list[int], jokers: int, ace_
         if not m:
             continue
         base = su * 13
-        if not jokers:
+        if jokers:
+            lows: Iterable[int] = range(1, 14)
+        else:
             m |= (m & 1) << 13
             if ace_wraps:
                 m |= m << 13
-            if not m & (m >> 1) & (m >> 2):
+            starts = m & (m >> 1) & (m >> 2)  # bit x - 1: three naturals from position x
+            if not starts:
                 continue
-        for lo in range(1, 14):
-            if not jokers and not masks[su] >> (lo - 1) & 1:
-                continue
+            lows = []  # no run starts elsewhere: the set bits of starts below 13, as positions
+            while starts:
+                low = starts & -starts
+                lo = low.bit_length()
+                if lo > 13:
+                    break
+                lows.append(lo)
+                starts ^= low
+            if wants_joker:
+                continue  # no run without jokers holds one
+            for lo in lows:  # every window of the naturals in a row from lo, shortest first
+                row = m >> (lo - 1)
+                length = (~row & (row + 1)).bit_length() - 1
+                limit = 13 if ace_wraps else min(15 - lo, 13)
+                seq = tuple([base + (x - 1) % 13 for x in range(lo, lo + min(length, limit))])
+                shortest = 3
+                if holding is not None:
+                    if holding not in seq:
+                        continue
+                    shortest = max(3, seq.index(holding) + 1)
+                for n in ((size,) if size is not None else range(shortest, len(seq) + 1)):
+                    if shortest <= n <= len(seq):
+                        out.append(seq[:n])
+                        if first:
+                            return out
+            continue
+        for lo in lows:
             missing = 0
             naturals = 0
             cur: list[Card] = []

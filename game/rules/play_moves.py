@@ -37,6 +37,13 @@ def check_cards_in_hand(h, seat: int, cards: Sequence[Card]) -> list[Card] | Non
             raise illegal("card_not_in_hand", "R7", f"You don't hold {word}.")
 
 
+def check_card_in_hand(h, seat: int, card: Card) -> None:
+    """:func:`check_cards_in_hand` for one card (a tabled code), without
+    building the rest of the hand: the discards and lay-offs of every turn."""
+    if in_hand_card(card) not in h.hands[seat]:
+        check_cards_in_hand(h, seat, [card])
+
+
 def after_play_check(h, seat: int, hand: list[Card], table: list[Meld], made: bool,
                      committed: Card | None) -> None:
     """Refuse a play that would leave the turn impossible to finish (R9, R10, R16)."""
@@ -100,7 +107,8 @@ def apply_meld(h, a: TableMeld, meld: Meld, events: list[Event]) -> None:
     h.table.append(meld)
     h.has_melded[seat] = True
     h.log.append(("meld", seat, len(h.table) - 1, tuple(meld.cards)))
-    h.forget(seat, [in_hand_card(t) for t in meld.cards])
+    if h.known[seat]:
+        h.forget(seat, [in_hand_card(t) for t in meld.cards])
     events.append(MeldTabled(seat, len(h.table) - 1, tuple(meld.tokens()), meld.kind))
     h.after_tabling(seat, meld.cards, events)
 
@@ -118,7 +126,7 @@ def check_layoff(h, a: LayOff) -> None:
     still finishable afterwards."""
     turn_checks(h, a, Phase.PLAY)
     seat = a.seat
-    check_cards_in_hand(h, seat, [a.card])
+    check_card_in_hand(h, seat, a.card)
     if not 0 <= a.meld < len(h.table):
         raise illegal("unknown_meld", "R14",
                       f"There is no meld {a.meld} on the table." if h.table
@@ -153,7 +161,8 @@ def apply_layoff(h, a: LayOff, prepared: None, events: list[Event]) -> None:
     meld = h.table[a.meld]
     add_to_meld(meld, a.card, seat, h.rules.ace_wraps)
     h.log.append(("layoff", seat, a.card, a.meld))
-    h.forget(seat, [in_hand_card(a.card)])
+    if h.known[seat]:
+        h.forget(seat, [in_hand_card(a.card)])
     events.append(LaidOff(seat, card_token(a.card), a.meld, meld.owner))
     h.after_tabling(seat, [a.card], events)
 
@@ -171,7 +180,7 @@ def check_discard(h, a: Discard) -> None:
     a last card only when it cannot be laid off (under that variant)."""
     turn_checks(h, a, Phase.PLAY)
     seat = a.seat
-    check_cards_in_hand(h, seat, [a.card])
+    check_card_in_hand(h, seat, a.card)
     if h.committed is not None:
         raise illegal("committed_card_unplayed", "R9",
                       f"You must table the {card_token(h.committed)} you took before you discard.")
@@ -194,7 +203,8 @@ def apply_discard(h, a: Discard, prepared: None, events: list[Event]) -> None:
     h.hands[seat].remove(a.card)
     h.discard.append(a.card)
     h.log.append(("discard", seat, a.card))
-    h.forget(seat, [a.card])
+    if h.known[seat]:
+        h.forget(seat, [a.card])
     events.append(Discarded(seat, card_token(a.card)))
     if not h.hands[seat]:
         h.end("went_out", seat)

@@ -97,7 +97,8 @@ def _greedy_plays(h, seat: int):
     if h.table and (h.has_melded[seat] or not h.rules.layoff_requires_own_meld):
         aw = h.rules.ace_wraps
         for i, m in enumerate(h.table):
-            for c in open_cards(m, aw):
+            cached = m._open  # open_cards' own cache, read here: this loop runs every play step
+            for c in (cached[1] if cached is not None and cached[0] is aw else open_cards(m, aw)):
                 if c in hand:
                     yield LayOff(seat, c, i)
                     return

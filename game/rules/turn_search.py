@@ -206,7 +206,7 @@ def _can_discard_now(hand: Sequence[Card], single_taken: Card | None, table: Seq
         if d == single_taken:
             return False
         return not (rules.final_discard_unplayable and playable_on_table(d, table, rules, has_meld))
-    return any(d != single_taken for d in hand)
+    return bool(hand) and (single_taken is None or hand.count(single_taken) != len(hand))  # another card
 
 
 def finish_plan(hand: Sequence[Card], single_taken: Card | None, table: Sequence[Meld],
