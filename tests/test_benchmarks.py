@@ -111,6 +111,15 @@ def test_ai_strength(tmp_path):
     assert re.search(rf"^win_rate: {NUMBER} \({NUMBER}-{NUMBER}\) of 3 games$", out.splitlines()[-1]), out
 
 
+def test_style_estimate():
+    out = run("style_estimate.py", "--tables", "1", "--players", "2", "--after", "1,2")
+    lines = out.splitlines()
+    assert re.search(r"^hoarder +\s*\d/1 ", out, re.MULTILINE), out
+    assert re.search(rf"^accuracy after 2 hands: {NUMBER} \({NUMBER}-{NUMBER}\) of 9$", lines[-1]), out
+    out = run("style_estimate.py", "--tables", "1", "--players", "2", "--after", "1", "--fit")
+    assert out.splitlines()[0] == "_MEASURED = {" and "'hoarder': (" in out, out
+
+
 def test_autosave():
     out = run("autosave.py", "--players", "2", "--target", "100")
     assert figure(out, "saves") > 0
