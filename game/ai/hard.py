@@ -119,7 +119,7 @@ class HardAI(AIPlayer):
         Hard's own seat as Medium), or ``None`` when every seat plays as Medium."""
         if not self.models:
             return None
-        styles = opponents.modelled_styles(self.estimate(view), view.seat)
+        styles = opponents.modelled_styles(self.past, view.history, view.players, view.rules, view.seat)
         if all(s == "medium" for s in styles):
             return None
         players = []

@@ -102,14 +102,22 @@ _MEASURED: dict[str, tuple[int, ...]] = {
 }
 
 
+FLOOR = 0.005
+"""The least chance an outcome keeps for any style: a person slips now and
+then, so a single odd move never names a style by itself."""
+
+
 def _rates(counts: Sequence[float]) -> tuple[float, ...]:
-    """Each family's counts as chances within it, with one half added to each (unseen outcomes stay possible)."""
+    """Each family's counts as chances within it, each at least :data:`FLOOR`
+    (unseen outcomes stay possible)."""
     out = [0.0] * len(FEATURES)
     for family in FAMILIES:
         idx = [INDEX[f] for f in family]
-        total = sum(counts[i] for i in idx) + 0.5 * len(idx)
+        total = sum(counts[i] for i in idx) or 1.0
+        raw = {i: max(counts[i] / total, FLOOR) for i in idx}
+        z = sum(raw.values())
         for i in idx:
-            out[i] = (counts[i] + 0.5) / total
+            out[i] = raw[i] / z
     return tuple(out)
 
 
@@ -319,14 +327,24 @@ estimate gives that style at least this chance; below it, as Medium (the
 style Hard was tuned against, and the likeliest player of an unknown field)."""
 
 
-def modelled_styles(probs: Sequence[Mapping[str, float]], seat: int) -> tuple[str, ...]:
-    """Per seat, the style Hard plays it as in its worlds (``seat``, its
-    own, as Medium): the likeliest style when its chance reaches
-    :data:`CONFIDENT`, else Medium."""
+MIN_TURNS = 6
+"""Turns (draws) of a seat seen, in this hand and the earlier ones, before
+Hard plays it as anything but Medium."""
+
+
+def modelled_styles(past: Sequence, history: Iterable[tuple], players: int, rules: RuleSet,
+                    seat: int) -> tuple[str, ...]:
+    """Per seat, the style Hard plays it as in its worlds, given the
+    earlier hands' counts ``past`` and the hand on now's public log
+    ``history`` (``seat``, Hard's own, as Medium): the likeliest style
+    (:func:`estimate`) once the seat has drawn :data:`MIN_TURNS` times and
+    the style's chance reaches :data:`CONFIDENT`, else Medium."""
+    draws = [INDEX[f] for f in FAMILIES[0]]
     styles = []
-    for s, p in enumerate(probs):
-        style, chance = likeliest(p)
-        styles.append(style if s != seat and chance >= CONFIDENT else "medium")
+    for s, counts in enumerate(total_counts(past, hand_counts(history, players, rules), players)):
+        style, chance = likeliest(posterior(counts))
+        confident = s != seat and chance >= CONFIDENT and sum(counts[i] for i in draws) >= MIN_TURNS
+        styles.append(style if confident else "medium")
     return tuple(styles)
 
 
