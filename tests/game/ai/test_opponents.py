@@ -196,3 +196,15 @@ def test_hard_plays_a_named_opponent_as_its_style_in_the_worlds():
     off = HardAI(1, models=False)
     off.note_past(public_past(game))
     assert off.world_players(view) is None
+
+
+def test_the_worker_side_passes_the_summary_before_the_question(monkeypatch):
+    """In an AI worker process the summary sent with the view reaches the AI before it chooses or calls."""
+    from game.play import ai_worker
+    recording = _Recording(1)
+    monkeypatch.setattr(ai_worker, "_ai", recording)
+    game = Game.new(["A", "B"], seed=6)
+    past = ((2,) * len(opponents.FEATURES), (0,) * len(opponents.FEATURES))
+    ai_worker._choose(view_for(game, game.current), (past,))
+    ai_worker._call_rummy(view_for(game, 1 - game.current), (past,))
+    assert recording.pasts == [(past,), (past,)]
