@@ -208,3 +208,23 @@ def test_the_worker_side_passes_the_summary_before_the_question(monkeypatch):
     ai_worker._choose(view_for(game, game.current), (past,))
     ai_worker._call_rummy(view_for(game, 1 - game.current), (past,))
     assert recording.pasts == [(past,), (past,)]
+
+
+def test_a_resumed_game_plays_on_as_hard_would_have():
+    """Hard's move in a later hand is the same in the game and in the game read back from its record
+    (the estimate comes from the record, the seeds from the position)."""
+    game = _table("hoarder", 3, 61, 2, seat=1)
+    game.deal_next_hand()
+    resumed = game_from_record(record_of(game))
+    moves = []
+    for g in (game, resumed):
+        hard = HardAI(9, time_cap=float("inf"), max_worlds=6)
+        referee = referee_for(g, {0: hard, 1: make_ai("hoarder", 3)})
+        played = []
+        for _ in range(8):
+            referee.step()
+            played.append(g.hand.actions[-1])
+        moves.append(played)
+        assert hard.past == public_past(g) and len(hard.past) == 3
+        assert hard.world_players(view_for(g, 0)) is not None, "the hoarder is played as one"
+    assert moves[0] == moves[1]
