@@ -3,12 +3,13 @@
 Every seat's public play is read from a hand's public log (``view.history``,
 ``HandState.log``: draws, takes and how deep, melds, lay-offs, discards,
 Rummy calls) into counts of what it did (:data:`FEATURES`), grouped in
-families of exclusive outcomes (:data:`FAMILIES`): per draw, whether it drew
-from the stock, took the top card and tabled it, laid it off or kept it, or
-took deep; per turn, whether it tabled without going out; per first meld,
-whether it was a small one tabled early; per discard, whether it fed a meld
-on the table or the pile's top card, or threw a joker; per other seat's
-discard, whether it called Rummy. :func:`hand_counts` is that reading.
+families of exclusive outcomes (:data:`FAMILIES`): per draw, whether it
+drew from the stock, took the top card and melded it, laid it off or kept
+it, or took deep and used the cards taken or kept two of them or more; per
+turn, whether it tabled without going out; per first meld, whether it was
+a small one tabled early; per discard, whether it fed a meld on the table
+or the pile's top card, or threw a joker; per other seat's discard,
+whether it called Rummy. :func:`hand_counts` is that reading.
 
 :func:`estimate` turns the counts of every earlier hand (a compact public
 summary, one tuple of counts per seat per hand, which the referee builds
@@ -17,7 +18,8 @@ the counts of the hand on now into a probability over :data:`MODELLED` (the
 field's styles, Easy and Medium): each outcome's chance per style is
 :data:`RATES`, measured in games of the field (``benchmarks/style_estimate.py
 --fit``), and the evidence is weighed naively (outcomes independent), its
-log-likelihood tempered by :data:`TEMPER`.
+log-likelihood tempered by :data:`TEMPER`. Hard plays an opponent as a
+style in its worlds only once it is confident (:func:`modelled_styles`).
 
 Everything here is a pure function of public logs, so the estimate is
 "saved" with the game: a resumed game or a restarted AI worker rebuilds the
