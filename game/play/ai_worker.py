@@ -245,7 +245,8 @@ class AIWorker:
         for attempt in range(2):
             pool = self._live_pool()
             try:
-                inner = pool.schedule(fn, args=(view, past), timeout=self.time_cap_s)
+                args = (view,) if past is None else (view, past)  # the summary only when there is one
+                inner = pool.schedule(fn, args=args, timeout=self.time_cap_s)
                 break
             except RuntimeError:  # the pool stopped since the check
                 self._discard_pool()
