@@ -120,8 +120,9 @@ class LocalPlayer:
     def ask(self, view: PlayerView, rummy: bool = False, past: tuple | None = None) -> None:
         start = time.perf_counter()
         try:
-            if past is not None:
-                self.ai.note_past(past)
+            note_past = getattr(self.ai, "note_past", None)  # a player built on another base may not take it
+            if past is not None and note_past is not None:
+                note_past(past)
             self.ai.begin_decision(view, rummy)
             action = self.ai.call_rummy(view) if rummy else self.ai.choose(view)
             reply = Reply(action)
