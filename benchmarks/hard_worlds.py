@@ -1,6 +1,7 @@
 """Hard's search speed: sampled worlds searched per second of thinking.
 
     python benchmarks/hard_worlds.py --players 2 --seconds 10 [--seed 1] [--in-game]
+        [--opponent hoarder] [--hands 4]
 
 Plays games of Hard (seat 0, no time cap, ``--worlds`` worlds a decision)
 against Medium, counts the worlds Hard samples (one per call of
@@ -12,7 +13,11 @@ candidate played on in a world) per second. With ``--in-game`` Hard is made
 as the table makes it (its time cap and world budget) and the decision
 times are wall-clock milliseconds, what a player waits: the figure behind
 the "p95 within 250 ms" target; it also counts the decisions that ran to
-the clock (the time cap) instead of ending on the world budget. It reads nothing private of
+the clock (the time cap) instead of ending on the world budget. ``--opponent``
+names who plays the other seats (Medium by default; a style, so that Hard's
+opponent models play it in the worlds) and ``--hands`` how many hands of
+each game are played (one by default; from the second on, Hard's estimate
+also reads the earlier hands). It reads nothing private of
 the search, so it measures any version of the code the same way.
 """
 
@@ -29,10 +34,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from game.ai import make_ai  # noqa: E402
 from game.ai.hard import MAX_WORLDS, TIME_CAP, HardAI  # noqa: E402
 from game.rules.game import Game  # noqa: E402
-from game.play.all_computer import ai_step  # noqa: E402
+from game.play.all_computer import referee_for  # noqa: E402
 
 
-def run(players: int, seconds: float, seed: int, worlds: int, in_game: bool = False) -> dict:
+def run(players: int, seconds: float, seed: int, worlds: int, in_game: bool = False, opponent: str = "medium",
+        hands: int = 1) -> dict:
     """Play for ``seconds``; return ``worlds`` (sampled in all), ``thinking``
     (CPU seconds in Hard's choose), ``decisions``, ``playouts`` (one per
 candidate per world), and per decision
@@ -69,9 +75,15 @@ candidate per world), and per decision
             game = Game.new([f"P{i}" for i in range(players)], seed=seed + g)
             options = {} if in_game else {"time_cap": float("inf"), "max_worlds": worlds}
             ais = {0: make_ai("hard", seed=seed + g, **options)}
-            ais.update({s: make_ai("medium", seed=seed + g + s) for s in range(1, players)})
-            while game.hand.ended is None and time.perf_counter() - start < seconds:
-                ai_step(game, ais)
+            ais.update({s: make_ai(opponent, seed=seed + g + s) for s in range(1, players)})
+            referee = referee_for(game, ais)  # one referee a game: it passes the earlier hands to Hard
+            for _ in range(hands):
+                if game.winner is not None or time.perf_counter() - start >= seconds:
+                    break
+                if game.hand.ended is not None:
+                    referee.deal_next_hand()
+                while game.hand.ended is None and time.perf_counter() - start < seconds:
+                    referee.step()
             g += 1
     finally:
         HardAI.sample, HardAI.choose, HardAI.playout = sample, choose, playout
@@ -86,8 +98,10 @@ def main() -> None:
     parser.add_argument("--worlds", type=int, default=MAX_WORLDS, help="worlds a decision (Hard's max_worlds)")
     parser.add_argument("--in-game", action="store_true",
                         help="Hard as the table makes it (its time cap and budget; wall-clock times)")
+    parser.add_argument("--opponent", default="medium", help="the player at the other seats (default medium)")
+    parser.add_argument("--hands", type=int, default=1, help="hands played of each game (default 1)")
     args = parser.parse_args()
-    c = run(args.players, args.seconds, args.seed, args.worlds, args.in_game)
+    c = run(args.players, args.seconds, args.seed, args.worlds, args.in_game, args.opponent, args.hands)
     worlds, thinking = c["worlds"], c["thinking"]
     print(f"players: {args.players}  decisions: {c['decisions']}  worlds: {worlds}  thinking_s: {thinking:.2f}")
     ms = sorted(t * 1000 for t in c["times"]) or [0.0]

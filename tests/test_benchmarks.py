@@ -60,13 +60,14 @@ def test_engine():
     assert figure(out, "hands_per_second") > 0
 
 
-@pytest.mark.parametrize("mode", [[], ["--in-game"]], ids=["searched", "in-game"])
+@pytest.mark.parametrize("mode", [[], ["--in-game"], ["--opponent", "hoarder", "--hands", "2"]],
+                         ids=["searched", "in-game", "against-a-style"])
 def test_hard_worlds(mode):
     out = run("hard_worlds.py", "--seconds", "0.4", "--worlds", "4", *mode)
     assert figure(out, "decisions") > 0
     assert re.search(rf"^decision_ms p50 / p95 / max: {NUMBER} / {NUMBER} / {NUMBER}$", out, re.MULTILINE), out
     assert re.search(rf"^worlds_per_searched_decision median / mean: {NUMBER} / {NUMBER}$", out, re.MULTILINE), out
-    if mode:
+    if "--in-game" in mode:
         assert re.search(r"^decisions_ended_by_the_clock: \d+ of \d+$", out, re.MULTILINE), out
     assert figure(out, "playouts_per_second") > 0
     assert out.splitlines()[-1].startswith("worlds_per_second:")
@@ -109,6 +110,15 @@ def test_ai_strength(tmp_path):
     assert out.splitlines()[0].startswith("cautious vs hoarder: "), out
     assert "players: 3 (one cautious, 2 hoarder; an even share is 1/3)" in out
     assert re.search(rf"^win_rate: {NUMBER} \({NUMBER}-{NUMBER}\) of 3 games$", out.splitlines()[-1]), out
+
+
+def test_style_estimate():
+    out = run("style_estimate.py", "--tables", "1", "--players", "2", "--after", "1,2")
+    lines = out.splitlines()
+    assert re.search(r"^hoarder +\s*\d/1 ", out, re.MULTILINE), out
+    assert re.search(rf"^accuracy after 2 hands: {NUMBER} \({NUMBER}-{NUMBER}\) of 9$", lines[-1]), out
+    out = run("style_estimate.py", "--tables", "1", "--players", "2", "--after", "1", "--fit")
+    assert out.splitlines()[0] == "_MEASURED = {" and "'hoarder': (" in out, out
 
 
 def test_autosave():

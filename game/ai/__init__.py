@@ -2,7 +2,8 @@
 styles (:mod:`game.ai.field`), each seeing only a ``PlayerView``.
 
 ``make_ai(name, seed)`` builds one; :mod:`game.play.all_computer` is the referee that
-lets AI seats play (Rummy calls first, then the seat to move).
+lets AI seats play (Rummy calls first, then the seat to move). Hard models
+its opponents' styles from their public play (:mod:`game.ai.opponents`).
 """
 
 from __future__ import annotations

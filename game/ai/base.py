@@ -51,6 +51,12 @@ class AIPlayer:
         if self.seed is not None:
             self.rng.seed(decision_seed(self.seed, view, rummy))
 
+    def note_past(self, past: tuple) -> None:
+        """Take the public summary of the hands already played in this game
+        (:func:`game.ai.opponents.past_counts`: per hand, per seat, counts
+        of what it did in public), which the seat passes before each
+        question; players that do not model their opponents ignore it."""
+
     def choose(self, view: PlayerView) -> Action:  # pragma: no cover - overridden
         """The action for ``view.seat``, whose turn it is."""
         raise NotImplementedError

@@ -33,6 +33,11 @@
   clock with most of their worlds searched. Without the clock
   (``time_cap=math.inf``, as tournaments play) the same seed gives the
   same play.
+* **Opponent models.** Each opponent's style is estimated from its public
+  play, this hand's and the earlier hands' (:mod:`game.ai.opponents`; the
+  seat passes the earlier hands' public summary, :meth:`note_past`); in the
+  worlds an opponent is played as its likeliest style once the estimate is
+  confident, else as Medium (``models=False``: always as Medium).
 * **Rummy calls** follow Medium.
 """
 
@@ -53,6 +58,7 @@ from game.ai.inference import Evidence, sample_likely_world
 from game.ai.sequential import Z_SWITCH, Z_SWITCH_TWO_PLAYERS, clearly_worse, overrules
 from game.ai.medium import MediumAI, keep_count
 from game.ai.playout import PlayoutPolicy, ViewMaker, greedy_only
+from game.ai import opponents
 
 TIME_CAP = 0.24  # seconds per decision, from its start; the world budget usually decides first
 MAX_WORLDS = 42  # three times the 14 of the first version
@@ -80,12 +86,13 @@ def playout_turns(players: int) -> int:
 
 class HardAI(AIPlayer):
     """The Hard level (see the module docstring). ``time_cap`` is the search
-    budget in seconds per decision; ``max_worlds`` bounds the worlds sampled."""
+    budget in seconds per decision; ``max_worlds`` bounds the worlds sampled;
+    ``models=False`` plays every opponent as Medium in the worlds."""
 
     level = "hard"
 
     def __init__(self, seed: int | None = None, time_cap: float = TIME_CAP, max_worlds: int = MAX_WORLDS,
-                 horizon: int | None = None):
+                 horizon: int | None = None, models: bool = True):
         super().__init__(seed)
         self.time_cap = time_cap
         self.max_worlds = max_worlds
@@ -94,6 +101,34 @@ class HardAI(AIPlayer):
         self.playout_policy = PlayoutPolicy(0)
         self.last_worlds = 0  # worlds searched for the last decision
         self._evidence: tuple[PlayerView, Evidence] | None = None  # the last view's, read once
+        self.models = models
+        self.past: tuple = ()  # the earlier hands' public counts (note_past)
+        self._style_players: dict[str, object] = {}
+
+    def note_past(self, past: tuple) -> None:
+        """Keep the public summary of the earlier hands (see :meth:`AIPlayer.note_past`)."""
+        self.past = tuple(past)
+
+    def estimate(self, view: PlayerView) -> list[dict[str, float]]:
+        """Per seat, the chance of each style (:func:`game.ai.opponents.estimate`)
+        from the earlier hands' summary and ``view``'s public log."""
+        return opponents.estimate(self.past, view.history, view.players, view.rules)
+
+    def world_players(self, view: PlayerView) -> list | None:
+        """Per seat, the player the worlds play it as (:func:`game.ai.opponents.modelled_styles`;
+        Hard's own seat as Medium), or ``None`` when every seat plays as Medium."""
+        if not self.models:
+            return None
+        styles = opponents.modelled_styles(self.past, view.history, view.players, view.rules, view.seat)
+        if all(s == "medium" for s in styles):
+            return None
+        players = []
+        for style in styles:
+            if style not in self._style_players:
+                self._style_players[style] = (self.playout_policy if style == "medium"
+                                              else opponents.playout_player(style, 0))
+            players.append(self._style_players[style])
+        return players
 
     def begin_decision(self, view: PlayerView, rummy: bool = False) -> None:
         """Seed this decision (:meth:`AIPlayer.begin_decision`) and the Medium
@@ -181,11 +216,16 @@ class HardAI(AIPlayer):
             return scores[seat] - sum(others) / len(others)
         return scores[seat] - others[0]
 
-    def playout(self, world: HandState, seat: int, totals: tuple[int, ...], seed: int) -> float:
-        """Play ``world`` on with Medium at every seat for a few turns (or to
-        the end of the hand) and evaluate it for ``seat``."""
+    def playout(self, world: HandState, seat: int, totals: tuple[int, ...], seed: int,
+                players: list | None = None) -> float:
+        """Play ``world`` on with Medium at every seat (or ``players[s]`` at
+        seat ``s``: :meth:`world_players`) for a few turns (or to the end of
+        the hand) and evaluate it for ``seat``."""
         policy = self.playout_policy
         policy.rng.seed(seed)
+        if players is not None:
+            for p in players:
+                p.rng.seed(seed)
         horizon_turns = self.horizon or playout_turns(world.players)
         turns = 0
         steps = 0
@@ -196,7 +236,7 @@ class HardAI(AIPlayer):
                 s = world.current
                 view = views.view(world, s, totals)
                 try:
-                    action = policy.decide(view, world)
+                    action = (players[s] if players is not None else policy).decide(view, world)
                     world.apply(action)
                 except (IllegalMove, IndexError, TypeError):
                     break
@@ -240,6 +280,7 @@ class HardAI(AIPlayer):
             deadline = time.perf_counter() + self.time_cap
         results: list[list[float]] = [[] for _ in cands]
         alive = list(range(len(cands)))
+        players = self.world_players(view)
         worlds = 0
         while worlds < self.max_worlds and len(alive) > 1 and time.perf_counter() < deadline:
             w = self.sample(view)
@@ -252,7 +293,7 @@ class HardAI(AIPlayer):
                 except IllegalMove:  # the same in every world: the view decides legality
                     alive.remove(i)
                     continue
-                row[i] = self.playout(sim, view.seat, view.totals, seed)
+                row[i] = self.playout(sim, view.seat, view.totals, seed, players)
                 if time.perf_counter() > deadline and worlds:
                     break
             if len(row) < len(alive):

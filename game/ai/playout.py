@@ -38,7 +38,7 @@ def greedy_only():
         going_out.MAX_HAND = saved
 
 
-class _AssumeLegal:
+class AssumeLegal:
     """A stand-in for a world that answers ``is_legal`` with True and
     everything else as the world itself does (used to rank options without
     asking the engine)."""
@@ -81,7 +81,7 @@ class PlayoutPolicy(MediumAI):
             taken = view.discard[-k:]
             if not could_ever_table(view.hand + taken, taken[0], world.table, view.rules):
                 return None
-        return super().score_take(view, _AssumeLegal(world), k)
+        return super().score_take(view, AssumeLegal(world), k)
 
     def stock_value(self, view: PlayerView, world: HandState) -> float:
         """Medium's value of a stock draw without the exact test of whether
@@ -98,7 +98,7 @@ class PlayoutPolicy(MediumAI):
 
     def ranked_discards(self, view: PlayerView, world: HandState) -> list[Discard]:
         """Medium's ranked discards from the best legal one on."""
-        return first_legal(super().ranked_discards(view, _AssumeLegal(world)), world)
+        return first_legal(super().ranked_discards(view, AssumeLegal(world)), world)
 
 
 def play_on(world: HandState, totals: tuple[int, ...], policy: "PlayoutPolicy", max_steps: int):

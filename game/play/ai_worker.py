@@ -91,14 +91,20 @@ def _has_module(name: str) -> bool:
     return name in sys.modules
 
 
-def _choose(view: PlayerView) -> tuple[int, Action]:
-    """The seat's move, with this process's id (a replaced worker has a new one)."""
+def _choose(view: PlayerView, past: tuple | None = None) -> tuple[int, Action]:
+    """The seat's move, with this process's id (a replaced worker has a new
+    one); ``past``: the earlier hands' public summary, given to the AI first
+    (:meth:`~game.ai.base.AIPlayer.note_past`)."""
+    if past is not None:
+        _ai.note_past(past)
     _ai.begin_decision(view)
     return os.getpid(), _ai.choose(view)
 
 
-def _call_rummy(view: PlayerView) -> tuple[int, CallRummy | None]:
-    """Whether the seat calls Rummy (R18), with this process's id."""
+def _call_rummy(view: PlayerView, past: tuple | None = None) -> tuple[int, CallRummy | None]:
+    """Whether the seat calls Rummy (R18), with this process's id (``past`` as for :func:`_choose`)."""
+    if past is not None:
+        _ai.note_past(past)
     _ai.begin_decision(view, rummy=True)
     return os.getpid(), _ai.call_rummy(view)
 
@@ -170,6 +176,7 @@ class AIWorker:
         self._inner: Future | None = None
         self._view: PlayerView | None = None
         self._rummy = False
+        self._past: tuple | None = None
         self._retried = False  # the open request was resent to a new process
         self._submitted = 0.0
         self._closed = False
@@ -216,17 +223,20 @@ class AIWorker:
             raise RuntimeError("the AI worker is closed")
         self._live_pool()
 
-    def submit(self, view: PlayerView) -> Future:
+    def submit(self, view: PlayerView, past: tuple | None = None) -> Future:
         """Ask for ``view.seat``'s action (its turn); returns at once with a
-        future of the AI's raw answer. Prefer :meth:`poll`, which checks it."""
-        return self._submit(_choose, view, rummy=False)
+        future of the AI's raw answer. Prefer :meth:`poll`, which checks it.
+        ``past``: the public summary of the earlier hands
+        (:func:`game.play.seats.public_past`), sent with the view, so a
+        replaced worker process has it too."""
+        return self._submit(_choose, view, rummy=False, past=past)
 
-    def submit_rummy(self, view: PlayerView) -> Future:
+    def submit_rummy(self, view: PlayerView, past: tuple | None = None) -> Future:
         """Ask whether ``view.seat`` calls Rummy on the open discard (R18); the
         future resolves to a ``CallRummy`` or ``None``."""
-        return self._submit(_call_rummy, view, rummy=True)
+        return self._submit(_call_rummy, view, rummy=True, past=past)
 
-    def _submit(self, fn, view: PlayerView, rummy: bool, retry: bool = False) -> Future:
+    def _submit(self, fn, view: PlayerView, rummy: bool, retry: bool = False, past: tuple | None = None) -> Future:
         if self._closed:
             raise RuntimeError("the AI worker is closed")
         self.cancel()
@@ -235,7 +245,8 @@ class AIWorker:
         for attempt in range(2):
             pool = self._live_pool()
             try:
-                inner = pool.schedule(fn, args=(view,), timeout=self.time_cap_s)
+                args = (view,) if past is None else (view, past)  # the summary only when there is one
+                inner = pool.schedule(fn, args=args, timeout=self.time_cap_s)
                 break
             except RuntimeError:  # the pool stopped since the check
                 self._discard_pool()
@@ -243,6 +254,7 @@ class AIWorker:
                     raise
         outer: Future = Future()
         self._future, self._inner, self._view, self._rummy = outer, inner, view, rummy
+        self._past = past
         self._submitted = time.monotonic()
         inner.add_done_callback(lambda f: self._forward(pool, outer, f))
         return outer
@@ -280,7 +292,7 @@ class AIWorker:
             except BrokenProcessPool:  # the process died before it took the request
                 self._discard_pool()
                 if not self._retried:  # once more, in a new process
-                    self._submit(_call_rummy if rummy else _choose, view, rummy, retry=True)
+                    self._submit(_call_rummy if rummy else _choose, view, rummy, retry=True, past=self._past)
                     return None
                 log.error("the %s AI's worker process died; playing the fallback move", self.level)
                 return Answer(self._fallback(view, rummy), True, "crashed")

@@ -16,7 +16,7 @@ from game.ai import HINT_LEVELS, make_ai
 from game.rules.actions import Action
 from game.rules.game import Game
 from game.rules.view import view_for
-from game.play.seats import LocalPlayer, SeatPlayer, WorkerPlayer
+from game.play.seats import LocalPlayer, SeatPlayer, WorkerPlayer, public_past
 
 
 def position_key(game: Game) -> tuple[int, int, int | None]:
@@ -68,7 +68,7 @@ class Hinter:
         h = game.hand
         if self.pending or h is None or h.ended is not None or game.current != seat or game.winner is not None:
             return False
-        self._player(level).ask(view_for(game, seat))
+        self._player(level).ask(view_for(game, seat), past=public_past(game))
         self.asked = (position_key(game), level, seat)
         return True
 

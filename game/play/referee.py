@@ -50,7 +50,7 @@ from game.rules.phase import Phase, rummy_winner
 from game.errors import IllegalMove
 from game.rules.events import Discarded, Event
 from game.play.rummy_window import PersonRummyWindow
-from game.play.seats import PersonPlayer, Reply, SeatPlayer
+from game.play.seats import PersonPlayer, Reply, SeatPlayer, public_past
 from game.rules.view import view_for
 
 log = logging.getLogger("rummy500.referee")
@@ -139,6 +139,7 @@ class Referee:
         self._window_at: tuple | None = None
         self._resolved: tuple | None = None  # the position whose Rummy window is over
         self._claim: int | None = None
+        self._past_cache: dict = {}  # the finished hands' public summaries (public_past)
 
     # ------------------------------------------------------------- seats
     @property
@@ -256,7 +257,9 @@ class Referee:
 
     def _ask(self, seat: int, rummy: bool) -> None:
         self._asked[seat] = ("rummy" if rummy else "move", self.position())
-        self.players[seat].ask(view_for(self.game, seat), rummy)
+        player = self.players[seat]
+        past = None if player.is_person else public_past(self.game, self._past_cache)
+        player.ask(view_for(self.game, seat), rummy, past)
 
     def _update_rummy_window(self) -> bool:
         """Collect Rummy answers; decide the call once R18 allows. Returns

@@ -5,6 +5,11 @@ A seat is asked a question and polled for its answer::
     player.ask(view, rummy=False)   # "your move" (or, with rummy=True, "Rummy?")
     reply = player.poll()           # None while it thinks, then a Reply
 
+``ask`` may carry ``past``: the public summary of the game's earlier hands
+(:func:`public_past`), which a computer passes to its AI
+(:meth:`~game.ai.base.AIPlayer.note_past`: Hard's opponent models) before
+the question.
+
 Three adapters:
 
 * :class:`LocalPlayer` — an in-process AI (:class:`~game.ai.base.AIPlayer`):
@@ -34,12 +39,34 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from game.rules.actions import Action, CallRummy
+from game.rules.game import Game
 from game.ai import make_ai
 from game.ai.base import AIPlayer
+from game.ai.opponents import past_counts
 from game.play.rummy_window import PersonRummyWindow
 from game.rules.view import PlayerView
 
 log = logging.getLogger("rummy500.seats")
+
+
+def public_past(game: Game, cache: dict | None = None) -> tuple:
+    """The public summary of ``game``'s hands before the one on now (or,
+    between hands, of every hand played): per hand, per seat, the counts of
+    :func:`game.ai.opponents.past_counts`, read from the hands' public logs
+    only. A finished hand never changes, so ``cache`` (a dict the caller
+    keeps) holds the hands read already."""
+    hands = game.hands
+    done = [h for h in hands if h.ended is not None]
+    if hands and hands[-1].ended is None:
+        done = [h for h in hands[:-1] if h.ended is not None]
+    cache = {} if cache is None else cache
+    out = []
+    for h in done:
+        key = (id(h), h.index, len(h.log))
+        if key not in cache:
+            cache[key] = past_counts([h.log], game.players, game.rules)[0]
+        out.append(cache[key])
+    return tuple(out)
 
 
 @dataclass(frozen=True)
@@ -64,9 +91,10 @@ class SeatPlayer(Protocol):
     level: str
     is_person: bool
 
-    def ask(self, view: PlayerView, rummy: bool = False) -> None:
+    def ask(self, view: PlayerView, rummy: bool = False, past: tuple | None = None) -> None:
         """Put a question: the seat's move (``rummy=False``) or whether it
-        calls Rummy on the open discard (R18). A new question replaces an open one."""
+        calls Rummy on the open discard (R18). A new question replaces an
+        open one. ``past``: the earlier hands' public summary (:func:`public_past`)."""
 
     def poll(self) -> Reply | None:
         """The open question's answer once there is one (then the question is
@@ -89,9 +117,12 @@ class LocalPlayer:
         self.level = getattr(ai, "level", "?")
         self._reply: Reply | None = None
 
-    def ask(self, view: PlayerView, rummy: bool = False) -> None:
+    def ask(self, view: PlayerView, rummy: bool = False, past: tuple | None = None) -> None:
         start = time.perf_counter()
         try:
+            note_past = getattr(self.ai, "note_past", None)  # a player built on another base may not take it
+            if past is not None and note_past is not None:
+                note_past(past)
             self.ai.begin_decision(view, rummy)
             action = self.ai.call_rummy(view) if rummy else self.ai.choose(view)
             reply = Reply(action)
@@ -129,10 +160,10 @@ class WorkerPlayer:
         """True once the AI plays in this process (its worker could not start)."""
         return self.local is not None
 
-    def ask(self, view: PlayerView, rummy: bool = False) -> None:
+    def ask(self, view: PlayerView, rummy: bool = False, past: tuple | None = None) -> None:
         if self.worker is not None:
             try:
-                (self.worker.submit_rummy if rummy else self.worker.submit)(view)
+                (self.worker.submit_rummy if rummy else self.worker.submit)(view, past)
                 return
             except Exception:
                 log.exception("seat %d: the AI worker could not start; its AI plays in this process", view.seat)
@@ -140,7 +171,7 @@ class WorkerPlayer:
                 self.worker = None
                 self.local = LocalPlayer(make_ai(self.level, self.seed))
                 self.failures += 1
-        self.local.ask(view, rummy)
+        self.local.ask(view, rummy, past)
 
     def poll(self) -> Reply | None:
         if self.local is not None:
@@ -185,7 +216,7 @@ class PersonPlayer:
         self.question: tuple[PlayerView, bool] | None = None
         self._call: CallRummy | None = None
 
-    def ask(self, view: PlayerView, rummy: bool = False) -> None:
+    def ask(self, view: PlayerView, rummy: bool = False, past: tuple | None = None) -> None:
         self.question = (view, rummy)
 
     def call(self, call: CallRummy) -> None:

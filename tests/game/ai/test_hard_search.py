@@ -93,7 +93,7 @@ def test_the_search_uses_the_lower_bar_with_two_players(players, overruled, monk
     pending: list[float] = []
     worlds: list[float] = []
 
-    def playout(world, seat, totals, seed):  # the take (1) is 3 points ahead, spread 10: about 1.9 errors
+    def playout(world, seat, totals, seed, players=None):  # the take (1) is 3 points ahead, spread 10: about 1.9 errors
         if not pending:
             base = rng.gauss(0, 20)
             pending.extend([base + 3 + (10 if len(worlds) % 2 else -10), base])

@@ -296,9 +296,9 @@ class _Counting(LocalPlayer):
         super().__init__(ai)
         self.asked: list[bool] = []
 
-    def ask(self, view, rummy=False):
+    def ask(self, view, rummy=False, past=None):
         self.asked.append(rummy)
-        super().ask(view, rummy)
+        super().ask(view, rummy, past)
 
 
 def test_replace_asks_the_new_player_again_even_in_an_open_rummy_window():

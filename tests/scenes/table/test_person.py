@@ -847,7 +847,7 @@ def test_a_hint_that_comes_after_a_move_is_not_shown(app):
         def __init__(self):
             self.view, self.ready = None, False
 
-        def ask(self, view, rummy=False):
+        def ask(self, view, rummy=False, past=None):
             self.view = view
 
         def poll(self):
