@@ -184,6 +184,15 @@ class SoundPlayer:
     def _set_volume(self, name: str, snd) -> None:
         snd.set_volume(self.volume / 100 * GAINS.get(name, 1.0))
 
+    def prepare(self) -> bool:
+        """Start the mixer and load the sounds now, when sound is on (the
+        table calls it as it opens, so the first card's sound costs no frame
+        of the deal); True when the sounds are ready. Never raises: without an
+        audio device it is False, logged once, and play stays silent."""
+        if not self.enabled or self.volume <= 0:
+            return False
+        return self._start()
+
     def play(self, name: str) -> bool:
         """Play sound ``name`` (one of :data:`SOUND_NAMES`); True when it was
         started. Nothing happens with sound off, at volume 0, without an audio

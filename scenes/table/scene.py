@@ -92,6 +92,9 @@ class TableScene(Scene):
               people: list[int] | None = None) -> None:
         app = self.app
         self.demo = demo
+        player = getattr(app, "sound", None)
+        if player is not None:
+            player.prepare()  # the mixer starts now, not in the first frame of the deal (issue 21, item 19)
         self.session = session or TableSession(seats, rules, seed=seed, use_workers=use_workers, table_seed=table_seed)
         # the person's Hint: the level chosen in Settings thinks off the window's thread, as a computer seat does
         self.hinter = Hinter(self.session.use_workers, seed=self.session.seed % (1 << 62))

@@ -279,3 +279,19 @@ def test_sound_off_at_the_table_plays_nothing(app):
     drag(app, pos_of(table, "KC"), table.layout_.pile_rect.center)
     assert table.session.game.hand.current == 1  # a draw and a discard were shown
     assert mixer.played == [] and mixer.inits == 0
+
+
+def test_the_table_starts_the_mixer_as_it_opens_not_in_the_first_frame_of_the_deal(app):
+    """Issue 21, item 19: loading the sounds took the first step's frame past 20 ms."""
+    from game.play.table_session import Seat, TableSession
+    from scenes.table.scene import TableScene
+    mixer = listen(app)
+    session = TableSession([Seat("You", "human"), Seat("Bot", "easy")], seed=3, use_workers=False)
+    scene = TableScene(app)
+    scene.enter(session=session)
+    assert mixer.inits == 1 and len(mixer.sounds) == len(SOUND_NAMES) and mixer.played == []
+    app.sound = SoundPlayer(False, 30, mixer=(off := FakeMixer()), clock=ticking())
+    TableScene(app).enter(session=TableSession([Seat("You", "human"), Seat("Bot", "easy")], seed=3,
+                                               use_workers=False))
+    assert off.inits == 0  # sound off: no mixer opened
+    session.close()
