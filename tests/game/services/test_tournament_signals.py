@@ -72,7 +72,8 @@ def wait_for_workers(proc: subprocess.Popen, count: int) -> list[int]:
     while True:
         assert proc.poll() is None, proc.communicate()
         workers = [pid for pid, cmd in group_members(proc.pid).items() if "spawn_main" in cmd]
-        if len(workers) >= count and all(cpu_ticks(pid) >= 20 for pid in workers):  # 0.2 s each
+        # 0.6 s of CPU each: past their imports (about 0.2 s), which run before a worker ignores SIGINT
+        if len(workers) >= count and all(cpu_ticks(pid) >= 60 for pid in workers):
             return workers
         assert time.monotonic() < deadline, f"workers did not start: {group_members(proc.pid)}"
         time.sleep(0.05)
