@@ -200,11 +200,19 @@ def test_the_real_clipboard_under_xvfb(tmp_path):
                               timeout=5).returncode in (0, 1) and os.path.exists(f"/tmp/.X11-unix/X{display[1:]}"):
                 break
             time.sleep(0.1)
-        owner = subprocess.Popen([xclip, "-selection", "clipboard", "-quiet"], stdin=subprocess.PIPE, env=env,
-                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        owner.stdin.write("Zoë's rules.json\n".encode())
-        owner.stdin.close()
-        time.sleep(0.3)
+        for _ in range(30):  # xclip exits at once while the server does not take connections yet: again
+            owner = subprocess.Popen([xclip, "-selection", "clipboard", "-quiet"], stdin=subprocess.PIPE, env=env,
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            try:
+                owner.stdin.write("Zoë's rules.json\n".encode())
+                owner.stdin.close()
+            except BrokenPipeError:
+                owner.wait(5)
+                time.sleep(0.2)
+                continue
+            time.sleep(0.3)
+            if owner.poll() is None:  # it holds the clipboard
+                break
         out = subprocess.run([sys.executable, "-c", CHILD], env=env, capture_output=True, text=True, timeout=60)
         assert out.returncode == 0, out.stderr
         lines = dict(line.split(" ", 1) for line in out.stdout.splitlines() if line[:4] in ("READ", "FIEL", "PUT "))
