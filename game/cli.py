@@ -75,29 +75,42 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return status
 
 
+def _read_for(command: str, path: str, load, errors: tuple[type[Exception], ...], error: type[Exception]):
+    """``load(record_bytes(path))`` for ``rummy500 COMMAND``: ``(value, None)``,
+    or ``(None, 2)`` once one sentence is on standard error: the file could not
+    be read (``OSError``), ``load`` raised one of ``errors``, or there was too
+    little memory to read it (``MemoryError``, worded as ``error(NO_MEMORY)``,
+    raised after the handler so that what was read is freed first)."""
+    from game.paths import shown
+    from game.rules.record import NO_MEMORY
+
+    try:
+        try:
+            value = load(record_bytes(path))
+        except MemoryError:
+            value = None
+        if value is None:
+            raise error(f"{NO_MEMORY}.")
+        return value, None
+    except OSError as exc:
+        print(f"rummy500 {command}: cannot read {shown(path)}: {exc.strerror or exc}", file=sys.stderr)
+    except errors as exc:
+        print(f"rummy500 {command}: {exc}", file=sys.stderr)
+    return None, 2
+
+
+
 def cmd_show(args: argparse.Namespace) -> int:
     """``rummy500 show FILE``: open the window straight into the Replay scene
     on the record (``-`` for standard input); exit 2 with one sentence on
     standard error for a file that cannot be read or a record that does not
     replay (the checks and messages of ``replay``), else the window's exit status."""
-    from game.paths import shown
     from game.services.replay import ReplayError, load_replay
 
     _lang(args)
-    try:
-        try:
-            replay = load_replay(record_bytes(args.file))
-        except MemoryError:
-            replay = None
-        if replay is None:  # after the handler, so what was read is freed
-            from game.rules.record import NO_MEMORY
-            raise ReplayError(f"{NO_MEMORY}.")
-    except OSError as exc:
-        print(f"rummy500 show: cannot read {shown(args.file)}: {exc.strerror or exc}.", file=sys.stderr)
-        return 2
-    except ReplayError as exc:
-        print(f"rummy500 show: {exc}", file=sys.stderr)
-        return 2
+    replay, status = _read_for("show", args.file, load_replay, (ReplayError,), ReplayError)
+    if status is not None:
+        return status
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from scenes.launch import main as gui_main
 
@@ -111,21 +124,14 @@ def cmd_analyse(args: argparse.Namespace) -> int:
     for an invalid record, a seat with nothing to decide, or too little
     memory to read the record)."""
     from game.services.analyse import AnalyseError, analyse, default_seat, format_turn, load_position
-    from game.paths import shown
-    from game.rules.record import NO_MEMORY, RecordError
+    from game.rules.record import RecordError
 
+    position, status = _read_for("analyse", args.file, load_position, (RecordError, AnalyseError), AnalyseError)
+    if status is not None:
+        return status
     try:
-        try:
-            position = load_position(record_bytes(args.file))
-        except MemoryError:
-            position = None
-        if position is None:  # after the handler, so what was read is freed
-            raise AnalyseError(f"{NO_MEMORY}.")
         seat = default_seat(position.game) if args.seat is None else args.seat
         turn = analyse(position.game, seat, args.ai, args.seed)
-    except OSError as exc:
-        print(f"rummy500 analyse: cannot read {shown(args.file)}: {exc.strerror or exc}", file=sys.stderr)
-        return 2
     except (RecordError, AnalyseError) as exc:
         print(f"rummy500 analyse: {exc}", file=sys.stderr)
         return 2
@@ -142,23 +148,13 @@ def cmd_review(args: argparse.Namespace) -> int:
     with ``--json`` one object of a JSON list) per decision, printed as each
     is ready; exit 2 with one sentence for a bad file, a seat out of range,
     or a hand that is not there."""
-    from game.paths import shown
-    from game.rules.record import NO_MEMORY
     from game.services.review import ReviewError, entries, format_entry, load_review
 
-    try:
-        try:
-            request = load_review(record_bytes(args.file), args.seat, None if args.hand is None else args.hand - 1)
-        except MemoryError:
-            request = None
-        if request is None:  # after the handler, so what was read is freed
-            raise ReviewError(f"{NO_MEMORY}.")
-    except OSError as exc:
-        print(f"rummy500 review: cannot read {shown(args.file)}: {exc.strerror or exc}", file=sys.stderr)
-        return 2
-    except ReviewError as exc:
-        print(f"rummy500 review: {exc}", file=sys.stderr)
-        return 2
+    hand = None if args.hand is None else args.hand - 1
+    request, status = _read_for("review", args.file, lambda data: load_review(data, args.seat, hand),
+                                (ReviewError,), ReviewError)
+    if status is not None:
+        return status
     found = list(entries(request, args.seed)) if args.json else None
     if found is not None:
         sys.stdout.write(json.dumps(found, ensure_ascii=False, indent=1) + "\n")
