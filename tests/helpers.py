@@ -18,6 +18,17 @@ from game.rules.ruleset import CHOICES, RuleSet
 from game.play.table_session import Seat, TableSession
 
 
+
+FUZZ_SCALE = float(os.environ.get("RUMMY500_FUZZ_SCALE", "1"))
+"""How many times the default number of random hands and games the fuzz tests play
+(``RUMMY500_FUZZ_SCALE=10 pytest tests/game/ai/test_ai_fuzz.py`` for a deep run; the
+default keeps the whole suite, and CI, well under 15 minutes)."""
+
+
+def fuzz_count(n: int) -> int:
+    """``n`` scaled by :data:`FUZZ_SCALE` (at least 1)."""
+    return max(1, round(n * FUZZ_SCALE))
+
 def random_rules(rng: random.Random, players: int) -> RuleSet:
     """A random variant set that can deal ``players`` players."""
     while True:

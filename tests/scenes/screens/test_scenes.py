@@ -26,7 +26,7 @@ from scenes.screens.settings import SettingsScene
 from scenes.screens.setup import SetupScene
 from scenes.table.scene import TableScene
 from scenes.core.theme import Theme
-from helpers import finish_shown_hand
+from helpers import finish_shown_hand, fuzz_count
 from scenes.screens.title import TitleScene
 
 SIZES = [(1024, 640), (1280, 720), (1920, 1080), (3840, 2160)]
@@ -180,16 +180,20 @@ def test_bad_gui_arguments_exit_2(capsys):
 
 def test_table_draws_every_state_the_fuzz_reaches(app):
     """Random legal play across rule sets and 2-8 players; the table lays out
-    and draws after every action (static layer, hover, status) at two sizes."""
+    and draws after every third action (static layer, hover, status), each
+    player count at two sizes."""
     rng = random.Random(11)
     variants = list(PROFILES.values()) + [RuleSet(decks=2), RuleSet(ace_wraps=True, empty_stock="reshuffle")]
     drawn = 0
-    for game_no in range(24):
+    games = fuzz_count(14)  # every player count from 2 to 8 twice
+    for game_no in range(games):
         n = 2 + game_no % 7
         rules = variants[game_no % len(variants)]
         session = TableSession(seats(n), rules, seed=game_no, use_workers=False)
         table = TableScene(app)
         app.push(table, session=session)
+        # each player count at both sizes (the count repeats every 7 games, the size every 2)
+        resize(app, (1024, 640) if game_no % 2 else (1920, 1080))
         game = session.game
         for step in range(400):
             if game.hand.ended is not None:
@@ -197,16 +201,12 @@ def test_table_draws_every_state_the_fuzz_reaches(app):
             random_step(game, rng, take_rate=0.4)
             if step % 3 == 0 or game.hand.ended is not None:
                 table.shown = model_of(game)
-                if drawn % 2:
-                    resize(app, (1024, 640))
-                else:
-                    resize(app, (1920, 1080))
                 table.resize()
                 table.mouse = table.layout_.pile_rect.center
                 table.draw(app.screen)
                 drawn += 1
         app.pop()
-    assert drawn > 300
+    assert drawn > 12 * games
 
 
 def test_layout_keeps_every_card_on_screen():
