@@ -54,7 +54,7 @@ from dataclasses import dataclass
 import pebble
 
 from game.rules.actions import Action, CallRummy
-from game.play.processes import TERMINATE_WAIT_S, quiet_resource_tracker, worker_started
+from game.play.processes import TERMINATE_WAIT_S, quiet_resource_tracker, sigint_held, worker_started
 from game.rules.view import PlayerView, sample_world
 from game.ai import make_ai
 from game.ai.base import AIPlayer
@@ -364,12 +364,13 @@ class AIWorker:
             quiet_resource_tracker()
             _open_workers.add(self)
             ctx = multiprocessing.get_context("spawn")
-            pool = pebble.ProcessPool(max_workers=1, context=ctx, initializer=_start_worker,
-                                      initargs=(self.level, self.seed))
-            self._pool = pool
-            self._last_pid = None
-            self.processes_started += 1
-            pool.schedule(_ready).add_done_callback(lambda f: self._on_ready(pool, f))
+            with sigint_held():  # pebble's threads, which start the process, hold SIGINT back too
+                pool = pebble.ProcessPool(max_workers=1, context=ctx, initializer=_start_worker,
+                                          initargs=(self.level, self.seed))
+                self._pool = pool
+                self._last_pid = None
+                self.processes_started += 1
+                pool.schedule(_ready).add_done_callback(lambda f: self._on_ready(pool, f))
         return pool
 
     def _on_ready(self, pool: pebble.ProcessPool, f: Future) -> None:

@@ -11,6 +11,9 @@ the program is stopped:
   the foreground group, stops the program (which then stops its workers)
   without a traceback from each worker; and the worker exits by itself when
   its parent dies, even SIGKILLed, even in the middle of a search.
+* :func:`sigint_held` (start a pool's processes inside it): a worker starts
+  with SIGINT blocked, so a Ctrl+C during its imports, before its
+  initializer runs, is no traceback either.
 * :func:`quiet_resource_tracker` (call it before the first pool): the
   ``multiprocessing`` resource tracker still removes the semaphores of a
   program that was SIGKILLed, but without its "leaked semaphore" warning.
@@ -24,6 +27,7 @@ Pure standard library; never imports pygame.
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import multiprocessing.connection as mp_connection
 import os
@@ -55,13 +59,38 @@ class Stopped(Exception):
 
 # --------------------------------------------------------------- worker side
 
+@contextlib.contextmanager
+def sigint_held():
+    """A context manager: while it is open, SIGINT is held back (blocked, not
+    lost) on the calling thread, and every thread and process started meanwhile
+    starts with it blocked, the threads for good (a pool's own threads, which
+    start processes later, when one has to be replaced) and a process until
+    :func:`worker_started` ignores it. So a Ctrl+C while a spawned worker is
+    still importing, before its initializer runs, prints no traceback from it.
+    A SIGINT that reaches the program meanwhile is delivered as the block ends.
+    Does nothing where there are no signal masks (Windows)."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+
 def worker_started() -> None:
     """Run first in a worker process's initializer: ignore SIGINT (the parent
-    stops its workers) and exit at once when the parent process dies."""
+    stops its workers), then unblock it (a worker started in :func:`sigint_held`
+    starts with it blocked; one that came meanwhile is dropped), and exit at
+    once when the parent process dies."""
     try:
         signal.signal(signal.SIGINT, signal.SIG_IGN)
     except (ValueError, OSError):  # not the main thread: nothing to do
         pass
+    else:
+        if hasattr(signal, "pthread_sigmask"):
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     parent = multiprocessing.parent_process()
     if parent is not None:
         threading.Thread(target=_exit_with_parent, args=(parent,), daemon=True,

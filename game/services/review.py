@@ -26,7 +26,7 @@ from game.rules.record import ParsedRecord, RecordError, decode_json, game_from_
 from game.rules.names import shown_names
 from game.rules.view import view_for
 from game.ai.review import WORLDS, Decision, Verdict, kind_of, review_decision, review_decisions
-from game.play.processes import quiet_resource_tracker, stop_pool, worker_started
+from game.play.processes import quiet_resource_tracker, sigint_held, stop_pool, worker_started
 from game.text.review import hindsight, reason
 
 
@@ -189,10 +189,11 @@ class ReviewWorker:
         self.verdicts: list[Verdict] = []
         self.failed: str | None = None
         quiet_resource_tracker()
-        self._pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"),
-                                         initializer=worker_started)
-        self._futures = [self._pool.submit(_review_at, data, seat, hand, i, seed, worlds)
-                         for i in range(len(self.decisions))]
+        with sigint_held():  # the worker starts on the first submit
+            self._pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"),
+                                             initializer=worker_started)
+            self._futures = [self._pool.submit(_review_at, data, seat, hand, i, seed, worlds)
+                             for i in range(len(self.decisions))]
         self.cancelled = False
 
     @property

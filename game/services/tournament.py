@@ -42,7 +42,7 @@ from typing import Callable, Sequence
 from game.ai import make_ai
 from game.play.all_computer import play_game, play_hand
 from game.rules.game import Game
-from game.play.processes import quiet_resource_tracker, stop_pool, worker_started
+from game.play.processes import quiet_resource_tracker, sigint_held, stop_pool, worker_started
 from game.rules.ruleset import RuleSet
 
 Z95 = 1.959963984540054  # the standard normal quantile for a 95% interval
@@ -241,8 +241,9 @@ def _play_in_pool(play: Callable[[Table], TableResult], tables: list[Table],
         # Not pool.map: on an exception it cancels the queued futures itself,
         # and the pool's thread, finding its workers stopped, then fails on
         # them with a traceback (CPython 3.11). stop_pool cancels them.
-        futures = [pool.submit(_play_chunk, play, tables[i:i + size])
-                   for i in range(0, len(tables), size)]
+        with sigint_held():  # the workers start on the first submits
+            futures = [pool.submit(_play_chunk, play, tables[i:i + size])
+                       for i in range(0, len(tables), size)]
         results = [r for f in futures for r in f.result()]
     except BaseException:
         stop_pool(pool)

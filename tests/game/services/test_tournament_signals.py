@@ -66,14 +66,15 @@ def start(args: list[str]) -> subprocess.Popen:
                             stderr=subprocess.PIPE, text=True, start_new_session=True)
 
 
-def wait_for_workers(proc: subprocess.Popen, count: int) -> list[int]:
-    """Wait until ``count`` spawned workers of ``proc`` have played for a while."""
+def wait_for_workers(proc: subprocess.Popen, count: int, cpu_ticks_each: int = 60) -> list[int]:
+    """Wait until ``count`` spawned workers of ``proc`` have run for
+    ``cpu_ticks_each`` hundredths of a second of CPU (by default past their
+    imports, about 0.2 s, so they are playing)."""
     deadline = time.monotonic() + START_S
     while True:
         assert proc.poll() is None, proc.communicate()
         workers = [pid for pid, cmd in group_members(proc.pid).items() if "spawn_main" in cmd]
-        # 0.6 s of CPU each: past their imports (about 0.2 s), which run before a worker ignores SIGINT
-        if len(workers) >= count and all(cpu_ticks(pid) >= 60 for pid in workers):
+        if len(workers) >= count and all(cpu_ticks(pid) >= cpu_ticks_each for pid in workers):
             return workers
         assert time.monotonic() < deadline, f"workers did not start: {group_members(proc.pid)}"
         time.sleep(0.05)
@@ -120,6 +121,25 @@ def test_a_signal_stops_the_tournament_and_its_workers(signum, to_group):
         lines = err.strip().splitlines()  # no traceback, from the program or a worker
         assert lines == [f"rummy500 tournament: stopped by {signal.Signals(signum).name}; "
                          "nothing was reported"], err
+        assert_group_gone(proc.pid)
+    finally:
+        if proc.returncode is None or group_members(proc.pid):
+            reap(proc)
+
+
+@pytest.mark.parametrize("ticks", [0, 5, 15])
+def test_ctrl_c_while_the_workers_still_import_prints_no_traceback(ticks):
+    # a worker starts with SIGINT held back (processes.sigint_held) until its
+    # initializer ignores it: a Ctrl+C in its first tenths of a second is no
+    # KeyboardInterrupt traceback from inside its imports
+    proc = start(TOURNAMENT)
+    try:
+        workers = wait_for_workers(proc, 2, cpu_ticks_each=ticks)
+        assert all(cpu_ticks(pid) < 60 for pid in workers)  # still importing (the game takes about 0.2 s)
+        os.killpg(proc.pid, signal.SIGINT)
+        out, err = proc.communicate(timeout=STOP_S * 4)
+        assert proc.returncode == 128 + signal.SIGINT, err
+        assert err.strip().splitlines() == ["rummy500 tournament: stopped by SIGINT; nothing was reported"], err
         assert_group_gone(proc.pid)
     finally:
         if proc.returncode is None or group_members(proc.pid):
