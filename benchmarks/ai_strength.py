@@ -127,6 +127,8 @@ def main() -> None:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--target", type=int, default=500, help="points that win a game (fewer: shorter games)")
     p.add_argument("--old", help="folder holding the old game package")
+    p.add_argument("--progress", action="store_true",
+                   help="print the count so far after each deal's N games (a long run stopped early still tells)")
     args = p.parse_args()
     global OLD_MAKE_PLAYER
     if args.old:
@@ -151,6 +153,9 @@ def main() -> None:
             play_game(game, ais)
             won += 1.0 if game.winner == first_seat else 0.0
             games += 1
+        if args.progress:
+            lo, hi = wilson(won, games)
+            print(f"so far: {won:g} of {games} games ({lo:.3f}-{hi:.3f})", flush=True)
     lo, hi = wilson(won, games)
     print(f"{args.first} vs {args.second}: {won:g} of {games} games")
     if n > 2:
