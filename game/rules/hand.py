@@ -122,7 +122,8 @@ class HandState:
         self.actions: list[Action] = []
         self.log: list[tuple] = []
         self.known: list[Counter] = [Counter() for _ in range(players)]
-        self.rng = random.Random(f"reshuffle:{seed}")
+        self._rng: random.Random | None = None  # made when first needed (see rng): most hands never reshuffle
+        self._rng_seed: object = f"reshuffle:{seed}"
         self.reshuffles = 0  # times the pile was turned over this hand (R17 reshuffle_limit)
 
     # ----------------------------------------------------------------- queries
@@ -141,9 +142,31 @@ class HandState:
         new.actions = list(self.actions)
         new.log = list(self.log)
         new.known = [Counter(k) for k in self.known]
-        new.rng = random.Random()
-        new.rng.setstate(self.rng.getstate())
+        if self._rng is not None:
+            new._rng = random.Random()
+            new._rng.setstate(self._rng.getstate())
         return new
+
+    @property
+    def rng(self) -> random.Random:
+        """The generator that shuffles the pile into a new stock (R17):
+        ``random.Random`` seeded with ``"reshuffle:<seed>"`` (a world of the
+        AIs: from its own draw), made the first time it is asked for, since
+        making it is a good share of a short hand's cost and most hands
+        never reshuffle."""
+        rng = self._rng
+        if rng is None:
+            rng = self._rng = random.Random(self._rng_seed)
+        return rng
+
+    @rng.setter
+    def rng(self, rng: random.Random) -> None:
+        self._rng = rng
+
+    def seed_rng(self, seed: object) -> None:
+        """Make :attr:`rng` ``random.Random(seed)`` when it is first asked for."""
+        self._rng = None
+        self._rng_seed = seed
 
     @property
     def over(self) -> bool:

@@ -44,10 +44,23 @@ def check_card_in_hand(h, seat: int, card: Card) -> None:
         check_cards_in_hand(h, seat, [card])
 
 
+def discard_left(h, hand: Sequence[Card], committed: Card | None) -> bool:
+    """True when, after a play that leaves ``hand`` and ``committed`` (R9),
+    the turn can plainly be finished by a discard: no committed card, two
+    cards or more, and one of them not R10's single card taken. This is
+    what :func:`after_play_check`'s search would find first (its plan is a
+    discard now), so a caller that sees True needs neither the search nor
+    the table after the play."""
+    if committed is not None or len(hand) < 2:
+        return False
+    single = h.single_taken
+    return single is None or hand.count(single) != len(hand)
+
+
 def after_play_check(h, seat: int, hand: list[Card], table: list[Meld], made: bool,
                      committed: Card | None) -> None:
     """Refuse a play that would leave the turn impossible to finish (R9, R10, R16)."""
-    if not hand:
+    if not hand or discard_left(h, hand, committed):
         return
     if P.find_plan(hand, committed, h.single_taken, table, h.rules,
                    h.has_melded[seat] or made, seat) is not None:
@@ -95,7 +108,9 @@ def check_meld(h, a: TableMeld) -> Meld:
                       "Keep one card: under these rules you go out only by discarding your last card.")
     meld.owner = seat
     meld.layers = [seat] * len(meld.cards)
-    after_play_check(h, seat, rest, h.table + [meld], True, committed_after(h, a.cards))
+    committed = committed_after(h, a.cards)
+    if rest and not discard_left(h, rest, committed):
+        after_play_check(h, seat, rest, h.table + [meld], True, committed)
     return meld
 
 
@@ -149,9 +164,20 @@ def check_layoff(h, a: LayOff) -> None:
     if h.rules.going_out == "discard_required" and len(hand) == 1:
         raise illegal("must_keep_discard", "R16",
                       "Keep one card: under these rules you go out only by discarding your last card.")
+    committed = committed_after(h, (a.card,))
+    if committed is None and len(hand) > 2 and (h.single_taken is None or not _only_single_left(h, hand, a.card)):
+        return  # a discard is left after it (discard_left), without copying the hand and the meld
     sim = P.simulate(hand, h.table, [a], seat, h.rules.ace_wraps)
     assert sim is not None
-    after_play_check(h, seat, sim[0], sim[1], False, committed_after(h, [a.card]))
+    after_play_check(h, seat, sim[0], sim[1], False, committed)
+
+
+def _only_single_left(h, hand: Sequence[Card], tabled: Card) -> bool:
+    """Would ``hand`` without the card that becomes ``tabled`` hold only R10's
+    single card taken (:func:`discard_left`'s last test, without building that hand)?"""
+    single = h.single_taken
+    left = hand.count(single) - (in_hand_card(tabled) == single)
+    return left == len(hand) - 1
 
 
 def apply_layoff(h, a: LayOff, prepared: None, events: list[Event]) -> None:

@@ -183,7 +183,7 @@ def sample_world(view: PlayerView, rng: random.Random) -> HandState:
     h.actions = []
     h.log = list(view.history)
     h.known = [Counter(k) for k in view.known]
-    h.rng = random.Random(rng.getrandbits(64))
+    h.seed_rng(rng.getrandbits(64))
     h.reshuffles = view.reshuffles
     return h
 
