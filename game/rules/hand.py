@@ -30,7 +30,7 @@ from game.rules.cards import Card, build_pack, card_token, in_hand_card, shuffle
 from game.errors import IllegalMove
 from game.rules.events import CommittedCardTabled, Event, Floated, TurnStarted
 from game.rules.melds import Meld, enumerate_melds, hand_value, layoff_choices, meld_card_values
-from game.rules.moves import MOVE_OF, PLAY, TURN, legal
+from game.rules.moves import CHECK_APPLY, MOVE_OF, PLAY, TURN, legal
 from game.rules.phase import Phase, illegal, seat_left_of
 from game.rules.ruleset import RuleSet
 
@@ -278,15 +278,16 @@ class HandState:
 
         Raises :class:`IllegalMove` (state unchanged) when it is not legal.
         """
-        move = MOVE_OF.get(type(action))  # what _check does, inlined: the hottest call of every search
-        if move is None:
+        kind = type(action)
+        row = CHECK_APPLY.get(kind)  # what _check does, inlined: the hottest call of every search
+        if row is None:
             raise TypeError(f"not an action: {action!r}")
-        if self.ended is not None and move.kind is not CallRummy:
+        if self.ended is not None and kind is not CallRummy:
             raise illegal("hand_over", "R16", "This hand is over.")
-        prepared = move.check(self, action)
+        prepared = row[0](self, action)
         self.actions.append(action)
         events: list[Event] = []
-        move.apply(self, action, prepared, events)
+        row[1](self, action, prepared, events)
         return events
 
     # ------------------------------------ state changes shared by the moves

@@ -16,6 +16,7 @@ from game.rules.game import Game
 from game.rules.phase import Phase
 from game.errors import IllegalMove
 from game.rules.events import Event
+from game.rules.meld_masks import any_meld
 from game.rules.melds import enumerate_melds, open_cards
 
 
@@ -108,10 +109,11 @@ def _greedy_play(game: Game, h, seat: int, hand: list) -> tuple[Action, list[Eve
     that extends a meld on the table (melds in table order, each meld's open
     cards in order); ``None`` when neither is legal."""
     aw = h.rules.ace_wraps
-    for meld in enumerate_melds(hand, aw, first=True):
-        done = _first_legal(game, (TableMeld(seat, meld),))
-        if done:
-            return done
+    if any_meld(hand, aw):  # enumerate_melds' own first test, made here: most play steps have no meld
+        for meld in enumerate_melds(hand, aw, first=True):
+            done = _first_legal(game, (TableMeld(seat, meld),))
+            if done:
+                return done
     if h.table and (h.has_melded[seat] or not h.rules.layoff_requires_own_meld):
         for i, m in enumerate(h.table):
             cached = m._open  # open_cards' own cache, read here: this loop runs every play step
