@@ -19,7 +19,6 @@ so a refused action leaves the state exactly as it was.
 
 from __future__ import annotations
 
-import copy
 import random
 from collections import Counter
 from typing import Sequence
@@ -128,8 +127,10 @@ class HandState:
 
     # ----------------------------------------------------------------- queries
     def clone(self) -> "HandState":
-        """An independent deep copy (for search and for undo)."""
-        return copy.deepcopy(self)
+        """An independent deep copy (for search and for undo): what
+        ``copy.deepcopy`` makes, without its dispatch (every candidate of
+        every world of Hard's search is a clone)."""
+        return self.__deepcopy__({})
 
     def __deepcopy__(self, memo):
         new = object.__new__(HandState)

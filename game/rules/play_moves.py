@@ -10,7 +10,7 @@ from typing import Iterator, Sequence
 
 from game.rules import turn_search as P
 from game.rules.actions import Discard, LayOff, TableMeld
-from game.rules.cards import JOKER, Card, card_token, in_hand_card
+from game.rules.cards import JOKER, JOKER_TABLED, Card, card_token, in_hand_card
 from game.rules.events import Discarded, Event, LaidOff, MeldTabled
 from game.rules.melds import Meld, add_to_meld, classify, layoff_position
 from game.rules.phase import Phase, illegal, seat_left_of, turn_checks
@@ -23,7 +23,7 @@ def check_cards_in_hand(h, seat: int, cards: Sequence[Card]) -> list[Card] | Non
     rest = list(h.hands[seat])
     try:
         for t in cards:
-            rest.remove(in_hand_card(t))
+            rest.remove(t if t < JOKER_TABLED else JOKER)  # in_hand_card(t), inlined
         return rest
     except ValueError:
         pass
@@ -117,8 +117,9 @@ def check_meld(h, a: TableMeld) -> Meld:
 def apply_meld(h, a: TableMeld, meld: Meld, events: list[Event]) -> None:
     """Table the meld; the hand may empty (R16)."""
     seat = a.seat
+    hand = h.hands[seat]
     for t in meld.cards:
-        h.hands[seat].remove(in_hand_card(t))
+        hand.remove(t if t < JOKER_TABLED else JOKER)  # in_hand_card(t), inlined
     h.table.append(meld)
     h.has_melded[seat] = True
     h.log.append(("meld", seat, len(h.table) - 1, tuple(meld.cards)))

@@ -60,7 +60,7 @@ def simulate(hand: Sequence[Card], table: Sequence[Meld], plays: Sequence[Play],
             cards = play.cards
             for t in cards:
                 try:
-                    hand.remove(in_hand_card(t))
+                    hand.remove(t if t < JOKER_TABLED else JOKER)  # in_hand_card(t), inlined
                 except ValueError:
                     return None
             meld, _ = classify(cards, ace_wraps)
