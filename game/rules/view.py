@@ -26,6 +26,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from game.rules.cards import Card, build_pack, in_hand_card, shuffle
+from game.rules.fast_init import fast_init
 from game.rules.game import Game
 from game.rules.hand import HandState
 from game.rules.phase import Phase
@@ -58,6 +59,9 @@ class MeldView:
                  rank=self.rank, suits=self.suits)
         m.layers = list(self.layers)
         return m
+
+
+fast_init(MeldView)  # a playout makes the table's views again whenever a card is tabled
 
 
 @dataclass(frozen=True)
