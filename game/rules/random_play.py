@@ -80,21 +80,24 @@ def _step(game: Game, h, rng: random.Random, meld_rate: float, take_rate: float,
         if done:
             return done
     elif h.committed is not None or rng.random() < meld_rate:
-        plays = P.all_plays(hand, h.table, h.rules, h.has_melded[seat], seat, every_declaration=False)
-        if plays:
-            start = rng.randrange(len(plays))
-            done = _first_legal(game, plays[start:] + plays[:start])
+        # every play of P.all_plays (its melds, then its lay-offs), from a random one on, made as tried
+        melds = P.meld_plays(hand, h.rules.ace_wraps, every_declaration=False)
+        lays = P.layoff_plays(hand, h.table, h.rules, h.has_melded[seat])
+        total = len(melds) + len(lays)
+        if total:
+            start = rng.randrange(total)
+            tried = ((TableMeld(seat, melds[i]) if i < len(melds) else LayOff(seat, *lays[i - len(melds)]))
+                     for i in (*range(start, total), *range(start)))
+            done = _first_legal(game, tried)
             if done:
                 return done
-    size = len(hand)
-    start = rng.randrange(size)
-    order = hand[start:] + hand[:start]  # the hand as it is now: a refused discard changes nothing
-    a = Discard(seat, order[0])
+    start = rng.randrange(len(hand))
+    a = Discard(seat, hand[start])
     try:
         return a, game.apply(a)  # nearly always legal: try it before making the others
     except IllegalMove:
-        pass
-    done = _first_legal(game, [Discard(seat, c) for c in order[1:]])
+        pass  # refused, so the hand is as it was
+    done = _first_legal(game, [Discard(seat, c) for c in hand[start + 1:] + hand[:start]])
     if done:
         return done
     legal = h.legal_plays()

@@ -396,6 +396,8 @@ def pile_card_tablable(cards: Sequence[Card], table: Sequence[Meld], rules: Rule
         direct = not rules.deep_card_must_start_meld and (has_meld or not rules.layoff_requires_own_meld)
         if direct and any(card in open_cards(m, aw) for m in table):
             return True
+        if len(cards) == 1:
+            return False  # one natural card makes no meld (R13): a direct lay-off was its only way
     if not could_ever_table(cards, card, table, rules):
         return False
     for plan in committed_plans(cards, card, table, rules, has_meld, seat):
