@@ -30,7 +30,7 @@ from game.errors import IllegalMove
 from game.rules.events import CommittedCardTabled, Event, Floated, TurnStarted
 from game.rules.melds import Meld, enumerate_melds, hand_value, layoff_choices, meld_card_values
 from game.rules.moves import CHECK_APPLY, MOVE_OF, PLAY, TURN, legal
-from game.rules.phase import Phase, illegal, seat_left_of
+from game.rules.phase import DRAW_PHASE, PLAY_PHASE, RUMMY_WINDOW_PHASE, Phase, illegal, seat_left_of
 from game.rules.ruleset import RuleSet
 
 
@@ -111,7 +111,7 @@ class HandState:
         self.deal = ([list(h) for h in hands], list(discard), list(stock_top_first))
         self.table: list[Meld] = []
         self.current = seat_left_of(dealer, players)  # R6
-        self.phase = Phase.DRAW
+        self.phase = DRAW_PHASE
         self.committed: Card | None = None
         self.single_taken: Card | None = None
         self.window: int | None = None
@@ -216,7 +216,7 @@ class HandState:
             "stock": tokens(self.stock),
             "table": [{"kind": m.kind, "owner": m.owner, "cards": m.tokens(), "layers": list(m.layers),
                        "lo": m.lo, "hi": m.hi, "suits": m.suits} for m in self.table],
-            "current": self.current, "phase": self.phase.value,
+            "current": self.current, "phase": self.phase._value_,
             "committed": None if self.committed is None else card_token(self.committed),
             "single_taken": None if self.single_taken is None else card_token(self.single_taken),
             "window": self.window, "has_melded": list(self.has_melded), "ended": self.ended,
@@ -249,8 +249,8 @@ class HandState:
         over. ``phase`` itself stays ``draw`` during the window."""
         if self.ended is not None:
             return ()
-        if self.window is not None and self.phase == Phase.DRAW:
-            return (Phase.DRAW, Phase.RUMMY_WINDOW)
+        if self.window is not None and self.phase is DRAW_PHASE:
+            return (DRAW_PHASE, RUMMY_WINDOW_PHASE)
         return (self.phase,)
 
     # ------------------------------------------------------- check and apply
@@ -309,7 +309,7 @@ class HandState:
     def start_play(self, committed: Card | None, single: Card | None) -> None:
         """The seat has drawn: the play phase, with R9's committed card and
         R10's single card taken, and the Rummy window closed."""
-        self.phase = Phase.PLAY
+        self.phase = PLAY_PHASE
         self.window = None
         self.committed = committed
         self.single_taken = single
@@ -331,7 +331,7 @@ class HandState:
     def next_turn(self, seat: int, events: list[Event]) -> None:
         """``seat`` is to draw (R7)."""
         self.current = seat
-        self.phase = Phase.DRAW
+        self.phase = DRAW_PHASE
         self.committed = None
         self.single_taken = None
         self.window = None
@@ -356,7 +356,7 @@ class HandState:
 
     def rummy_calls(self) -> list[CallRummy]:
         """Every legal Rummy call (R18) by any seat, right now."""
-        return legal(self, TURN, (Phase.RUMMY_WINDOW,))
+        return legal(self, TURN, (RUMMY_WINDOW_PHASE,))
 
     def legal_plays(self, every_declaration: bool = True) -> list[Action]:
         """Every legal new meld and lay-off for the seat to move in the play
@@ -373,7 +373,7 @@ class HandState:
         if self.ended is not None:
             raise RuntimeError("the hand is over")
         seat = self.current
-        if self.phase == Phase.PLAY:
+        if self.phase is PLAY_PHASE:
             plan = self.plan_for(seat)
             if plan:
                 return plan[0]

@@ -13,7 +13,7 @@ from game.rules.actions import Discard, LayOff, TableMeld
 from game.rules.cards import JOKER, JOKER_TABLED, Card, card_token, in_hand_card
 from game.rules.events import Discarded, Event, LaidOff, MeldTabled
 from game.rules.melds import Meld, add_to_meld, classify, layoff_position
-from game.rules.phase import Phase, illegal, seat_left_of, turn_checks
+from game.rules.phase import PLAY_PHASE, illegal, seat_left_of, turn_checks
 
 
 # ------------------------------------------------------------ shared checks
@@ -96,7 +96,7 @@ def meld_moves(h, every_declaration: bool = True) -> Iterator[TableMeld]:
 def check_meld(h, a: TableMeld) -> Meld:
     """R11–R13, R15, R16: held cards, a legal meld, a turn that can still be
     finished. Returns the meld as it would be tabled."""
-    turn_checks(h, a, Phase.PLAY)
+    turn_checks(h, a, PLAY_PHASE)
     seat = a.seat
     rest = check_cards_in_hand(h, seat, a.cards)
     meld, reason = classify(a.cards, h.rules.ace_wraps)
@@ -140,7 +140,7 @@ def layoff_moves(h) -> Iterator[LayOff]:
 def check_layoff(h, a: LayOff) -> None:
     """R9, R14–R16: a held card that extends an existing meld, the turn
     still finishable afterwards."""
-    turn_checks(h, a, Phase.PLAY)
+    turn_checks(h, a, PLAY_PHASE)
     seat = a.seat
     check_card_in_hand(h, seat, a.card)
     if not 0 <= a.meld < len(h.table):
@@ -205,7 +205,7 @@ def discard_moves(h) -> Iterator[Discard]:
 def check_discard(h, a: Discard) -> None:
     """R9, R10, R16: no committed card left, not the single card just taken,
     a last card only when it cannot be laid off (under that variant)."""
-    turn_checks(h, a, Phase.PLAY)
+    turn_checks(h, a, PLAY_PHASE)
     seat = a.seat
     check_card_in_hand(h, seat, a.card)
     if h.committed is not None:

@@ -13,7 +13,7 @@ import random
 from game.rules import turn_search as P
 from game.rules.actions import Action, CallRummy, Discard, DrawStock, EndHand, LayOff, TableMeld, TakeDiscards
 from game.rules.game import Game
-from game.rules.phase import Phase
+from game.rules.phase import DRAW_PHASE
 from game.errors import IllegalMove
 from game.rules.events import Event
 from game.rules.meld_masks import any_meld
@@ -51,7 +51,7 @@ def _step(game: Game, h, rng: random.Random, meld_rate: float, take_rate: float,
           end_rate: float, greedy: bool) -> tuple[Action, list[Event]]:
     """:func:`random_step` on the game's current hand ``h`` (on, no winner yet)."""
     seat = h.current
-    if h.phase is Phase.DRAW:
+    if h.phase is DRAW_PHASE:
         if h.window is not None and rng.random() < rummy_rate:
             caller = rng.choice([s for s in range(h.players) if s != h.window])
             depths = {1, rng.randint(1, len(h.discard))}
