@@ -125,7 +125,7 @@ def apply_take(h, a: TakeDiscards, prepared, events: list[Event]) -> None:
     del h.discard[-len(taken):]
     h.hands[seat].extend(taken)
     h.log.append(("take", seat, tuple(taken)))
-    h.known[seat].update(taken)
+    h.remember(seat, taken)
     h.start_play(committed, single)
     events.append(DiscardTaken(seat, tuple(tokens(taken)),
                                None if committed is None else card_token(committed)))
@@ -195,7 +195,7 @@ def apply_rummy(h, a: CallRummy, prepared: list[Card], events: list[Event]) -> N
         s = seat_left_of(s, h.players)
     h.current = seat
     h.log.append(("rummy", seat, tuple(taken)))
-    h.known[seat].update(taken)
+    h.remember(seat, taken)
     h.start_play(taken[0], taken[0] if len(taken) == 1 else None)
     events.append(RummyCalled(seat, discarder, tuple(tokens(taken)), card_token(taken[0]),
                               tuple(skipped)))

@@ -75,6 +75,15 @@ def can_draw_stock(rules: RuleSet, stock_size: int, pile_size: int, reshuffles: 
     return stock_size > 0 or (can_reshuffle(rules, reshuffles) and pile_size > 1)
 
 
+def _copied(known: Counter) -> Counter:
+    """A copy of a ``known`` counter: ``Counter(known)`` without its test for
+    a mapping (an abstract-class check, dear in a search that clones often)."""
+    new = Counter()
+    if known:
+        dict.update(new, known)
+    return new
+
+
 class HandState:
     """One hand: the deal, the table and whose turn it is.
 
@@ -142,7 +151,7 @@ class HandState:
         new.has_melded = list(self.has_melded)
         new.actions = list(self.actions)
         new.log = list(self.log)
-        new.known = [Counter(k) for k in self.known]
+        new.known = [_copied(k) for k in self.known]
         if self._rng is not None:
             new._rng = random.Random()
             new._rng.setstate(self._rng.getstate())
@@ -292,6 +301,14 @@ class HandState:
         return events
 
     # ------------------------------------ state changes shared by the moves
+    def remember(self, seat: int, cards: Sequence[Card]) -> None:
+        """The seat took these cards from the pile in sight of all (``known``):
+        what ``Counter.update`` does, without its test for a mapping (an
+        abstract-class check that costs more than the counting)."""
+        known = self.known[seat]
+        for c in cards:
+            known[c] = known.get(c, 0) + 1
+
     def forget(self, seat: int, cards: Sequence[Card]) -> None:
         """The seat no longer holds these cards it was known to hold (``known``)."""
         known = self.known[seat]
@@ -304,7 +321,7 @@ class HandState:
                 if n:
                     known[c] = n
                 else:
-                    del known[c]
+                    known.pop(c)  # dict's own pop: Counter's __delitem__ is Python code
 
     def start_play(self, committed: Card | None, single: Card | None) -> None:
         """The seat has drawn: the play phase, with R9's committed card and

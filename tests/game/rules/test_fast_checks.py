@@ -7,6 +7,7 @@ random play under several rule variants."""
 from __future__ import annotations
 
 import random
+from collections import Counter
 from types import SimpleNamespace
 
 import pytest
@@ -215,3 +216,15 @@ def test_a_sampled_world_reshuffles_from_its_own_draw_as_before():
     unseen = sorted(view.unseen().elements())
     shuffle(unseen, rng)
     assert world.rng.getstate() == random.Random(rng.getrandbits(64)).getstate()
+
+
+def test_known_cards_are_counted_as_counter_update_counted_them_and_clones_keep_their_own():
+    game = Game.new(["a", "b"], RuleSet.from_dict({}), seed=4)
+    h = game.hand
+    h.remember(1, [5, 5, JOKER, 7])
+    assert h.known[1] == Counter([5, 5, JOKER, 7]) and type(h.known[1]) is Counter
+    copy = h.clone()
+    h.forget(1, [5, JOKER, 9])
+    assert h.known[1] == Counter([5, 7]) and JOKER not in h.known[1]
+    assert copy.known[1] == Counter([5, 5, JOKER, 7]) and type(copy.known[1]) is Counter
+    assert copy.known[0] == Counter() and copy.known[0] is not h.known[0]
