@@ -29,7 +29,7 @@ from game.rules.cards import Card, build_pack, card_token, in_hand_card, shuffle
 from game.errors import IllegalMove
 from game.rules.events import CommittedCardTabled, Event, Floated, TurnStarted
 from game.rules.melds import Meld, enumerate_melds, hand_value, layoff_choices, meld_card_values
-from game.rules.moves import CHECK_APPLY, MOVE_OF, PLAY, TURN, legal
+from game.rules.moves import CHECK_APPLY, PLAY, TURN, legal
 from game.rules.phase import DRAW_PHASE, PLAY_PHASE, RUMMY_WINDOW_PHASE, Phase, illegal, seat_left_of
 from game.rules.ruleset import RuleSet
 
@@ -268,12 +268,13 @@ class HandState:
         self._check(action)
 
     def _check(self, action: Action):
-        move = MOVE_OF.get(type(action))
-        if move is None:
+        kind = type(action)
+        row = CHECK_APPLY.get(kind)  # the AIs ask is_legal of every candidate
+        if row is None:
             raise TypeError(f"not an action: {action!r}")
-        if self.ended is not None and move.kind is not CallRummy:
+        if self.ended is not None and kind is not CallRummy:
             raise illegal("hand_over", "R16", "This hand is over.")
-        return move.check(self, action)
+        return row[0](self, action)
 
     def is_legal(self, action: Action) -> bool:
         """True when ``action`` would be accepted now."""
