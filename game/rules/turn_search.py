@@ -106,11 +106,16 @@ def _chains(rest: Sequence[Card], card: Card, table: Sequence[Meld], ace_wraps: 
     if card == JOKER:
         return
     r, s = rank_of(card), suit_of(card)
+    held: dict[Card, int] | None = None  # how many of each card ``rest`` holds, counted once
     for i, m in enumerate(table):
         if m.kind != RUN or m.suit != s:
             continue
+        if held is None:
+            held = {}
+            for c in rest:
+                held[c] = held.get(c, 0) + 1
         for step in (1, -1):
-            counts = Counter(rest)
+            counts = dict(held)
             plays: list[Play] = []
             x = m.hi + 1 if step == 1 else m.lo - 1
             while True:
@@ -123,10 +128,10 @@ def _chains(rest: Sequence[Card], card: Card, table: Sequence[Meld], ace_wraps: 
                         yield plays + [LayOff(seat, card, i)]
                     break
                 filler = make_card(xr, s)
-                if counts[filler]:
+                if counts.get(filler):
                     counts[filler] -= 1
                     plays.append(LayOff(seat, filler, i))
-                elif counts[JOKER]:
+                elif counts.get(JOKER):
                     counts[JOKER] -= 1
                     plays.append(LayOff(seat, joker_as(filler), i))
                 else:
