@@ -60,6 +60,12 @@ def test_engine():
     assert figure(out, "hands_per_second") > 0
 
 
+def test_engine_plays_a_fixed_number_of_hands_by_the_cpu_clock():
+    out = run("engine.py", "--hands", "7", "--clock", "cpu")
+    assert figure(out, "hands") == 7
+    assert figure(out, "hands_per_second") > 0
+
+
 @pytest.mark.parametrize("mode", [[], ["--in-game"], ["--opponent", "hoarder", "--hands", "2"]],
                          ids=["searched", "in-game", "against-a-style"])
 def test_hard_worlds(mode):

@@ -47,7 +47,7 @@ import time
 
 from game.rules.actions import Action, CallRummy, Discard, LayOff, TableMeld
 from game.rules.hand import HandState
-from game.rules.phase import Phase
+from game.rules.phase import DRAW_PHASE
 from game.errors import IllegalMove
 from game.rules.view import PlayerView, sample_world
 from game.ai.base import AIPlayer
@@ -241,7 +241,7 @@ class HardAI(AIPlayer):
                 except (IllegalMove, IndexError, TypeError):
                     break
                 steps += 1
-                if world.phase == Phase.DRAW and world.current != s:
+                if world.phase is DRAW_PHASE and world.current != s:
                     turns += 1
             return self.evaluate(world, seat, totals)
 

@@ -144,8 +144,8 @@ class ViewMaker:
         view.__dict__.update(
             seat=seat, players=h.players, rules=h.rules, hand=tuple(h.hands[seat]),
             table=self._table, discard=tuple(h.discard),
-            stock_size=len(h.stock), hand_sizes=tuple(len(x) for x in h.hands), totals=totals,
-            current=h.current, phase="over" if h.ended is not None else h.phase.value, window=h.window,
+            stock_size=len(h.stock), hand_sizes=tuple(map(len, h.hands)), totals=totals,
+            current=h.current, phase="over" if h.ended is not None else h.phase._value_, window=h.window,
             committed=h.committed, single_taken=h.single_taken, has_melded=tuple(h.has_melded), history=(),
             known=known, hand_index=h.index, dealer=h.dealer, reshuffles=h.reshuffles)
         return view

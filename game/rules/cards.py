@@ -162,10 +162,16 @@ def shuffle(cards: list[Card], rng) -> None:
     """Shuffle ``cards`` in place with a Fisher–Yates shuffle that draws only
     ``rng.getrandbits`` (a ``random.Random``), so the same seed gives the same
     order on every platform and Python version that keeps the Mersenne Twister."""
+    getrandbits = rng.getrandbits  # every deal and every world an AI samples: kept tight
+    widths = _BIT_LENGTHS
     for i in range(len(cards) - 1, 0, -1):
         n = i + 1
-        bits = n.bit_length()
-        j = rng.getrandbits(bits)
+        bits = widths[n] if n < 256 else n.bit_length()
+        j = getrandbits(bits)
         while j >= n:
-            j = rng.getrandbits(bits)
+            j = getrandbits(bits)
         cards[i], cards[j] = cards[j], cards[i]
+
+
+_BIT_LENGTHS = [n.bit_length() for n in range(256)]
+""":func:`shuffle`'s ``n.bit_length()`` for the pack sizes it meets."""

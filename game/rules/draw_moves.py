@@ -16,7 +16,7 @@ from game.rules import turn_search as P
 from game.rules.actions import CallRummy, DrawStock, EndHand, TakeDiscards
 from game.rules.cards import Card, card_token, shuffle, tokens
 from game.rules.events import CardDrawn, DiscardTaken, Event, RummyCalled, StockReshuffled
-from game.rules.phase import Phase, illegal, seat_left_of, turn_checks
+from game.rules.phase import DRAW_PHASE, illegal, seat_left_of, turn_checks
 
 
 # ------------------------------------------------------------ R8.1 stock
@@ -28,7 +28,7 @@ def draw_stock_moves(h) -> Iterator[DrawStock]:
 
 def check_draw_stock(h, a: DrawStock) -> None:
     """R8.1, R17: the stock (or a pile to turn over) must have a card."""
-    turn_checks(h, a, Phase.DRAW)
+    turn_checks(h, a, DRAW_PHASE)
     if not h.stock_draw_possible():
         if h.rules.empty_stock == "reshuffle" and not h.reshuffle_allowed():
             times = {1: "once", 2: "twice"}.get(h.reshuffles, f"{h.reshuffles} times")
@@ -70,7 +70,7 @@ def end_hand_moves(h) -> Iterator[EndHand]:
 
 def check_end(h, a: EndHand) -> None:
     """R17: only with the stock empty and no pile to turn over."""
-    turn_checks(h, a, Phase.DRAW)
+    turn_checks(h, a, DRAW_PHASE)
     if h.stock:
         raise illegal("wrong_phase", "R17", "The stock still has cards: you can only end the hand "
                                             "when it is empty.")
@@ -95,7 +95,7 @@ def take_moves(h) -> Iterator[TakeDiscards]:
 def check_take(h, a: TakeDiscards) -> tuple[list[Card], Card | None, Card | None]:
     """R8, R9, R10: the depth exists and the turn can still be finished with
     the deepest card tabled. Returns ``(taken, committed, single)``."""
-    turn_checks(h, a, Phase.DRAW)
+    turn_checks(h, a, DRAW_PHASE)
     k = a.count
     if not 1 <= k <= len(h.discard):
         raise illegal("bad_take", "R8",
@@ -125,7 +125,7 @@ def apply_take(h, a: TakeDiscards, prepared, events: list[Event]) -> None:
     del h.discard[-len(taken):]
     h.hands[seat].extend(taken)
     h.log.append(("take", seat, tuple(taken)))
-    h.known[seat].update(taken)
+    h.remember(seat, taken)
     h.start_play(committed, single)
     events.append(DiscardTaken(seat, tuple(tokens(taken)),
                                None if committed is None else card_token(committed)))
@@ -156,7 +156,7 @@ def check_rummy(h, a: CallRummy) -> list[Card]:
         raise illegal("hand_over", "R16", "This hand is over.")
     if not h.rules.rummy_calls:
         raise illegal("rummy_not_allowed", "R18", "Rummy calls are off in these rules.")
-    if h.window is None or h.phase != Phase.DRAW:
+    if h.window is None or h.phase is not DRAW_PHASE:
         raise illegal("rummy_not_allowed", "R18",
                       "Rummy can only be called right after a discard, before the next player draws.")
     if not 0 <= a.seat < h.players:
@@ -195,7 +195,7 @@ def apply_rummy(h, a: CallRummy, prepared: list[Card], events: list[Event]) -> N
         s = seat_left_of(s, h.players)
     h.current = seat
     h.log.append(("rummy", seat, tuple(taken)))
-    h.known[seat].update(taken)
+    h.remember(seat, taken)
     h.start_play(taken[0], taken[0] if len(taken) == 1 else None)
     events.append(RummyCalled(seat, discarder, tuple(tokens(taken)), card_token(taken[0]),
                               tuple(skipped)))

@@ -19,7 +19,6 @@ so a refused action leaves the state exactly as it was.
 
 from __future__ import annotations
 
-import copy
 import random
 from collections import Counter
 from typing import Sequence
@@ -30,8 +29,8 @@ from game.rules.cards import Card, build_pack, card_token, in_hand_card, shuffle
 from game.errors import IllegalMove
 from game.rules.events import CommittedCardTabled, Event, Floated, TurnStarted
 from game.rules.melds import Meld, enumerate_melds, hand_value, layoff_choices, meld_card_values
-from game.rules.moves import MOVE_OF, PLAY, TURN, legal
-from game.rules.phase import Phase, illegal, seat_left_of
+from game.rules.moves import CHECK_APPLY, PLAY, TURN, legal
+from game.rules.phase import DRAW_PHASE, PLAY_PHASE, RUMMY_WINDOW_PHASE, Phase, illegal, seat_left_of
 from game.rules.ruleset import RuleSet
 
 
@@ -76,6 +75,15 @@ def can_draw_stock(rules: RuleSet, stock_size: int, pile_size: int, reshuffles: 
     return stock_size > 0 or (can_reshuffle(rules, reshuffles) and pile_size > 1)
 
 
+def _copied(known: Counter) -> Counter:
+    """A copy of a ``known`` counter: ``Counter(known)`` without its test for
+    a mapping (an abstract-class check, dear in a search that clones often)."""
+    new = Counter()
+    if known:
+        dict.update(new, known)
+    return new
+
+
 class HandState:
     """One hand: the deal, the table and whose turn it is.
 
@@ -112,7 +120,7 @@ class HandState:
         self.deal = ([list(h) for h in hands], list(discard), list(stock_top_first))
         self.table: list[Meld] = []
         self.current = seat_left_of(dealer, players)  # R6
-        self.phase = Phase.DRAW
+        self.phase = DRAW_PHASE
         self.committed: Card | None = None
         self.single_taken: Card | None = None
         self.window: int | None = None
@@ -122,13 +130,16 @@ class HandState:
         self.actions: list[Action] = []
         self.log: list[tuple] = []
         self.known: list[Counter] = [Counter() for _ in range(players)]
-        self.rng = random.Random(f"reshuffle:{seed}")
+        self._rng: random.Random | None = None  # made when first needed (see rng): most hands never reshuffle
+        self._rng_seed: object = f"reshuffle:{seed}"
         self.reshuffles = 0  # times the pile was turned over this hand (R17 reshuffle_limit)
 
     # ----------------------------------------------------------------- queries
     def clone(self) -> "HandState":
-        """An independent deep copy (for search and for undo)."""
-        return copy.deepcopy(self)
+        """An independent deep copy (for search and for undo): what
+        ``copy.deepcopy`` makes, without its dispatch (every candidate of
+        every world of Hard's search is a clone)."""
+        return self.__deepcopy__({})
 
     def __deepcopy__(self, memo):
         new = object.__new__(HandState)
@@ -140,10 +151,32 @@ class HandState:
         new.has_melded = list(self.has_melded)
         new.actions = list(self.actions)
         new.log = list(self.log)
-        new.known = [Counter(k) for k in self.known]
-        new.rng = random.Random()
-        new.rng.setstate(self.rng.getstate())
+        new.known = [_copied(k) for k in self.known]
+        if self._rng is not None:
+            new._rng = random.Random()
+            new._rng.setstate(self._rng.getstate())
         return new
+
+    @property
+    def rng(self) -> random.Random:
+        """The generator that shuffles the pile into a new stock (R17):
+        ``random.Random`` seeded with ``"reshuffle:<seed>"`` (a world of the
+        AIs: from its own draw), made the first time it is asked for, since
+        making it is a good share of a short hand's cost and most hands
+        never reshuffle."""
+        rng = self._rng
+        if rng is None:
+            rng = self._rng = random.Random(self._rng_seed)
+        return rng
+
+    @rng.setter
+    def rng(self, rng: random.Random) -> None:
+        self._rng = rng
+
+    def seed_rng(self, seed: object) -> None:
+        """Make :attr:`rng` ``random.Random(seed)`` when it is first asked for."""
+        self._rng = None
+        self._rng_seed = seed
 
     @property
     def over(self) -> bool:
@@ -192,7 +225,7 @@ class HandState:
             "stock": tokens(self.stock),
             "table": [{"kind": m.kind, "owner": m.owner, "cards": m.tokens(), "layers": list(m.layers),
                        "lo": m.lo, "hi": m.hi, "suits": m.suits} for m in self.table],
-            "current": self.current, "phase": self.phase.value,
+            "current": self.current, "phase": self.phase._value_,
             "committed": None if self.committed is None else card_token(self.committed),
             "single_taken": None if self.single_taken is None else card_token(self.single_taken),
             "window": self.window, "has_melded": list(self.has_melded), "ended": self.ended,
@@ -225,8 +258,8 @@ class HandState:
         over. ``phase`` itself stays ``draw`` during the window."""
         if self.ended is not None:
             return ()
-        if self.window is not None and self.phase == Phase.DRAW:
-            return (Phase.DRAW, Phase.RUMMY_WINDOW)
+        if self.window is not None and self.phase is DRAW_PHASE:
+            return (DRAW_PHASE, RUMMY_WINDOW_PHASE)
         return (self.phase,)
 
     # ------------------------------------------------------- check and apply
@@ -235,12 +268,13 @@ class HandState:
         self._check(action)
 
     def _check(self, action: Action):
-        move = MOVE_OF.get(type(action))
-        if move is None:
+        kind = type(action)
+        row = CHECK_APPLY.get(kind)  # the AIs ask is_legal of every candidate
+        if row is None:
             raise TypeError(f"not an action: {action!r}")
-        if self.ended is not None and move.kind is not CallRummy:
+        if self.ended is not None and kind is not CallRummy:
             raise illegal("hand_over", "R16", "This hand is over.")
-        return move.check(self, action)
+        return row[0](self, action)
 
     def is_legal(self, action: Action) -> bool:
         """True when ``action`` would be accepted now."""
@@ -255,18 +289,27 @@ class HandState:
 
         Raises :class:`IllegalMove` (state unchanged) when it is not legal.
         """
-        move = MOVE_OF.get(type(action))  # what _check does, inlined: the hottest call of every search
-        if move is None:
+        kind = type(action)
+        row = CHECK_APPLY.get(kind)  # what _check does, inlined: the hottest call of every search
+        if row is None:
             raise TypeError(f"not an action: {action!r}")
-        if self.ended is not None and move.kind is not CallRummy:
+        if self.ended is not None and kind is not CallRummy:
             raise illegal("hand_over", "R16", "This hand is over.")
-        prepared = move.check(self, action)
+        prepared = row[0](self, action)
         self.actions.append(action)
         events: list[Event] = []
-        move.apply(self, action, prepared, events)
+        row[1](self, action, prepared, events)
         return events
 
     # ------------------------------------ state changes shared by the moves
+    def remember(self, seat: int, cards: Sequence[Card]) -> None:
+        """The seat took these cards from the pile in sight of all (``known``):
+        what ``Counter.update`` does, without its test for a mapping (an
+        abstract-class check that costs more than the counting)."""
+        known = self.known[seat]
+        for c in cards:
+            known[c] = known.get(c, 0) + 1
+
     def forget(self, seat: int, cards: Sequence[Card]) -> None:
         """The seat no longer holds these cards it was known to hold (``known``)."""
         known = self.known[seat]
@@ -279,12 +322,12 @@ class HandState:
                 if n:
                     known[c] = n
                 else:
-                    del known[c]
+                    known.pop(c)  # dict's own pop: Counter's __delitem__ is Python code
 
     def start_play(self, committed: Card | None, single: Card | None) -> None:
         """The seat has drawn: the play phase, with R9's committed card and
         R10's single card taken, and the Rummy window closed."""
-        self.phase = Phase.PLAY
+        self.phase = PLAY_PHASE
         self.window = None
         self.committed = committed
         self.single_taken = single
@@ -306,7 +349,7 @@ class HandState:
     def next_turn(self, seat: int, events: list[Event]) -> None:
         """``seat`` is to draw (R7)."""
         self.current = seat
-        self.phase = Phase.DRAW
+        self.phase = DRAW_PHASE
         self.committed = None
         self.single_taken = None
         self.window = None
@@ -331,7 +374,7 @@ class HandState:
 
     def rummy_calls(self) -> list[CallRummy]:
         """Every legal Rummy call (R18) by any seat, right now."""
-        return legal(self, TURN, (Phase.RUMMY_WINDOW,))
+        return legal(self, TURN, (RUMMY_WINDOW_PHASE,))
 
     def legal_plays(self, every_declaration: bool = True) -> list[Action]:
         """Every legal new meld and lay-off for the seat to move in the play
@@ -348,7 +391,7 @@ class HandState:
         if self.ended is not None:
             raise RuntimeError("the hand is over")
         seat = self.current
-        if self.phase == Phase.PLAY:
+        if self.phase is PLAY_PHASE:
             plan = self.plan_for(seat)
             if plan:
                 return plan[0]

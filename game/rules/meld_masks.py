@@ -30,7 +30,10 @@ def any_meld(hand: Iterable[Card], ace_wraps: bool = False) -> bool:
     of the hand, a suit of 13 bits after another, with few Python steps."""
     if type(hand) is not list and type(hand) is not tuple:
         hand = list(hand)
-    whole = sum(set(map(_CARD_BIT.__getitem__, hand)))
+    whole = 0
+    bit = _CARD_BIT
+    for c in hand:  # a plain loop: faster than map, set and sum for a hand's few cards
+        whole |= bit[c]
     if not whole:
         return False
     jokers = hand.count(JOKER)

@@ -56,10 +56,21 @@ class Meld:
         self._open: tuple | None = None  # (ace_wraps, open cards), see open_cards()
 
     def copy(self) -> "Meld":
-        """An independent copy (the engine's ``clone``)."""
-        m = Meld(self.kind, self.owner, list(self.cards), suit=self.suit, lo=self.lo,
-                 hi=self.hi, rank=self.rank, suits=self.suits)
-        m.layers = list(self.layers)
+        """An independent copy (the engine's ``clone``, every search's
+        lay-off): the slots filled directly, the open cards remembered with
+        them (the copy is the same meld until a card is added to it, which
+        forgets them)."""
+        m = _new_meld(Meld)
+        m.kind = self.kind
+        m.owner = self.owner
+        m.cards = self.cards[:]
+        m.layers = self.layers[:]
+        m.suit = self.suit
+        m.lo = self.lo
+        m.hi = self.hi
+        m.rank = self.rank
+        m.suits = self.suits
+        m._open = self._open
         return m
 
     def tokens(self) -> list[str]:
@@ -72,6 +83,9 @@ class Meld:
 
     def __repr__(self) -> str:
         return f"Meld({self.kind}, owner={self.owner}, {' '.join(self.tokens())})"
+
+
+_new_meld = object.__new__
 
 
 def position_rank(x: int) -> int:
@@ -161,8 +175,13 @@ def classify(cards: Sequence[Card], ace_wraps: bool = False) -> tuple[Meld | Non
             return meld, reason
         if type(known) is MeldRefusal:
             return None, known
-        kind, ordered, suit, lo, hi, rank, suits = known
-        return Meld(kind, -1, list(ordered), suit=suit, lo=lo, hi=hi, rank=rank, suits=suits), ""
+        m = _new_meld(Meld)  # what Meld(kind, -1, list(ordered), suit=suit, ...) makes, slot by slot
+        m.kind, ordered, m.suit, m.lo, m.hi, m.rank, m.suits = known
+        m.owner = -1
+        m.cards = list(ordered)
+        m.layers = [-1] * len(ordered)
+        m._open = None
+        return m, ""
     return _classify(cards, ace_wraps)
 
 

@@ -70,6 +70,9 @@ MOVES: tuple[Move, ...] = (
 MOVE_OF: dict[type, Move] = {m.kind: m for m in MOVES}
 """The row of each action class."""
 
+CHECK_APPLY: dict[type, tuple[Callable, Callable]] = {m.kind: (m.check, m.apply) for m in MOVES}
+"""Each action class's ``(check, apply)``, read by ``HandState.apply`` without the row's attributes."""
+
 
 def legal(h, listed: str, phases: Iterable[Phase] | None = None, **options) -> list[Action]:
     """Every action of the rows listed as ``listed`` whose phase is open in

@@ -10,10 +10,10 @@ from typing import Iterator, Sequence
 
 from game.rules import turn_search as P
 from game.rules.actions import Discard, LayOff, TableMeld
-from game.rules.cards import JOKER, Card, card_token, in_hand_card
+from game.rules.cards import JOKER, JOKER_TABLED, Card, card_token, in_hand_card
 from game.rules.events import Discarded, Event, LaidOff, MeldTabled
 from game.rules.melds import Meld, add_to_meld, classify, layoff_position
-from game.rules.phase import Phase, illegal, seat_left_of, turn_checks
+from game.rules.phase import PLAY_PHASE, illegal, seat_left_of, turn_checks
 
 
 # ------------------------------------------------------------ shared checks
@@ -23,7 +23,7 @@ def check_cards_in_hand(h, seat: int, cards: Sequence[Card]) -> list[Card] | Non
     rest = list(h.hands[seat])
     try:
         for t in cards:
-            rest.remove(in_hand_card(t))
+            rest.remove(t if t < JOKER_TABLED else JOKER)  # in_hand_card(t), inlined
         return rest
     except ValueError:
         pass
@@ -44,10 +44,23 @@ def check_card_in_hand(h, seat: int, card: Card) -> None:
         check_cards_in_hand(h, seat, [card])
 
 
+def discard_left(h, hand: Sequence[Card], committed: Card | None) -> bool:
+    """True when, after a play that leaves ``hand`` and ``committed`` (R9),
+    the turn can plainly be finished by a discard: no committed card, two
+    cards or more, and one of them not R10's single card taken. This is
+    what :func:`after_play_check`'s search would find first (its plan is a
+    discard now), so a caller that sees True needs neither the search nor
+    the table after the play."""
+    if committed is not None or len(hand) < 2:
+        return False
+    single = h.single_taken
+    return single is None or hand.count(single) != len(hand)
+
+
 def after_play_check(h, seat: int, hand: list[Card], table: list[Meld], made: bool,
                      committed: Card | None) -> None:
     """Refuse a play that would leave the turn impossible to finish (R9, R10, R16)."""
-    if not hand:
+    if not hand or discard_left(h, hand, committed):
         return
     if P.find_plan(hand, committed, h.single_taken, table, h.rules,
                    h.has_melded[seat] or made, seat) is not None:
@@ -83,7 +96,7 @@ def meld_moves(h, every_declaration: bool = True) -> Iterator[TableMeld]:
 def check_meld(h, a: TableMeld) -> Meld:
     """R11–R13, R15, R16: held cards, a legal meld, a turn that can still be
     finished. Returns the meld as it would be tabled."""
-    turn_checks(h, a, Phase.PLAY)
+    turn_checks(h, a, PLAY_PHASE)
     seat = a.seat
     rest = check_cards_in_hand(h, seat, a.cards)
     meld, reason = classify(a.cards, h.rules.ace_wraps)
@@ -95,15 +108,18 @@ def check_meld(h, a: TableMeld) -> Meld:
                       "Keep one card: under these rules you go out only by discarding your last card.")
     meld.owner = seat
     meld.layers = [seat] * len(meld.cards)
-    after_play_check(h, seat, rest, h.table + [meld], True, committed_after(h, a.cards))
+    committed = committed_after(h, a.cards)
+    if rest and not discard_left(h, rest, committed):
+        after_play_check(h, seat, rest, h.table + [meld], True, committed)
     return meld
 
 
 def apply_meld(h, a: TableMeld, meld: Meld, events: list[Event]) -> None:
     """Table the meld; the hand may empty (R16)."""
     seat = a.seat
+    hand = h.hands[seat]
     for t in meld.cards:
-        h.hands[seat].remove(in_hand_card(t))
+        hand.remove(t if t < JOKER_TABLED else JOKER)  # in_hand_card(t), inlined
     h.table.append(meld)
     h.has_melded[seat] = True
     h.log.append(("meld", seat, len(h.table) - 1, tuple(meld.cards)))
@@ -124,7 +140,7 @@ def layoff_moves(h) -> Iterator[LayOff]:
 def check_layoff(h, a: LayOff) -> None:
     """R9, R14–R16: a held card that extends an existing meld, the turn
     still finishable afterwards."""
-    turn_checks(h, a, Phase.PLAY)
+    turn_checks(h, a, PLAY_PHASE)
     seat = a.seat
     check_card_in_hand(h, seat, a.card)
     if not 0 <= a.meld < len(h.table):
@@ -149,9 +165,20 @@ def check_layoff(h, a: LayOff) -> None:
     if h.rules.going_out == "discard_required" and len(hand) == 1:
         raise illegal("must_keep_discard", "R16",
                       "Keep one card: under these rules you go out only by discarding your last card.")
+    committed = committed_after(h, (a.card,))
+    if committed is None and len(hand) > 2 and (h.single_taken is None or not _only_single_left(h, hand, a.card)):
+        return  # a discard is left after it (discard_left), without copying the hand and the meld
     sim = P.simulate(hand, h.table, [a], seat, h.rules.ace_wraps)
     assert sim is not None
-    after_play_check(h, seat, sim[0], sim[1], False, committed_after(h, [a.card]))
+    after_play_check(h, seat, sim[0], sim[1], False, committed)
+
+
+def _only_single_left(h, hand: Sequence[Card], tabled: Card) -> bool:
+    """Would ``hand`` without the card that becomes ``tabled`` hold only R10's
+    single card taken (:func:`discard_left`'s last test, without building that hand)?"""
+    single = h.single_taken
+    left = hand.count(single) - (in_hand_card(tabled) == single)
+    return left == len(hand) - 1
 
 
 def apply_layoff(h, a: LayOff, prepared: None, events: list[Event]) -> None:
@@ -178,7 +205,7 @@ def discard_moves(h) -> Iterator[Discard]:
 def check_discard(h, a: Discard) -> None:
     """R9, R10, R16: no committed card left, not the single card just taken,
     a last card only when it cannot be laid off (under that variant)."""
-    turn_checks(h, a, Phase.PLAY)
+    turn_checks(h, a, PLAY_PHASE)
     seat = a.seat
     check_card_in_hand(h, seat, a.card)
     if h.committed is not None:

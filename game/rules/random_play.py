@@ -13,9 +13,10 @@ import random
 from game.rules import turn_search as P
 from game.rules.actions import Action, CallRummy, Discard, DrawStock, EndHand, LayOff, TableMeld, TakeDiscards
 from game.rules.game import Game
-from game.rules.phase import Phase
+from game.rules.phase import DRAW_PHASE
 from game.errors import IllegalMove
 from game.rules.events import Event
+from game.rules.meld_masks import any_meld
 from game.rules.melds import enumerate_melds, open_cards
 
 
@@ -43,16 +44,22 @@ def random_step(game: Game, rng: random.Random, meld_rate: float = 0.6, take_rat
     h = game.hand
     if h is None or h.ended is not None or game.winner is not None:
         raise ValueError("no action: the hand is over")
+    return _step(game, h, rng, meld_rate, take_rate, rummy_rate, end_rate, greedy)
+
+
+def _step(game: Game, h, rng: random.Random, meld_rate: float, take_rate: float, rummy_rate: float,
+          end_rate: float, greedy: bool) -> tuple[Action, list[Event]]:
+    """:func:`random_step` on the game's current hand ``h`` (on, no winner yet)."""
     seat = h.current
-    if h.phase == Phase.DRAW:
+    if h.phase is DRAW_PHASE:
         if h.window is not None and rng.random() < rummy_rate:
             caller = rng.choice([s for s in range(h.players) if s != h.window])
             depths = {1, rng.randint(1, len(h.discard))}
-            done = _first_legal(game, (CallRummy(caller, k) for k in sorted(depths)))
+            done = _first_legal(game, [CallRummy(caller, k) for k in sorted(depths)])
             if done:
                 return done
         n = len(h.discard)
-        can_stock = h.stock_draw_possible()
+        can_stock = bool(h.stock) or h.stock_draw_possible()
         if not can_stock and rng.random() < end_rate:
             a = EndHand(seat)  # R17; without this both could take from the pile for ever
             return a, game.apply(a)
@@ -62,25 +69,35 @@ def random_step(game: Game, rng: random.Random, meld_rate: float = 0.6, take_rat
             else:
                 depths = list(range(1, n + 1))
                 rng.shuffle(depths)
-            done = _first_legal(game, (TakeDiscards(seat, k) for k in depths))
+            done = _first_legal(game, [TakeDiscards(seat, k) for k in depths])
             if done:
                 return done
         a = DrawStock(seat) if can_stock else EndHand(seat)
         return a, game.apply(a)
     hand = h.hands[seat]
     if greedy and h.committed is None and rng.random() < meld_rate:
-        done = _first_legal(game, _greedy_plays(h, seat))
+        done = _greedy_play(game, h, seat, hand)
         if done:
             return done
     elif h.committed is not None or rng.random() < meld_rate:
-        plays = P.all_plays(hand, h.table, h.rules, h.has_melded[seat], seat, every_declaration=False)
-        if plays:
-            start = rng.randrange(len(plays))
-            done = _first_legal(game, plays[start:] + plays[:start])
+        # every play of P.all_plays (its melds, then its lay-offs), from a random one on, made as tried
+        melds = P.meld_plays(hand, h.rules.ace_wraps, every_declaration=False)
+        lays = P.layoff_plays(hand, h.table, h.rules, h.has_melded[seat])
+        total = len(melds) + len(lays)
+        if total:
+            start = rng.randrange(total)
+            tried = ((TableMeld(seat, melds[i]) if i < len(melds) else LayOff(seat, *lays[i - len(melds)]))
+                     for i in (*range(start, total), *range(start)))
+            done = _first_legal(game, tried)
             if done:
                 return done
     start = rng.randrange(len(hand))
-    done = _first_legal(game, (Discard(seat, c) for c in hand[start:] + hand[:start]))
+    a = Discard(seat, hand[start])
+    try:
+        return a, game.apply(a)  # nearly always legal: try it before making the others
+    except IllegalMove:
+        pass  # refused, so the hand is as it was
+    done = _first_legal(game, [Discard(seat, c) for c in hand[start + 1:] + hand[:start]])
     if done:
         return done
     legal = h.legal_plays()
@@ -90,18 +107,23 @@ def random_step(game: Game, rng: random.Random, meld_rate: float = 0.6, take_rat
     return a, game.apply(a)
 
 
-def _greedy_plays(h, seat: int):
-    hand = h.hands[seat]
-    for meld in enumerate_melds(hand, h.rules.ace_wraps, first=True):
-        yield TableMeld(seat, meld)
+def _greedy_play(game: Game, h, seat: int, hand: list) -> tuple[Action, list[Event]] | None:
+    """Table the first meld the hand holds, else lay off the first held card
+    that extends a meld on the table (melds in table order, each meld's open
+    cards in order); ``None`` when neither is legal."""
+    aw = h.rules.ace_wraps
+    if any_meld(hand, aw):  # enumerate_melds' own first test, made here: most play steps have no meld
+        for meld in enumerate_melds(hand, aw, first=True):
+            done = _first_legal(game, (TableMeld(seat, meld),))
+            if done:
+                return done
     if h.table and (h.has_melded[seat] or not h.rules.layoff_requires_own_meld):
-        aw = h.rules.ace_wraps
         for i, m in enumerate(h.table):
             cached = m._open  # open_cards' own cache, read here: this loop runs every play step
             for c in (cached[1] if cached is not None and cached[0] is aw else open_cards(m, aw)):
                 if c in hand:
-                    yield LayOff(seat, c, i)
-                    return
+                    return _first_legal(game, (LayOff(seat, c, i),))
+    return None
 
 
 def play_random_hand(game: Game, rng: random.Random, max_actions: int = 5000, **weights) -> int:
@@ -110,12 +132,20 @@ def play_random_hand(game: Game, rng: random.Random, max_actions: int = 5000, **
     end within ``max_actions``."""
     count = 0
     h = game.hand
+    meld_rate, take_rate, rummy_rate, end_rate, greedy = _weights(**weights)
     while h.ended is None:
-        random_step(game, rng, **weights)
+        _step(game, h, rng, meld_rate, take_rate, rummy_rate, end_rate, greedy)
         count += 1
         if count > max_actions:
             raise AssertionError("the hand did not end")
     return count
+
+
+def _weights(meld_rate: float = 0.6, take_rate: float = 0.3, rummy_rate: float = 0.3, end_rate: float = 0.5,
+             greedy: bool = False) -> tuple[float, float, float, float, bool]:
+    """:func:`random_step`'s weights, its defaults filled in, in its order
+    (``TypeError`` for a weight it does not take)."""
+    return meld_rate, take_rate, rummy_rate, end_rate, greedy
 
 
 def play_random_game(game: Game, rng: random.Random, max_hands: int = 500, **weights) -> int:

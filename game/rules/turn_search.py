@@ -60,7 +60,7 @@ def simulate(hand: Sequence[Card], table: Sequence[Meld], plays: Sequence[Play],
             cards = play.cards
             for t in cards:
                 try:
-                    hand.remove(in_hand_card(t))
+                    hand.remove(t if t < JOKER_TABLED else JOKER)  # in_hand_card(t), inlined
                 except ValueError:
                     return None
             meld, _ = classify(cards, ace_wraps)
@@ -106,11 +106,16 @@ def _chains(rest: Sequence[Card], card: Card, table: Sequence[Meld], ace_wraps: 
     if card == JOKER:
         return
     r, s = rank_of(card), suit_of(card)
+    held: dict[Card, int] | None = None  # how many of each card ``rest`` holds, counted once
     for i, m in enumerate(table):
         if m.kind != RUN or m.suit != s:
             continue
+        if held is None:
+            held = {}
+            for c in rest:
+                held[c] = held.get(c, 0) + 1
         for step in (1, -1):
-            counts = Counter(rest)
+            counts = dict(held)
             plays: list[Play] = []
             x = m.hi + 1 if step == 1 else m.lo - 1
             while True:
@@ -123,10 +128,10 @@ def _chains(rest: Sequence[Card], card: Card, table: Sequence[Meld], ace_wraps: 
                         yield plays + [LayOff(seat, card, i)]
                     break
                 filler = make_card(xr, s)
-                if counts[filler]:
+                if counts.get(filler):
                     counts[filler] -= 1
                     plays.append(LayOff(seat, filler, i))
-                elif counts[JOKER]:
+                elif counts.get(JOKER):
                     counts[JOKER] -= 1
                     plays.append(LayOff(seat, joker_as(filler), i))
                 else:
@@ -396,6 +401,8 @@ def pile_card_tablable(cards: Sequence[Card], table: Sequence[Meld], rules: Rule
         direct = not rules.deep_card_must_start_meld and (has_meld or not rules.layoff_requires_own_meld)
         if direct and any(card in open_cards(m, aw) for m in table):
             return True
+        if len(cards) == 1:
+            return False  # one natural card makes no meld (R13): a direct lay-off was its only way
     if not could_ever_table(cards, card, table, rules):
         return False
     for plan in committed_plans(cards, card, table, rules, has_meld, seat):

@@ -26,9 +26,10 @@ from collections import Counter
 from dataclasses import dataclass
 
 from game.rules.cards import Card, build_pack, in_hand_card, shuffle
+from game.rules.fast_init import fast_init
 from game.rules.game import Game
 from game.rules.hand import HandState
-from game.rules.phase import Phase
+from game.rules.phase import DRAW_PHASE, PLAY_PHASE
 from game.rules.melds import Meld
 from game.rules.ruleset import RuleSet
 
@@ -58,6 +59,9 @@ class MeldView:
                  rank=self.rank, suits=self.suits)
         m.layers = list(self.layers)
         return m
+
+
+fast_init(MeldView)  # a playout makes the table's views again whenever a card is tabled
 
 
 @dataclass(frozen=True)
@@ -129,7 +133,7 @@ def view_for(game: Game, seat: int) -> PlayerView:
 
 def view_of(h: HandState, seat: int, totals) -> PlayerView:
     """The view of hand ``h`` for ``seat``, with running ``totals`` (per seat)."""
-    phase = "over" if h.ended is not None else h.phase.value
+    phase = "over" if h.ended is not None else h.phase._value_
     return PlayerView(
         seat=seat, players=h.players, rules=h.rules, hand=tuple(h.hands[seat]),
         table=tuple(MeldView.of(m) for m in h.table), discard=tuple(h.discard),
@@ -173,7 +177,7 @@ def sample_world(view: PlayerView, rng: random.Random) -> HandState:
     h.deal = ([list(x) for x in hands], list(view.discard), list(reversed(stock)))
     h.table = [m.to_meld() for m in view.table]
     h.current = view.current
-    h.phase = Phase.DRAW if view.phase in ("draw", "over") else Phase.PLAY
+    h.phase = DRAW_PHASE if view.phase in ("draw", "over") else PLAY_PHASE
     h.committed = view.committed
     h.single_taken = view.single_taken
     h.window = view.window
@@ -183,7 +187,7 @@ def sample_world(view: PlayerView, rng: random.Random) -> HandState:
     h.actions = []
     h.log = list(view.history)
     h.known = [Counter(k) for k in view.known]
-    h.rng = random.Random(rng.getrandbits(64))
+    h.seed_rng(rng.getrandbits(64))
     h.reshuffles = view.reshuffles
     return h
 
