@@ -74,12 +74,17 @@ class GameInProgress:
         self.arrangement = arrangement or _no_person
         self.slots = Slots(storage)
         self.slot = slot or self.slots.new_name()
-        self.levels = [s.level for s in session.seats]
         # the slot stopped the game on an error last time: counted until the person moves (scenes.core.crash)
         self.crash_marked = not demo and self.slots.crashes(self.slot) > 0
         self.save_failed = False
         self.recorded = False
         self.over_seen = False
+
+    @property
+    def levels(self) -> list[str]:
+        """Each seat's level, in seat order, as the session's seats say now
+        (a hosted table's guest removed is a computer from then on)."""
+        return [s.level for s in self.session.seats]
 
     def autosave(self, durable: bool = True) -> list[str]:
         """Save the game in its slot (a game record and the slot's sidecar:

@@ -13,6 +13,10 @@ under "Stand-in" takes the seat). When every open seat is taken the game
 starts: the table scene plays it as any game, the guests' seats served by
 :class:`game.play.remote.host.TableHost` (its network on a thread of its
 own; :class:`~game.play.remote.host.HostedSession`).
+
+At the table, the pause menu's "Remove a guest" (:func:`ask_remove_guest`)
+lists the guests who joined, asks to confirm, and removes and bans the one
+chosen; a computer of the stand-in level plays their seat from then on.
 """
 
 from __future__ import annotations
@@ -25,7 +29,7 @@ import pygame
 from game.ai import LEVELS
 from game.i18n import N_, _
 from game.play.remote.discovery import DiscoveryBackend, ZeroconfDiscovery
-from game.play.remote.host import OPEN, HostOptions, TableHost
+from game.play.remote.host import OPEN, HostedSession, HostOptions, TableHost
 from game.play.remote.network import DEFAULT_PORT, addresses_for, make_code
 from game.rules.ruleset import RuleSet
 from game.services.slots import Slots
@@ -34,6 +38,7 @@ from game.text.levels import LEVEL_LABELS
 
 from scenes.core import theme as T
 from scenes.core.forms import FormScene
+from scenes.core.dialogs import ChoiceDialog
 from scenes.core.widgets import Button, FocusRing, Stepper, TextField
 
 log = logging.getLogger("rummy500.hosting")
@@ -57,6 +62,52 @@ def port_problem(text: str) -> str | None:
     if not text.isdigit() or not 1024 <= int(text) <= 65535:
         return _("The port is a number from 1024 to 65535 (50500 unless something else uses it).")
     return None
+
+
+def hosted_guests(session) -> list[tuple[int, str, bool]]:
+    """The guests seated at ``session``'s table when it is hosted from this
+    window (``(seat, name, connected)``, :meth:`TableHost.guests`), else ``[]``."""
+    if not isinstance(session, HostedSession) or session.closed:
+        return []
+    return session.host.guests()
+
+
+def ask_remove_guest(app, session: HostedSession, done: Callable[[], None] | None = None) -> None:
+    """At the host's table: ask which guest to remove (a dialog listing the
+    guests who joined, by seat and name), then to confirm; on Remove and ban,
+    :meth:`HostedSession.remove_guest` (a computer of the table's stand-in
+    level takes the seat; the guest is told they were removed) and a notice,
+    then ``done()``. Cancel at either step changes nothing."""
+    guests = hosted_guests(session)
+    if not guests:
+        app.notify(_("No guest is at the table now."))
+        return
+    options = []
+    for seat, name, connected in guests:
+        label = (_("Seat {number}: {name}") if connected else _("Seat {number}: {name} (away)"))
+        options.append((label.format(number=seat + 1, name=name), (seat, name)))
+
+    def confirm(chosen) -> None:
+        seat, name = chosen
+        level = session.host.options.stand_in
+        question = _("Remove {name} from the table and ban them? A computer ({level}) plays the seat from now "
+                     "on.").format(name=name, level=_(LEVEL_LABELS.get(level, level)))
+        app.push(ChoiceDialog(app), title=question, options=[(N_("Remove and ban"), (seat, name))],
+                 on_choose=remove)
+
+    def remove(chosen) -> None:
+        seat, name = chosen
+        try:
+            session.remove_guest(seat)
+        except ValueError as exc:  # the guest's seat is no longer theirs (removed meanwhile)
+            log.warning("the guest at seat %d could not be removed: %s", seat, exc)
+            return
+        app.notify(_("{name} was removed from the table and banned; a computer plays the seat.").format(name=name),
+                   6.0)
+        if done is not None:
+            done()
+
+    app.push(ChoiceDialog(app), title=_("Remove which guest from the table?"), options=options, on_choose=confirm)
 
 
 class HostScene(FormScene):

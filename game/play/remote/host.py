@@ -49,7 +49,7 @@ from game.play.remote.network import (
     server_context, short_fingerprint, view_to_wire,
 )
 from game.play.referee import AwaitingMove, GameOver as GameWon, HandOver
-from game.play.seats import LocalPlayer, PersonPlayer
+from game.play.seats import LocalPlayer, PersonPlayer, WorkerPlayer
 from game.play.table_session import Seat, TableSession
 from game.rules.actions import ActionFormatError, CallRummy, action_from_record
 from game.rules.cards import tokens
@@ -538,10 +538,23 @@ class TableHost:
         if link is not None:
             link.send_soon(encode(Refused("banned")), (POLICY, "the host removed this seat from the table"))
         if self.session is not None:
-            ai = make_ai(level, self.session.seed + 7919 * (seat + 1))
-            self.session.referee.replace(seat, LocalPlayer(ai)).close()
+            self.session.referee.replace(seat, self._computer(level, seat)).close()
             log.info("seat %d: removed by the host and banned; a computer (%s) plays it", seat, level)
         self._announce()
+
+    def _computer(self, level: str, seat: int):
+        """A computer of ``level`` for ``seat`` (a stand-in, or the seat of a
+        guest removed): in a process of its own with the options' ``workers``
+        (a window's frame never waits on its search), else in this process."""
+        seed = self.session.seed + 7919 * (seat + 1)
+        return WorkerPlayer(level, seed) if self.options.workers else LocalPlayer(make_ai(level, seed))
+
+    def guests(self) -> list[tuple[int, str, bool]]:
+        """The guests who have taken a seat and were not removed:
+        ``(seat, name, connected now)`` in seat order (the host's Remove a guest lists them)."""
+        with self._lock:
+            return [(i, self._slots[i].name, self._slots[i].conn is not None)
+                    for i in sorted(self._remote) if self._slots[i].token is not None]
 
     @property
     def banned(self) -> tuple[frozenset, frozenset]:
@@ -580,8 +593,7 @@ class TableHost:
     def _stand_in(self, seat: int) -> None:
         referee = self.session.referee
         if referee.players[seat].is_person:
-            ai = make_ai(self.options.stand_in, self.session.seed + 7919 * (seat + 1))
-            referee.replace(seat, LocalPlayer(ai)).close()
+            referee.replace(seat, self._computer(self.options.stand_in, seat)).close()
             log.info("seat %d: a computer (%s) plays for the guest who left", seat, self.options.stand_in)
 
     def _guest_away(self, seat: int) -> None:
@@ -919,6 +931,16 @@ class HostedSession(TableSession):
         events = super().deal_next_hand()
         self.host._acted(events)
         return events
+
+    def remove_guest(self, seat: int, level: str | None = None) -> None:
+        """The host removes the guest at ``seat`` and bans them
+        (:meth:`TableHost.remove_seat`): a computer of ``level`` (the
+        options' ``stand_in`` when not given) plays the seat from now on, and
+        the seat says so (:attr:`seats`, which the save keeps). ``ValueError``
+        for a seat that is not a guest's or an unknown level; nothing changes then."""
+        level = level or self.host.options.stand_in
+        self.host.remove_seat(seat, level)
+        self.seats[seat] = Seat(self.seats[seat].name, level)
 
     def tick(self, now: float, held: bool = False) -> bool:
         self.host._mono_ref, self.host._clock_ref = monotonic(), now
