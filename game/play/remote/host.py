@@ -256,6 +256,7 @@ class TableHost:
         self._moves: deque = deque()  # driven: the guests' moves, applied as the table takes its steps
         self._mono_ref, self._clock_ref = 0.0, 0.0  # driven: the window's clock at monotonic() then
         self._banned_tokens: set[str] = set()
+        self._play_on = False  # resume: the host chose to start before every guest was back (play_on)
         self._banned_addresses: set[str] = set()
         self._net: LoopThread | None = None
         self._server = None
@@ -458,12 +459,25 @@ class TableHost:
 
     def table_state(self) -> dict:
         """What takes the table up again after the host stops (kept beside
-        its save by the caller, readable by the host alone): the code, the
-        seats, their names and each guest's seat token."""
+        its save by the caller, readable by the host alone,
+        :mod:`game.services.hosted_tables`): the code, the seats, their
+        names and each guest's seat token; the port it listens on, the
+        stand-in level and what the table does while a guest is away, and
+        ``driven`` (hosted from the window)."""
         with self._lock:
             return {"code": self.options.code, "seats": list(self.options.seats),
                     "names": [s.name for s in self._slots],
-                    "tokens": {str(i): s.token for i, s in enumerate(self._slots) if s.token is not None}}
+                    "tokens": {str(i): s.token for i, s in enumerate(self._slots) if s.token is not None},
+                    "port": self.port if self.port is not None else self.options.port,
+                    "stand_in": self.options.stand_in, "away": self.options.away, "driven": self.options.driven}
+
+    def play_on(self) -> None:
+        """A table taken up again from its save (``resume``) starts now,
+        without waiting for every guest: the seats of those not back are
+        played as the options say while a guest is away (the stand-in, or
+        the table waits out the hold), and their guests take them back with
+        their tokens when they come. Nothing happens once the game is on."""
+        self._play_on = True
 
     def connected(self) -> list[int]:
         """The guests' seats whose connection is up now."""
@@ -486,7 +500,7 @@ class TableHost:
         if self.session is None:
             with self._lock:
                 if self.options.resume is not None and self.games == 0:  # every guest back in their seat
-                    ready = all(s.conn is not None for s in self._slots if s.kind == OPEN)
+                    ready = self._play_on or all(s.conn is not None for s in self._slots if s.kind == OPEN)
                 else:
                     ready = all(s.token is not None for s in self._slots if s.kind == OPEN)
                 if ready:
