@@ -355,7 +355,7 @@ class HostScene(FormScene):
         for i, (kind, name) in enumerate(self.plan):
             y = self.seats_y + i * (self.seat_h + gap)
             if kind == OPEN and self.resumed is not None and i in missing:
-                state = _("{name} (another computer): not back yet").format(name=names[i])
+                state = _("{name}: not back yet").format(name=names[i])
             elif kind == OPEN:
                 state = (_("{name} (another computer)").format(name=names[i]) if names[i]
                          else _("Open: waiting for a guest"))

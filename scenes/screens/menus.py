@@ -36,7 +36,11 @@ class PauseMenu(MenuScene):
         first); back at the table once one is removed."""
         table = self.app.find("table")
         if table is not None:
-            ask_remove_guest(self.app, table.session, done=self.back)
+            def done() -> None:
+                self.back()
+                table.drawing.invalidate()  # the seat's panel says who plays it now
+
+            ask_remove_guest(self.app, table.session, done=done)
 
     def how_to_play(self) -> None:
         """Open the controls page over the table."""
