@@ -23,6 +23,7 @@ serves a table with a window, beside the same table without guests
 ("network work adds no frame time")::
 
     python benchmarks/network.py --window [--frames 1500] [--size 1920x1080] [--clock wall|cpu]
+                                 [--cases hosted,local|local,hosted]
 
 The real table scene (the dummy video driver) watches a 4-seat game at
 normal speed, 144 frames per second of real time, a Medium computer at
@@ -121,7 +122,7 @@ def window_frames(args) -> int:
     figures = {}
     with tempfile.TemporaryDirectory() as cfg:
         app = App(Options(config_dir=cfg, size=(w, h), speed="normal"))
-        for case in ("hosted", "local"):
+        for case in args.cases.split(","):
             host, procs = None, []
             if case == "hosted":
                 host = TableHost(HostOptions(SEATS, CODE, port=0, bind="127.0.0.1", rules=RuleSet(target=args.target),
@@ -186,6 +187,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--size", default="1920x1080", help="--window: the window's size")
     p.add_argument("--clock", choices=("wall", "cpu"), default="wall",
                    help="--window: time frames by the wall clock or the window thread's CPU time")
+    p.add_argument("--cases", default="hosted,local", choices=("hosted,local", "local,hosted"),
+                   help="--window: the order the two cases run in (on a busy machine, run both orders)")
     p.add_argument("--games", type=int, default=1)
     p.add_argument("--target", type=int, default=500)
     p.add_argument("--seed", type=int, default=7)
