@@ -18,14 +18,32 @@ Prints:
   received (JSON text, before WebSocket framing and TLS), per hand, the
   mean over the guests; and ``updates``, ``hands``.
 
-The host's frame time beside a window is measured once the window hosts
-tables (the Host a table scene).
+With ``--window`` it measures instead the host's frame time while it
+serves a table with a window, beside the same table without guests
+("network work adds no frame time")::
+
+    python benchmarks/network.py --window [--frames 1500] [--size 1920x1080] [--clock wall|cpu]
+                                 [--cases hosted,local|local,hosted]
+
+The real table scene (the dummy video driver) watches a 4-seat game at
+normal speed, 144 frames per second of real time, a Medium computer at
+seat 0 thinking in its worker process: first *hosted* (Host a table's
+:class:`HostedSession`: ``TableHost`` driven by the window, three bot guests
+in processes of their own on loopback, Easy level), then *local* (the same
+seats, the three guests' seats Easy computers in their worker processes).
+Each case times ``--frames`` frames, the hand-results panel going on by
+itself, and prints ``<case>_frames``, ``<case>_moves`` and
+``<case>_frame_p50_ms`` / ``<case>_frame_p99_ms``, each with a 95 %
+bootstrap interval over the frames (``[low, high]``); then
+``p99_difference_ms`` (hosted minus local).
 """
 
 from __future__ import annotations
 
 import argparse
 import multiprocessing
+import os
+import random
 import statistics
 import sys
 import tempfile
@@ -34,7 +52,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.play.remote.guest import GuestBot, GuestConnection  # noqa: E402
+from game.play.remote.guest import GuestBot, GuestConnection, JoinError  # noqa: E402
 from game.play.remote.host import HostOptions, TableHost  # noqa: E402
 from game.play.remote.network import Update  # noqa: E402
 from game.rules.ruleset import RuleSet  # noqa: E402
@@ -59,20 +77,126 @@ def guest_process(port: int, seat: int, level: str, games: int, out) -> None:
         msg = conn.get(timeout=60)
         if msg is None or isinstance(msg, tuple):
             break
-        if bot.step(msg):
-            game[0] += 1
+        try:
+            if bot.step(msg):
+                game[0] += 1
+        except JoinError:  # the host left (``--window``: its table closed after the frames)
+            break
     out.put((seat, received, conn.received))
     conn.close()
 
 
+def percentile(values: list[float], q: float) -> float:
+    """The ``q`` quantile (0 to 1) of ``values`` (the nearest rank)."""
+    values = sorted(values)
+    return values[min(len(values) - 1, int(round(q * (len(values) - 1))))]
+
+
+def interval(values: list[float], q: float, rounds: int = 400, seed: int = 1) -> tuple[float, float]:
+    """A 95 % bootstrap interval for the ``q`` quantile of ``values`` (the
+    frames resampled with replacement ``rounds`` times; frames next to each
+    other are not independent, so it is a little narrow)."""
+    rng = random.Random(seed)
+    n = len(values)
+    got = sorted(percentile([values[rng.randrange(n)] for _ in range(n)], q) for _ in range(rounds))
+    return got[int(0.025 * rounds)], got[min(rounds - 1, int(0.975 * rounds))]
+
+
+SEATS = ["medium", "open", "open", "open"]
+"""The window's table: a Medium computer at seat 0 (watched), three guests' seats."""
+
+
+def window_frames(args) -> int:
+    """``--window``: the host's frame time, hosted and local (see the module docstring)."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from game.play.table_session import Seat, TableSession
+    from scenes.core.app import App
+    from scenes.core.options import Options
+    from scenes.table.scene import TableScene
+
+    clock = time.thread_time if args.clock == "cpu" else time.perf_counter
+    w, h = (int(x) for x in args.size.split("x"))
+    names = ["Medium", "Guest 1", "Guest 2", "Guest 3"]
+    figures = {}
+    with tempfile.TemporaryDirectory() as cfg:
+        app = App(Options(config_dir=cfg, size=(w, h), speed="normal"))
+        for case in args.cases.split(","):
+            host, procs = None, []
+            if case == "hosted":
+                host = TableHost(HostOptions(SEATS, CODE, port=0, bind="127.0.0.1", rules=RuleSet(target=args.target),
+                                             seed=args.seed, cert_dir=Path(cfg), workers=True, driven=True,
+                                             names=[names[0], "", "", ""]))
+                port = host.start()
+                ctx = multiprocessing.get_context("spawn")
+                out = ctx.Queue()
+                procs = [ctx.Process(target=guest_process, args=(port, s, args.guest_ai, 1, out)) for s in (1, 2, 3)]
+                for proc in procs:
+                    proc.start()
+                deadline = time.monotonic() + 60
+                while host.session is None:  # every guest has joined: the game starts
+                    if time.monotonic() > deadline:
+                        raise SystemExit("the bot guests did not join within 60 s")
+                    host.pump()
+                    time.sleep(0.005)
+                session = host.session
+            else:
+                session = TableSession([Seat(names[0], "medium")] + [Seat(n, args.guest_ai) for n in names[1:]],
+                                       RuleSet(target=args.target), seed=args.seed, use_workers=True)
+            workers = [p.worker for p in session.referee.computers.values()]
+            for worker in workers:  # started first: the frames measure a game played, not processes starting
+                worker.start()
+            while not all(worker.ready for worker in workers):
+                time.sleep(0.02)
+            table = TableScene(app)
+            app.push(table, session=session)
+            times = []
+            for _ in range(args.frames):
+                start = clock()
+                wall = time.perf_counter()
+                app.step(1 / 144)
+                times.append((clock() - start) * 1000)
+                if app.top is not table and hasattr(app.top, "next"):
+                    app.top.next()  # the hand's results: on to the next hand (or the game over)
+                time.sleep(max(0.0, 1 / 144 - (time.perf_counter() - wall)))
+            moves = sum(len(x.actions) for x in session.game.hands)
+            if app.top is not table:
+                app.pop_to(TableScene)
+            app.pop()  # closes the session (and the host: the guests are told it left)
+            for proc in procs:
+                proc.join(30)
+                if proc.is_alive():
+                    proc.terminate()
+            figures[case] = percentile(times, 0.99)
+            low50, high50 = interval(times, 0.5)
+            low99, high99 = interval(times, 0.99)
+            print(f"{case}_frames: {len(times)}  {case}_moves: {moves}  "
+                  f"{case}_frame_p50_ms: {percentile(times, 0.5):.2f} [{low50:.2f}, {high50:.2f}]  "
+                  f"{case}_frame_p99_ms: {figures[case]:.2f} [{low99:.2f}, {high99:.2f}]")
+        app.close()
+    print(f"p99_difference_ms: {figures['hosted'] - figures['local']:.2f}  (clock: {args.clock}, {w}x{h})")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--window", action="store_true",
+                   help="measure the host's frame time with a window, hosted and local (see above)")
+    p.add_argument("--frames", type=int, default=1500, help="--window: frames timed for each case")
+    p.add_argument("--size", default="1920x1080", help="--window: the window's size")
+    p.add_argument("--clock", choices=("wall", "cpu"), default="wall",
+                   help="--window: time frames by the wall clock or the window thread's CPU time")
+    p.add_argument("--cases", default="hosted,local", choices=("hosted,local", "local,hosted"),
+                   help="--window: the order the two cases run in (on a busy machine, run both orders)")
     p.add_argument("--games", type=int, default=1)
     p.add_argument("--target", type=int, default=500)
     p.add_argument("--seed", type=int, default=7)
     p.add_argument("--workers", action="store_true", help="the host's computer thinks in a process of its own")
     p.add_argument("--guest-ai", default="easy", choices=("easy", "medium", "hard"))
     args = p.parse_args(argv)
+    if args.window:
+        return window_frames(args)
 
     hands = [0]
     with tempfile.TemporaryDirectory() as cert_dir:

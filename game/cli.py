@@ -333,41 +333,6 @@ def _print_result(result: dict, as_json: bool) -> None:
     sys.stdout.flush()
 
 
-TABLE_SUFFIX = ".table.json"
-"""Beside a hosted game's save, in the network folder: its code, seats, names and seat tokens."""
-
-
-def _saved_table(storage, slots):
-    """The table saved last (``rummy500 host --resume``): ``(slot name,
-    table state, ResumedTable)``; ``ValueError`` with a message when there is
-    none or it cannot be read."""
-    from game.play.remote.host import SEAT_KINDS, ResumedTable
-    from game.play.remote.network import code_problem
-    from game.services.slots import table_seed
-
-    folder = storage.network_dir
-    found = sorted(folder.glob("game-*" + TABLE_SUFFIX), key=lambda p: p.stat().st_mtime) if folder.is_dir() else []
-    if not found:
-        raise ValueError("there is no hosted game to resume")
-    path = found[-1]
-    slot = path.name[:-len(TABLE_SUFFIX)]
-    try:
-        state = json.loads(path.read_text(encoding="utf-8"))
-        code, seats, names, tokens = state["code"], state["seats"], state["names"], state["tokens"]
-        if (not isinstance(code, str) or code_problem(code) or not isinstance(seats, list)
-                or not all(k in SEAT_KINDS for k in seats) or not isinstance(names, list)
-                or not all(isinstance(n, str) for n in names) or not isinstance(tokens, dict)
-                or not all(isinstance(t, str) and k.isdigit() for k, t in tokens.items())):
-            raise ValueError
-    except (OSError, ValueError, KeyError, TypeError):
-        raise ValueError(f"the hosted game {slot} cannot be read") from None
-    game, message = storage.load_game_state(slot)
-    info = slots.read_info(slot)
-    if game is None or info is None:
-        raise ValueError(message or f"the save of the hosted game {slot} is gone")
-    return slot, state, ResumedTable(game, table_seed(info, game), names, {int(k): t for k, t in tokens.items()})
-
-
 def cmd_host(args: argparse.Namespace) -> int:
     """``rummy500 host``: run a table without a window until the game is
     over (``--quit-after-game``) or a signal; 0 at game over, 2 for a bad
@@ -378,7 +343,7 @@ def cmd_host(args: argparse.Namespace) -> int:
     from game.play.remote.host import HostOptions, TableHost
     from game.play.remote.network import PROTOCOL_VERSION
     from game.play.processes import StopSignals, Stopped
-    from game.services.files import atomic_write_text
+    from game.services.hosted_tables import latest_table, write_table
     from game.services.slots import Slots, info_of
     from game.services.storage import Storage
     from game.rules.record import record_of
@@ -391,10 +356,11 @@ def cmd_host(args: argparse.Namespace) -> int:
         if args.seats is not None or args.code is not None:
             return _usage_error(args, "--resume takes the seats and the code of the saved table")
         try:
-            slot_name[0], state, resume = _saved_table(storage, slots)
+            table = latest_table(storage, slots)
         except ValueError as exc:
             return _usage_error(args, f"--resume: {exc}")
-        args.seats, args.code = state["seats"], state["code"]
+        slot_name[0], resume = table.slot, table.resumed
+        args.seats, args.code = table.seats, table.code
         rules = resume.game.rules
     else:
         if args.seats is None or args.code is None:
@@ -429,11 +395,7 @@ def cmd_host(args: argparse.Namespace) -> int:
             levels = [k if k != "open" else "human" for k in args.seats]
             slots.save(info_of(slot_name[0], session.game, levels, seed=session.seed), record_of(session.game),
                        durable=durable)
-            table = storage.network_dir / (slot_name[0] + TABLE_SUFFIX)
-            if not table.exists():
-                storage.network_dir.mkdir(parents=True, exist_ok=True)
-                os.close(os.open(table, os.O_WRONLY | os.O_CREAT, 0o600))  # the seat tokens: the host's alone
-            atomic_write_text(table, json.dumps(host.table_state(), ensure_ascii=False) + "\n", durable)
+            write_table(storage, slot_name[0], host.table_state(), durable)
             return str(storage.game_path(slot_name[0]))
         except (OSError, ValueError, TypeError) as exc:
             print(f"rummy500 host: {exc}", file=sys.stderr)
@@ -441,9 +403,8 @@ def cmd_host(args: argparse.Namespace) -> int:
 
     def game_over(result: dict) -> None:
         _print_result(result, args.json)
-        if slot_name[0] is not None:  # a finished game needs no slot
+        if slot_name[0] is not None:  # a finished game needs no slot (its table goes with it)
             slots.delete(slot_name[0])
-            (storage.network_dir / (slot_name[0] + TABLE_SUFFIX)).unlink(missing_ok=True)
             slot_name[0] = None
 
     host.on_game_over = game_over

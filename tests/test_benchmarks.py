@@ -188,6 +188,21 @@ def test_network():
     assert figure(out, "p99_goal_met") in (0, 1)
 
 
+def test_network_window():
+    out = run("network.py", "--window", "--frames", "60", "--size", "640x480", "--target", "50")
+    for case in ("hosted", "local"):
+        assert figure(out, f"{case}_frames") == 60
+        assert figure(out, f"{case}_moves") >= 0
+        for q in ("p50", "p99"):
+            found = re.search(rf"{case}_frame_{q}_ms: ({NUMBER}) \[({NUMBER}), ({NUMBER})\]", out)
+            assert found, out
+            value, low, high = (float(x) for x in found.groups())
+            assert 0 < low <= high and value > 0, out
+        assert figure(out, f"{case}_frame_p50_ms") <= figure(out, f"{case}_frame_p99_ms")
+    assert figure(out, "p99_difference_ms") == pytest.approx(
+        figure(out, "hosted_frame_p99_ms") - figure(out, "local_frame_p99_ms"), abs=0.011)
+
+
 def test_review():
     out = run("review.py", "--hands", "1", "--worlds", "6")
     assert re.search(r"^hand 1: \d+ decisions, \d+ differing, [\d.]+ s$", out, re.MULTILINE), out

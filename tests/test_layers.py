@@ -46,10 +46,10 @@ LAZY: dict[tuple[str, str], str] = {
     ("game.cli", "game.paths"): "the headless subcommands load only what they run (start-up time)",
     ("game.cli", "game.play.remote.host"): "the headless subcommands load only what they run (start-up time)",
     ("game.cli", "game.play.remote.guest"): "the headless subcommands load only what they run (start-up time)",
-    ("game.cli", "game.services.files"): "the headless subcommands load only what they run (start-up time)",
     ("game.cli", "game.play.remote.discovery"): "the headless subcommands load only what they run (start-up time)",
     ("game.cli", "game.play.remote.network"): "the headless subcommands load only what they run (start-up time)",
     ("game.cli", "game.services.slots"): "the headless subcommands load only what they run (start-up time)",
+    ("game.cli", "game.services.hosted_tables"): "the headless subcommands load only what they run (start-up time)",
     ("game.cli", "game.services.storage"): "the headless subcommands load only what they run (start-up time)",
     ("game.cli", "game.text.network"): "the headless subcommands load only what they run (start-up time)",
     ("game.play.seats", "game.play.ai_worker"):

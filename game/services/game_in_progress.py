@@ -5,7 +5,8 @@ the table itself (pygame-free, tested headless in ``tests/test_game_in_progress.
 
 * :meth:`~GameInProgress.autosave` writes the game record and the slot's
   sidecar (:mod:`game.services.slots`: seats' levels, the person's sort order
-  and arrangement, the table's seed) so Continue resumes it; once the person
+  and arrangement, the table's seed; a hosted table's code, seats and seat
+  tokens, :mod:`game.services.hosted_tables`) so Continue resumes it; once the person
   has seen the game-over screen of a won game, it deletes the slot instead. A
   demo is never saved.
 * :meth:`~GameInProgress.record_if_won` keeps a won game's record in
@@ -29,9 +30,11 @@ import logging
 from typing import Callable, Sequence
 
 from game.i18n import _
+from game.play.remote.host import HostedSession
 from game.play.table_session import TableSession
 from game.rules.record import record_of
 from game.services.finished import record_finished_game
+from game.services.hosted_tables import write_table
 from game.services.slots import Slots, info_of
 from game.services.storage import Storage
 
@@ -74,12 +77,17 @@ class GameInProgress:
         self.arrangement = arrangement or _no_person
         self.slots = Slots(storage)
         self.slot = slot or self.slots.new_name()
-        self.levels = [s.level for s in session.seats]
         # the slot stopped the game on an error last time: counted until the person moves (scenes.core.crash)
         self.crash_marked = not demo and self.slots.crashes(self.slot) > 0
         self.save_failed = False
         self.recorded = False
         self.over_seen = False
+
+    @property
+    def levels(self) -> list[str]:
+        """Each seat's level, in seat order, as the session's seats say now
+        (a hosted table's guest removed is a computer from then on)."""
+        return [s.level for s in self.session.seats]
 
     def autosave(self, durable: bool = True) -> list[str]:
         """Save the game in its slot (a game record and the slot's sidecar:
@@ -99,6 +107,8 @@ class GameInProgress:
             order, sort_mode = self.arrangement()
             info = info_of(self.slot, game, self.levels, order, sort_mode, seed=self.session.seed)
             self.slots.save(info, record_of(game), durable=durable)
+            if isinstance(self.session, HostedSession):  # its table too: the guests rejoin with their tokens
+                write_table(self.storage, self.slot, self.session.host.table_state(), durable)
         except (OSError, ValueError, TypeError) as exc:
             log.warning("autosave failed: %s", exc)
             if not self.save_failed:

@@ -53,6 +53,9 @@ SIDECAR = ".slot"
 CRASHES = ".crash"  # how many times in a row the slot's table stopped on an error (Slots.crashes)
 SET_ASIDE_AFTER = 2  # ... before the slot is set aside (Slots.set_aside)
 LEGACY = "autosave"  # the single save of versions before slots
+TABLE_SUFFIX = ".table.json"
+"""A hosted game's table beside its save, in the network folder (:meth:`Slots.table_file`,
+:mod:`game.services.hosted_tables`): its code, seats, names and seat tokens."""
 SORT_MODES = ("suit", "rank")
 MAX_SIDECAR_BYTES = 64 * 1024
 SIDECAR_REFRESH_S = 60.0  # a per-move save rewrites an unchanged sidecar only this often (for its saved_at)
@@ -190,6 +193,12 @@ class Slots:
     def _sidecar(self, name: str):
         return self.storage.game_path(name).with_suffix(SIDECAR)
 
+    def table_file(self, name: str):
+        """Where slot ``name``'s table is kept when the game is hosted for
+        other computers (:mod:`game.services.hosted_tables`): in the network
+        folder, readable by the host alone. Deleted with the slot."""
+        return self.storage.network_dir / (name + TABLE_SUFFIX)
+
     def names(self) -> list[str]:
         """The slot names on disk (any order)."""
         return [n for n in self.storage.list_games() if n.startswith(PREFIX)]
@@ -306,7 +315,8 @@ class Slots:
         Raises ``OSError`` when a file exists but cannot be removed."""
         removed = self.storage.delete_game(name)
         self._written.pop(name, None)
-        for side in (self._sidecar(name), self.storage.game_path(name).with_suffix(".seats"), self._crashes(name)):
+        for side in (self._sidecar(name), self.storage.game_path(name).with_suffix(".seats"), self._crashes(name),
+                     self.table_file(name)):
             if is_special_file(side):  # a named pipe or a folder put there is never removed
                 continue
             try:
@@ -342,7 +352,8 @@ class Slots:
         if self.storage.has_game(name):
             return False
         self._written.pop(name, None)
-        for side in (self._sidecar(name), self.storage.game_path(name).with_suffix(".seats"), self._crashes(name)):
+        for side in (self._sidecar(name), self.storage.game_path(name).with_suffix(".seats"), self._crashes(name),
+                     self.table_file(name)):
             try:
                 side.unlink()
             except FileNotFoundError:

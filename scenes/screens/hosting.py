@@ -13,6 +13,18 @@ under "Stand-in" takes the seat). When every open seat is taken the game
 starts: the table scene plays it as any game, the guests' seats served by
 :class:`game.play.remote.host.TableHost` (its network on a thread of its
 own; :class:`~game.play.remote.host.HostedSession`).
+
+``enter(resumed=table, info=info)`` (Continue or Load game on a hosted
+game's slot, :func:`scenes.screens.load_game.resume`): the table saved
+there (:class:`game.services.hosted_tables.HostedTable`) reopens at once, on
+its port, with the same code and certificate; the guests rejoin their
+seats with their seat tokens, and the game goes on from the save when
+every guest is back, or at once on "Play on" (the stand-in plays the seats
+of those not back until they return). Back leaves the game in its slot.
+
+At the table, the pause menu's "Remove a guest" (:func:`ask_remove_guest`)
+lists the guests who joined, asks to confirm, and removes and bans the one
+chosen; a computer of the stand-in level plays their seat from then on.
 """
 
 from __future__ import annotations
@@ -25,15 +37,17 @@ import pygame
 from game.ai import LEVELS
 from game.i18n import N_, _
 from game.play.remote.discovery import DiscoveryBackend, ZeroconfDiscovery
-from game.play.remote.host import OPEN, HostOptions, TableHost
+from game.play.remote.host import OPEN, HostedSession, HostOptions, TableHost
 from game.play.remote.network import DEFAULT_PORT, addresses_for, make_code
 from game.rules.ruleset import RuleSet
-from game.services.slots import Slots
+from game.services.hosted_tables import HostedTable
+from game.services.slots import SlotInfo, Slots, order_cards
 from game.text import network as words
 from game.text.levels import LEVEL_LABELS
 
 from scenes.core import theme as T
 from scenes.core.forms import FormScene
+from scenes.core.dialogs import ChoiceDialog
 from scenes.core.widgets import Button, FocusRing, Stepper, TextField
 
 log = logging.getLogger("rummy500.hosting")
@@ -59,25 +73,80 @@ def port_problem(text: str) -> str | None:
     return None
 
 
+def hosted_guests(session) -> list[tuple[int, str, bool]]:
+    """The guests seated at ``session``'s table when it is hosted from this
+    window (``(seat, name, connected)``, :meth:`TableHost.guests`), else ``[]``."""
+    if not isinstance(session, HostedSession) or session.closed:
+        return []
+    return session.host.guests()
+
+
+def ask_remove_guest(app, session: HostedSession, done: Callable[[], None] | None = None) -> None:
+    """At the host's table: ask which guest to remove (a dialog listing the
+    guests who joined, by seat and name), then to confirm; on Remove and ban,
+    :meth:`HostedSession.remove_guest` (a computer of the table's stand-in
+    level takes the seat; the guest is told they were removed) and a notice,
+    then ``done()``. Cancel at either step changes nothing."""
+    guests = hosted_guests(session)
+    if not guests:
+        app.notify(_("No guest is at the table now."))
+        return
+    options = []
+    for seat, name, connected in guests:
+        label = (_("Seat {number}: {name}") if connected else _("Seat {number}: {name} (away)"))
+        options.append((label.format(number=seat + 1, name=name), (seat, name)))
+
+    def confirm(chosen) -> None:
+        seat, name = chosen
+        level = session.host.options.stand_in
+        question = _("Remove {name} from the table and ban them? A computer ({level}) plays the seat from now "
+                     "on.").format(name=name, level=_(LEVEL_LABELS.get(level, level)))
+        app.push(ChoiceDialog(app), title=question, options=[(N_("Remove and ban"), (seat, name))],
+                 on_choose=remove)
+
+    def remove(chosen) -> None:
+        seat, name = chosen
+        try:
+            session.remove_guest(seat)
+        except ValueError as exc:  # the guest's seat is no longer theirs (removed meanwhile)
+            log.warning("the guest at seat %d could not be removed: %s", seat, exc)
+            return
+        app.notify(_("{name} was removed from the table and banned; a computer plays the seat.").format(name=name),
+                   6.0)
+        if done is not None:
+            done()
+
+    app.push(ChoiceDialog(app), title=_("Remove which guest from the table?"), options=options, on_choose=confirm)
+
+
 class HostScene(FormScene):
     """The Host a table page (see the module docstring)."""
 
     heading = N_("Host a table")
 
-    def enter(self, plan: list[tuple[str, str]], rules: RuleSet, replace: str | None = None,
-              bind: str = BIND, port: int | None = None) -> None:
+    def enter(self, plan: list[tuple[str, str]] | None = None, rules: RuleSet | None = None,
+              replace: str | None = None, bind: str = BIND, port: int | None = None,
+              resumed: HostedTable | None = None, info: SlotInfo | None = None) -> None:
+        self.resumed, self.info = resumed, info
+        if resumed is not None:  # the saved table: its seats, names, code, rules and port
+            plan = [(kind, name) for kind, name in zip(resumed.seats, resumed.resumed.names)]
+            rules = resumed.resumed.game.rules
+            port = resumed.port if port is None else port
         self.plan = list(plan)
         self.rules = rules
         self.replace = replace
         self.bind = bind
         self.host: TableHost | None = None
         self.problem = ""
-        self.code = make_code()
+        self.code = resumed.code if resumed is not None else make_code()
         last = self.app.settings.last_setup or {}
         saved = last.get("port") if isinstance(last.get("port"), int) else DEFAULT_PORT
         self.port = TextField(N_("Port"), str(saved if port is None else port), 5, on_change=self._changed)
-        self.stand_in = Stepper(N_("Stand-in"), list(LEVELS), "medium", [LEVEL_LABELS[x] for x in LEVELS])
+        stand_in = resumed.state.get("stand_in") if resumed is not None else None
+        self.stand_in = Stepper(N_("Stand-in"), list(LEVELS), stand_in if stand_in in LEVELS else "medium",
+                                [LEVEL_LABELS[x] for x in LEVELS])
         self.open_button = Button(N_("Open the table"), self.open_table)
+        self.play_on_button = Button(N_("Play on"), self.play_on)
         self.back_button = Button(N_("Back"), self.back)
         self.remove_buttons = [Button(N_("Remove"), lambda i=i: self.remove(i), role="small")
                                for i in range(len(plan))]
@@ -85,6 +154,8 @@ class HostScene(FormScene):
         self.resize()
         self.focus.focus(self.open_button)
         pygame.key.start_text_input()
+        if resumed is not None:
+            self.open_table()  # the guests are waiting to come back to the same address and code
 
     def exit(self) -> None:
         pygame.key.stop_text_input()
@@ -96,11 +167,14 @@ class HostScene(FormScene):
     def options(self, port: int) -> HostOptions:
         """The table's options: the form's seats, names and rules, this page's port and stand-in."""
         you = self.plan[0][1]
+        away = self.resumed.state.get("away") if self.resumed is not None else None
         return HostOptions([kind for kind, _name in self.plan], self.code, port=port, bind=self.bind,
                            rules=self.rules, stand_in=self.stand_in.value, window_s=self.app.settings.rummy_window_s,
                            cert_dir=self.app.storage.network_dir, workers=True, driven=True,
                            names=[name for _kind, name in self.plan],
-                           table_name=_("{name}'s table").format(name=you))
+                           table_name=_("{name}'s table").format(name=you),
+                           away=away if away in ("computer", "wait") else "computer",
+                           resume=self.resumed.resumed if self.resumed is not None else None)
 
     def open_table(self) -> None:
         """Listen on the port and announce the table; a port that cannot be opened is said in one sentence."""
@@ -156,7 +230,13 @@ class HostScene(FormScene):
         if host is None:
             return
         host.pump()
-        if host.session is not None:  # every open seat is taken: the game starts here
+        if host.session is not None and self.resumed is not None:  # every guest is back (or Play on)
+            self.host = None  # the table's now: closing it closes the host
+            info = self.info
+            self.app.replace(self.app.make("table"), session=host.session, slot=self.resumed.slot,
+                             hand_order=order_cards(info.hand_order) if info else (),
+                             sort_mode=info.sort_mode if info else "suit")
+        elif host.session is not None:  # every open seat is taken: the game starts here
             slots = Slots(self.app.storage)
             if self.replace:
                 try:
@@ -167,6 +247,19 @@ class HostScene(FormScene):
             self.host = None  # the table's now: closing it closes the host
             self.app.replace(self.app.make("table"), session=host.session, slot=slots.new_name())
 
+    def play_on(self) -> None:
+        """A reopened table: start now, without waiting for every guest
+        (:meth:`TableHost.play_on`; the stand-in plays for those not back)."""
+        if self.host is not None and self.resumed is not None:
+            self.host.play_on()
+
+    def missing(self) -> list[int]:
+        """A reopened table: the guests' seats whose guest is not back yet."""
+        if self.host is None:
+            return []
+        back = {seat for seat, _name, connected in self.host.guests() if connected}
+        return [seat for seat, _name, _c in self.host.guests() if seat not in back]
+
     def back(self) -> None:
         if self.host is not None:
             self.host.close()
@@ -176,6 +269,8 @@ class HostScene(FormScene):
     # ------------------------------------------------------------ layout
     def _widgets(self):
         ws = [self.port, self.stand_in, self.open_button]
+        if self.play_on_button.visible:
+            ws.append(self.play_on_button)
         ws += [b for b in self.remove_buttons if b.visible]
         return ws + [self.back_button]
 
@@ -191,6 +286,10 @@ class HostScene(FormScene):
             w.rect = pygame.Rect(left_x, y, col_w, row)
             y += row + gap
         self.open_button.rect = pygame.Rect(left_x, y, col_w, row)
+        self.play_on_button.visible = self.resumed is not None and self.host is not None
+        if self.play_on_button.visible:  # a reopened table: start without waiting for every guest
+            y += row + gap
+            self.play_on_button.rect = pygame.Rect(left_x, y, col_w, row)
         self.info_y = y + row + 2 * th.pad
         self.left_x, self.right_x, self.col_w = left_x, right_x, col_w
         self.seats_y = th.title * 2 + 2 * th.pad + round(th.body * 1.6)
@@ -235,8 +334,11 @@ class HostScene(FormScene):
             lines.append((self.host.short_fingerprint, T.TEXT, th.body, True))
             lines.append((_("Addresses to give"), T.TEXT_DIM, th.small, False))
             lines += [(a, T.TEXT, th.body, False) for a in self.addresses[:4]]
-            lines += [(line, T.TEXT_DIM, th.small, False)
-                      for line in T.wrap(_("The game starts when every open seat is taken."), th.small, w)]
+            waiting = (_("The table saved here is open again: the guests rejoin their seats with their seat "
+                         "tokens, and the game goes on from the save once every guest is back. Play on starts it "
+                         "now: the stand-in plays for each guest until they are back.")
+                       if self.resumed is not None else _("The game starts when every open seat is taken."))
+            lines += [(line, T.TEXT_DIM, th.small, False) for line in T.wrap(waiting, th.small, w)]
         bottom = self.back_button.rect.top - th.pad
         for text, colour, size, bold in lines:
             height = round(size * 1.3)
@@ -249,9 +351,12 @@ class HostScene(FormScene):
         surface.blit(head, (self.right_x, self.seats_y - head.get_height() - th.pad))
         names = self.host.names if self.host is not None else [n for _k, n in self.plan]
         gap = max(4, th.pad // 2)
+        missing = self.missing() if self.resumed is not None else []
         for i, (kind, name) in enumerate(self.plan):
             y = self.seats_y + i * (self.seat_h + gap)
-            if kind == OPEN:
+            if kind == OPEN and self.resumed is not None and i in missing:
+                state = _("{name}: not back yet").format(name=names[i])
+            elif kind == OPEN:
                 state = (_("{name} (another computer)").format(name=names[i]) if names[i]
                          else _("Open: waiting for a guest"))
             elif kind == "human":

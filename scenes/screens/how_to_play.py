@@ -54,6 +54,12 @@ SECTIONS: list[tuple[str, str]] = [
                                 "seat is taken. Remove takes a guest's seat away and bans them; a computer "
                                 "plays on. Guests: New game → Join a table…, choose the table or type its "
                                 "address, then the code and your name.")),
+    (N_("When the host leaves"), N_("During the game, the host's Esc menu has Remove a guest: it removes and bans "
+                             "the guest chosen, and a computer plays their seat. If the host leaves or the "
+                             "host's game stops, the guests are told; Continue or Load game on the host's "
+                             "computer opens the table again with the same code, the guests rejoin their "
+                             "seats, and the game goes on from the save when all are back, or at once with "
+                             "Play on.")),
     (N_("Across the internet"), N_("The host's computer must accept incoming TCP connections on the table's port "
                             "(50500 unless changed): allow it in its firewall. For guests outside your home, "
                             "open your router's settings page, find Port forwarding (or Virtual server), "

@@ -5,7 +5,8 @@ was last played; clicking it (or Enter) resumes that game. "Watch" beside it
 opens the game up to now in the Replay scene (:mod:`scenes.table.replay`), only
 as the person's seat saw it: no hand or stock that Continue would show.
 "Delete" beside a row asks first. :func:`resume` is also what Continue on the title does
-with the slot played most recently.
+with the slot played most recently; a game hosted for other computers reopens
+its table for the guests (the Host a table page, :mod:`scenes.screens.hosting`).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from game.i18n import N_, _, ngettext
 from game.play.table_session import Seat, TableSession
 from game.services.files import SEATS_LEVELS
 from game.rules.record import record_of
+from game.services.hosted_tables import read_table
 from game.services.slots import MAX_SLOTS, SlotInfo, Slots, order_cards, table_seed
 
 from scenes.core import theme as T
@@ -55,6 +57,16 @@ def resume(app, info: SlotInfo) -> bool:
         Slots(app.storage).forget(info.name)  # sidecars go only with a record moved aside: a newer one stays whole
         app.notify(message or _("That saved game is gone."))
         return False
+    slots = Slots(app.storage)
+    if slots.table_file(info.name).is_file():  # a hosted game: its table opens again for the guests
+        try:
+            table = read_table(app.storage, slots, info.name)
+        except ValueError as exc:  # its table cannot be read: played on at this computer alone
+            app.notify(_("The table of this hosted game cannot be read ({error}); the game goes on at this "
+                         "computer.").format(error=exc), 8.0)
+        else:
+            app.open("host_table", resumed=table, info=info)
+            return True
     app.resuming = info.name  # an error before the table is open still counts against the slot (scenes.crash)
     seats = []
     for i, name in enumerate(game.names):

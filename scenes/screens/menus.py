@@ -1,5 +1,7 @@
 """The pause menu over the table (Esc): resume, the rules in force, settings,
-how to play, or leave the table (it saves as it goes)."""
+how to play, at a table hosted from this window remove a guest
+(:func:`scenes.screens.hosting.ask_remove_guest`), or leave the table (it
+saves as it goes)."""
 
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ from game.i18n import N_
 from scenes.core import theme as T
 from scenes.core.forms import MenuScene
 from scenes.core.rules_choice import name_of
+from scenes.screens.hosting import ask_remove_guest, hosted_guests
 
 
 class PauseMenu(MenuScene):
@@ -21,8 +24,23 @@ class PauseMenu(MenuScene):
     title = N_("Paused")
 
     def items(self):
-        return [(N_("Resume"), self.back), (N_("Rules"), self.rules), (N_("Settings"), self.settings),
-                (N_("How to play"), self.how_to_play), (N_("Save and leave the table"), self.leave)]
+        items = [(N_("Resume"), self.back), (N_("Rules"), self.rules), (N_("Settings"), self.settings),
+                 (N_("How to play"), self.how_to_play)]
+        table = self.app.find("table")
+        if table is not None and hosted_guests(table.session):
+            items.append((N_("Remove a guest"), self.remove_guest))
+        return items + [(N_("Save and leave the table"), self.leave)]
+
+    def remove_guest(self) -> None:
+        """A table hosted from this window: remove and ban a guest (asked
+        first); back at the table once one is removed."""
+        table = self.app.find("table")
+        if table is not None:
+            def done() -> None:
+                self.back()
+                table.drawing.invalidate()  # the seat's panel says who plays it now
+
+            ask_remove_guest(self.app, table.session, done=done)
 
     def how_to_play(self) -> None:
         """Open the controls page over the table."""

@@ -394,6 +394,8 @@ class TableDrawing:
             level = _(LEVEL_NAMES[lv]) if lv in LEVEL_NAMES else lv
             if lv == "human" and self.table.pass_play is not None:
                 level = _("At this computer")  # several people here: nobody is "you"
+            elif lv == "human" and seat != self.table.viewer:
+                level = _("At another computer")  # a table across computers: a guest's seat (not "You")
             elif seat == self.you:
                 level = (_("your seat") if lv == "human" else _(PLAYS_FOR_YOU[lv]) if lv in PLAYS_FOR_YOU
                          else level)  # a style of the field (a demo's seat): its name

@@ -49,7 +49,7 @@ from game.play.remote.network import (
     server_context, short_fingerprint, view_to_wire,
 )
 from game.play.referee import AwaitingMove, GameOver as GameWon, HandOver
-from game.play.seats import LocalPlayer, PersonPlayer
+from game.play.seats import LocalPlayer, PersonPlayer, WorkerPlayer
 from game.play.table_session import Seat, TableSession
 from game.rules.actions import ActionFormatError, CallRummy, action_from_record
 from game.rules.cards import tokens
@@ -256,6 +256,7 @@ class TableHost:
         self._moves: deque = deque()  # driven: the guests' moves, applied as the table takes its steps
         self._mono_ref, self._clock_ref = 0.0, 0.0  # driven: the window's clock at monotonic() then
         self._banned_tokens: set[str] = set()
+        self._play_on = False  # resume: the host chose to start before every guest was back (play_on)
         self._banned_addresses: set[str] = set()
         self._net: LoopThread | None = None
         self._server = None
@@ -458,12 +459,25 @@ class TableHost:
 
     def table_state(self) -> dict:
         """What takes the table up again after the host stops (kept beside
-        its save by the caller, readable by the host alone): the code, the
-        seats, their names and each guest's seat token."""
+        its save by the caller, readable by the host alone,
+        :mod:`game.services.hosted_tables`): the code, the seats, their
+        names and each guest's seat token; the port it listens on, the
+        stand-in level and what the table does while a guest is away, and
+        ``driven`` (hosted from the window)."""
         with self._lock:
             return {"code": self.options.code, "seats": list(self.options.seats),
                     "names": [s.name for s in self._slots],
-                    "tokens": {str(i): s.token for i, s in enumerate(self._slots) if s.token is not None}}
+                    "tokens": {str(i): s.token for i, s in enumerate(self._slots) if s.token is not None},
+                    "port": self.port if self.port is not None else self.options.port,
+                    "stand_in": self.options.stand_in, "away": self.options.away, "driven": self.options.driven}
+
+    def play_on(self) -> None:
+        """A table taken up again from its save (``resume``) starts now,
+        without waiting for every guest: the seats of those not back are
+        played as the options say while a guest is away (the stand-in, or
+        the table waits out the hold), and their guests take them back with
+        their tokens when they come. Nothing happens once the game is on."""
+        self._play_on = True
 
     def connected(self) -> list[int]:
         """The guests' seats whose connection is up now."""
@@ -486,7 +500,7 @@ class TableHost:
         if self.session is None:
             with self._lock:
                 if self.options.resume is not None and self.games == 0:  # every guest back in their seat
-                    ready = all(s.conn is not None for s in self._slots if s.kind == OPEN)
+                    ready = self._play_on or all(s.conn is not None for s in self._slots if s.kind == OPEN)
                 else:
                     ready = all(s.token is not None for s in self._slots if s.kind == OPEN)
                 if ready:
@@ -538,10 +552,23 @@ class TableHost:
         if link is not None:
             link.send_soon(encode(Refused("banned")), (POLICY, "the host removed this seat from the table"))
         if self.session is not None:
-            ai = make_ai(level, self.session.seed + 7919 * (seat + 1))
-            self.session.referee.replace(seat, LocalPlayer(ai)).close()
+            self.session.referee.replace(seat, self._computer(level, seat)).close()
             log.info("seat %d: removed by the host and banned; a computer (%s) plays it", seat, level)
         self._announce()
+
+    def _computer(self, level: str, seat: int):
+        """A computer of ``level`` for ``seat`` (a stand-in, or the seat of a
+        guest removed): in a process of its own with the options' ``workers``
+        (a window's frame never waits on its search), else in this process."""
+        seed = self.session.seed + 7919 * (seat + 1)
+        return WorkerPlayer(level, seed) if self.options.workers else LocalPlayer(make_ai(level, seed))
+
+    def guests(self) -> list[tuple[int, str, bool]]:
+        """The guests who have taken a seat and were not removed:
+        ``(seat, name, connected now)`` in seat order (the host's Remove a guest lists them)."""
+        with self._lock:
+            return [(i, self._slots[i].name, self._slots[i].conn is not None)
+                    for i in sorted(self._remote) if self._slots[i].token is not None]
 
     @property
     def banned(self) -> tuple[frozenset, frozenset]:
@@ -580,8 +607,7 @@ class TableHost:
     def _stand_in(self, seat: int) -> None:
         referee = self.session.referee
         if referee.players[seat].is_person:
-            ai = make_ai(self.options.stand_in, self.session.seed + 7919 * (seat + 1))
-            referee.replace(seat, LocalPlayer(ai)).close()
+            referee.replace(seat, self._computer(self.options.stand_in, seat)).close()
             log.info("seat %d: a computer (%s) plays for the guest who left", seat, self.options.stand_in)
 
     def _guest_away(self, seat: int) -> None:
@@ -919,6 +945,16 @@ class HostedSession(TableSession):
         events = super().deal_next_hand()
         self.host._acted(events)
         return events
+
+    def remove_guest(self, seat: int, level: str | None = None) -> None:
+        """The host removes the guest at ``seat`` and bans them
+        (:meth:`TableHost.remove_seat`): a computer of ``level`` (the
+        options' ``stand_in`` when not given) plays the seat from now on, and
+        the seat says so (:attr:`seats`, which the save keeps). ``ValueError``
+        for a seat that is not a guest's or an unknown level; nothing changes then."""
+        level = level or self.host.options.stand_in
+        self.host.remove_seat(seat, level)
+        self.seats[seat] = Seat(self.seats[seat].name, level)
 
     def tick(self, now: float, held: bool = False) -> bool:
         self.host._mono_ref, self.host._clock_ref = monotonic(), now

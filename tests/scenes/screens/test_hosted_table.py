@@ -1,0 +1,145 @@
+"""Issue 23, section 3, "Who gets in": the host removes a guest from the
+running table and bans them. At a table hosted from the window, the pause
+menu's "Remove a guest" lists the guests who joined, asks to confirm, and
+removes the one chosen: a computer of the stand-in level takes the seat,
+the guest is told (and its seat token is refused from then on), and the
+game goes on. Driven by posted events, as a person would."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+
+import pygame
+import pytest
+
+from game.i18n import set_language
+from game.play.remote.discovery import InProcessDiscovery
+from game.play.remote.guest import GuestBot, GuestConnection, JoinError
+from game.play.remote.host import HostedSession
+from game.rules.ruleset import RuleSet
+from game.services.slots import Slots
+from scenes.core.app import App
+from scenes.core.dialogs import ChoiceDialog
+from scenes.core.options import Options
+from scenes.screens import hosting
+from scenes.screens.hosting import HostScene
+from scenes.screens.menus import PauseMenu
+from scenes.screens.results import HandResults
+from scenes.screens.setup import OPEN
+from scenes.screens.title import TitleScene
+from scenes.table.scene import TableScene
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    shared: dict = {}
+    monkeypatch.setattr(hosting, "make_discovery", lambda interfaces: InProcessDiscovery(shared))
+    a = App(Options(config_dir=str(tmp_path / "cfg"), size=(1280, 720), speed="fast"))
+    yield a
+    a.close()
+    set_language("en")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def step_until(app, done, timeout=90.0):
+    deadline = time.monotonic() + timeout
+    while not done():
+        assert time.monotonic() < deadline, "timed out"
+        if isinstance(app.top, HandResults):
+            app.top.next()  # on to the next hand, as the host would click
+        app.step(1 / 60)
+        time.sleep(0.002)
+
+
+def click(app, label: str) -> None:
+    """Press and let go of the top scene's button shown as ``label`` (posted events, then a frame)."""
+    scene = app.top
+    buttons = [b for b in getattr(scene, "buttons", []) if b.text == label and b.visible]
+    assert len(buttons) == 1, f"{label!r} not shown once on {type(scene).__name__}: {[b.text for b in scene.buttons]}"
+    pos = buttons[0].rect.center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    app.step(1 / 60)
+
+
+def key(app, k: int) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
+    app.step(1 / 60)
+
+
+def guest(port, code, name, seat, out):
+    conn = GuestConnection("127.0.0.1", port, code=code, name=name, seat=seat)
+
+    def play():
+        try:
+            conn.open()
+            out[name] = GuestBot(conn, "easy", seed=seat, reconnect_s=3.0).run(timeout_s=120)
+        except Exception as exc:  # what the guest was told, read by the test
+            out[name] = exc
+
+    thread = threading.Thread(target=play, daemon=True)
+    thread.start()
+    return conn, thread
+
+
+def test_the_host_removes_and_bans_a_guest_from_the_running_table(app):
+    app.push(TitleScene(app))
+    page = app.push(HostScene(app), plan=[("easy", "Ana"), (OPEN, ""), (OPEN, "")], rules=RuleSet(target=300),
+                    bind="127.0.0.1")
+    page.port.value = str(free_port())
+    page.open_table()
+    assert page.host is not None, page.problem
+    host, port, code = page.host, page.host.port, page.code
+    out: dict = {}
+    ben, ben_thread = guest(port, code, "Ben", 1, out)
+    cleo, _cleo_thread = guest(port, code, "Cleo", 2, out)
+    step_until(app, lambda: isinstance(app.top, TableScene) or out)
+    table = app.top
+    session = table.session
+    assert isinstance(session, HostedSession) and session.names == ["Ana", "Ben", "Cleo"]
+    step_until(app, lambda: len(session.game.hand.actions) >= 4 or out)
+    assert not out
+    # the pause menu lists the guests; Cancel at the confirmation changes nothing
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.top, PauseMenu)
+    click(app, "Remove a guest")
+    dialog = app.top
+    assert isinstance(dialog, ChoiceDialog) and dialog.title == "Remove which guest from the table?"
+    assert [b.text for b in dialog.buttons] == ["Seat 2: Ben", "Seat 3: Cleo", "Cancel"]
+    click(app, "Seat 2: Ben")
+    assert app.top.title.startswith("Remove Ben from the table and ban them?")
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.top, PauseMenu) and session.referee.players[1].is_person and not host.banned[0]
+    # now removed for good
+    click(app, "Remove a guest")
+    click(app, "Seat 2: Ben")
+    assert "Medium" in app.top.title  # the stand-in level the Host page chose
+    token = ben.token
+    click(app, "Remove and ban")
+    assert app.top is table  # back at the table
+    assert token in host.banned[0] and [g[0] for g in host.guests()] == [2]
+    assert not session.referee.players[1].is_person and session.seats[1].level == "medium"
+    assert session.names[1] == "Ben"  # the name stays in this game (the record keeps it)
+    ben_thread.join(20)
+    assert isinstance(out.get("Ben"), JoinError) and out["Ben"].reason == "banned"  # the guest was told
+    with pytest.raises(JoinError) as refused:  # its token never takes the seat back
+        GuestConnection("127.0.0.1", port, code=code, name="Ben", token=token).open()
+    assert refused.value.reason == "banned"
+    # the game goes on: the computer plays Ben's seat, Cleo hers
+    hand, moves = session.game.hand.index, len(session.game.hand.actions)
+    step_until(app, lambda: (session.game.hand.index, len(session.game.hand.actions)) > (hand, moves + 6)
+               or "Cleo" in out)
+    assert "Cleo" not in out and cleo.welcome is not None
+    table.autosave()
+    assert Slots(app.storage).read_info(table.slot).levels == ["easy", "medium", "human"]
+    # the menu lists only the guest left
+    key(app, pygame.K_ESCAPE)
+    click(app, "Remove a guest")
+    assert [b.text for b in app.top.buttons] == ["Seat 3: Cleo", "Cancel"]
