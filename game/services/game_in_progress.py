@@ -35,7 +35,7 @@ from game.services.finished import record_finished_game
 from game.services.slots import Slots, info_of
 from game.services.storage import Storage
 
-__all__ = ["MESSAGE_S", "Arrangement", "GameInProgress"]
+__all__ = ["MESSAGE_S", "Arrangement", "GameInProgress", "NotKept"]
 
 log = logging.getLogger("rummy500.table")
 
@@ -144,3 +144,33 @@ class GameInProgress:
         if self.crash_marked:
             self.crash_marked = False
             self.slots.clear_crashes(self.slot)
+
+
+class NotKept:
+    """The stand-in for :class:`GameInProgress` at a table joined at another
+    computer (issue 23): the game and its save slot are the host's, so
+    nothing is saved, recorded or counted here. Same methods, every one
+    returning no messages; ``slot`` is ``""``."""
+
+    slot = ""
+    save_failed = False
+    recorded = False
+    over_seen = False
+    crash_marked = False
+
+    def __init__(self, session):
+        self.session = session
+        self.levels = [s.level for s in session.seats]
+
+    def autosave(self, durable: bool = True) -> list[str]:
+        return []
+
+    def record_if_won(self) -> list[str]:
+        return []
+
+    def see_game_over(self) -> list[str]:
+        self.over_seen = True
+        return []
+
+    def forget_crashes(self) -> None:
+        return None
