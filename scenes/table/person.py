@@ -532,3 +532,5 @@ class PersonPlay:
         self._was_mine = mine
         for key, state in self.person_turn().buttons.items():  # the drawing reads the same value
             self.buttons[key].visible, self.buttons[key].enabled = state.shown, state.enabled
+        if not getattr(self.table.session, "can_undo", True):
+            self.buttons["undo"].visible = False  # a table across computers: U says why there is none

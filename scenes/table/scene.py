@@ -102,7 +102,7 @@ class TableScene(Scene):
         self.prepare_hint()
         # a seat joined at another computer's table (issue 23): the game and its save are the host's
         self.remote = bool(getattr(self.session, "remote", False))
-        self.in_progress = (NotKept(self.session) if self.remote else
+        self.in_progress = (NotKept(app.storage, self.session) if self.remote else
                             GameInProgress(app.storage, self.session, slot, demo, self._arrangement))
         self.viewer = viewer
         self.awaiting_deal = False  # a guest's table: the results were seen, the host has not dealt yet
@@ -495,7 +495,7 @@ class TableScene(Scene):
 
     def status_lines(self) -> list[str]:
         """Whose turn it is and what they must do, in words."""
-        if self.remote:
+        if getattr(self, "remote", False):  # (tests ask this of a stand-in table without one)
             gone = self.session.gone
             if gone is not None and gone != "over":
                 return [_("The table has closed."), join_problem(gone, {})]

@@ -48,10 +48,10 @@ from game.play.remote.network import (
     events_from_wire, view_from_wire,
 )
 from game.play.rummy_window import PersonRummyWindow
-from game.play.table_session import Seat
+from game.play.table_session import REMOTE, Seat
 from game.rules.actions import Action, CallRummy, DrawStock
 from game.rules.cards import parse_card
-from game.rules.events import Event, GameWon, HandDealt, HandEnded
+from game.rules.events import DiscardTaken, Event, GameWon, HandDealt, HandEnded, RummyCalled
 from game.rules.game import Game
 from game.rules.ruleset import RuleSet
 from game.rules.view import PlayerView, sample_world
@@ -59,10 +59,6 @@ from game.rules.view import PlayerView, sample_world
 __all__ = ["GuestSession", "REMOTE"]
 
 log = logging.getLogger("rummy500.guest")
-
-REMOTE = "remote"
-"""The level of a seat played at another computer (:attr:`GuestSession.seats`): a guest's view only."""
-
 
 @dataclass(frozen=True)
 class _Step:
@@ -108,6 +104,7 @@ class GuestSession:
         self._rummy_ask: tuple[float, float | None] | None = None  # (arrival, the host's seconds)
         self._called = False
         self.asked: Ask | None = None
+        self.ahead = False  # a move was sent and the stand-in follows it; the host's update is on its way
         self.refusals: deque[Illegal] = deque()
         self.over: GameOver | None = None
         self.gone: str | None = None
@@ -116,7 +113,10 @@ class GuestSession:
         self._ended: tuple[str, int | None] | None = None
         self._winner: int | None = None
         self.hand_scores: list[list[dict[str, int]]] = []
+        self.rummy_calls = 0  # this seat's Rummy calls that won (R18) and takes of two or more cards (R8.3)
+        self.deep_takes = 0
         self.start_scores: list[int] | None = None
+        self.first_hand = 0  # the hand this seat joined in
         for msg in messages:
             self._take(msg)
         self.update()
@@ -186,10 +186,10 @@ class GuestSession:
         return self.window.open
 
     def rummy_window_open(self) -> bool:
-        """True while calls may still be made on the shown discard (R18): right
-        after another seat's discard, before the next draw (the host keeps the time)."""
-        v = self.view
-        return v is not None and v.window is not None and v.phase == "draw" and v.rules.rummy_calls
+        """True while this seat's Rummy window is open (R18): the host asked
+        it about the shown discard. Whether the other seats may still call is
+        the host's to know, so this table never says they may."""
+        return self.window.open
 
     def attach_person(self, seat: int, window_s: float = 2.0) -> PersonRummyWindow:
         """The person sits at this seat: their Rummy window (its time is the host's)."""
@@ -224,19 +224,25 @@ class GuestSession:
         if self.view is None or step.view.hand_index != self.view.hand_index:
             self._ended, self._hands_seen = None, None
         self.view, self.n = step.view, step.n
-        if self.start_scores is None:
+        if self.start_scores is None:  # the first position this seat sees
+            self.first_hand = step.view.hand_index
             self.start_scores = list(step.view.totals)
             self.hand_scores = [[{"tabled": 0, "in_hand": 0, "hand": 0}] * step.view.players
                                 for _ in range(step.view.hand_index)]
         if step.hands is not None:
             self._hands_seen = step.hands
         for e in step.events:
-            if isinstance(e, HandEnded):
+            if isinstance(e, RummyCalled) and e.seat == self.seat:
+                self.rummy_calls += 1
+            elif isinstance(e, DiscardTaken) and e.seat == self.seat and len(e.cards) >= 2:
+                self.deep_takes += 1
+            elif isinstance(e, HandEnded):
                 self._ended = (e.reason, e.went_out)
                 self._score(e)
             elif isinstance(e, GameWon):
                 self._winner = e.winner
         self.game = self._stand_in()
+        self.ahead = False
         if self._rummy_ask is None and self.window.open and not self.rummy_window_open():
             self.window.close()
         return step.events
@@ -274,6 +280,7 @@ class GuestSession:
             game.hand.check(action)  # what comes off the stock is the host's to say
         else:
             game.apply(action)  # the stand-in follows, so a second move of this turn is checked after the first
+            self.ahead = True
         if self.gone is None:
             self.connection.send(Move(action.to_record()))
         self.asked = None
@@ -363,6 +370,7 @@ class GuestSession:
             self.refusals.append(msg)
             if self.view is not None:
                 self.game = self._stand_in()  # the move did not happen: back to the position shown
+                self.ahead = False
         elif isinstance(msg, GameOver):
             self.over = msg
         elif isinstance(msg, Bye):
