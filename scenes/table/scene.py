@@ -499,6 +499,8 @@ class TableScene(Scene):
             gone = self.session.gone
             if gone is not None and gone != "over":
                 return [_("The table has closed."), join_problem(gone, {})]
+            if self.session.away:
+                return [_("The connection to the host was lost."), _("Taking your seat back…")]
             if self.awaiting_deal:
                 return [_("The hand is over."), _("Waiting for the host to deal the next hand…")]
         if self.person is not None and not self.animation.busy:

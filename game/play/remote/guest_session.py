@@ -29,7 +29,11 @@ A refusal from the host arrives as the engine's code, rule and English
 message (:attr:`refusals`); the table words it in this window's language
 (:mod:`game.text.refusals`). Undo cannot be taken back at a shared table
 (the host has applied the move for everyone): :attr:`can_undo` is False.
-When the connection ends, :attr:`gone` says why (``"host_left"``,
+When the connection drops (no goodbye from the host), the session takes
+the seat back with its token on a thread of its own (:attr:`away` meanwhile,
+for at most ``reconnect_s`` seconds; the host's stand-in plays or the table
+waits, as the host chose), and the table goes on from the host's view.
+When the connection ends for good, :attr:`gone` says why (``"host_left"``,
 ``"banned"`` or ``"over"``), worded by :func:`game.text.network.join_problem`.
 """
 
@@ -37,12 +41,13 @@ from __future__ import annotations
 
 import logging
 import random
+import threading
 import time
 from collections import deque
 from dataclasses import dataclass
 
 from game.errors import IllegalMove
-from game.play.remote.guest import CLOSED, GuestConnection
+from game.play.remote.guest import CLOSED, GuestConnection, JoinError
 from game.play.remote.network import (
     POLICY, Ask, BadMessage, Bye, Call, GameOver, Illegal, Move, Pass, Refused, Start, Update, Welcome,
     events_from_wire, view_from_wire,
@@ -79,7 +84,8 @@ class GuestSession:
     least the game's :class:`Start` and its first :class:`Update`
     (``ValueError`` otherwise, or for a view that breaks the schema).
     ``seed`` seeds the stand-in worlds; ``use_workers`` is where the
-    person's Hint thinks (:class:`game.play.hints.Hinter`)."""
+    person's Hint thinks (:class:`game.play.hints.Hinter`); ``reconnect_s``
+    how long a dropped connection is tried again (0: never)."""
 
     remote = True
     """The table scene's sign of a game hosted elsewhere: drawn from :meth:`seen_view`, never saved here."""
@@ -88,7 +94,7 @@ class GuestSession:
     autoplay_level = None
 
     def __init__(self, connection: GuestConnection, welcome: Welcome, messages=(), *, seed: int | None = None,
-                 use_workers: bool = True, window_s: float = 2.0):
+                 use_workers: bool = True, window_s: float = 2.0, reconnect_s: float = 30.0):
         self.connection = connection
         self.seat = welcome.seat
         self.use_workers = use_workers
@@ -109,6 +115,9 @@ class GuestSession:
         self.over: GameOver | None = None
         self.gone: str | None = None
         self.closed = False
+        self.reconnect_s = reconnect_s
+        self.away = False  # the connection dropped: the seat is being taken back (its token)
+        self._rejoin: list = []  # the rejoining thread's outcome: [True] or [JoinError reason]
         self._hands_seen: list[list[int]] | None = None
         self._ended: tuple[str, int | None] | None = None
         self._winner: int | None = None
@@ -281,7 +290,7 @@ class GuestSession:
         else:
             game.apply(action)  # the stand-in follows, so a second move of this turn is checked after the first
             self.ahead = True
-        if self.gone is None:
+        if self.gone is None and not self.away:
             self.connection.send(Move(action.to_record()))
         self.asked = None
         self.window.close()
@@ -294,7 +303,7 @@ class GuestSession:
         if call.seat != self.seat:
             raise IllegalMove("not_your_turn", "R7", "It's not your turn.")
         self.game.hand.check(call)
-        if self.gone is None:
+        if self.gone is None and not self.away:
             self.connection.send(Call(call.to_record()))
         self._called = True
         self.window.close()
@@ -314,14 +323,21 @@ class GuestSession:
             w.deadline = min(w.deadline, now + seconds - (time.monotonic() - arrived))
         closed = w.tick(now, self.game.hand, held)
         if self._rummy_ask is not None and not w.open:
-            if not self._called and self.gone is None:
+            if not self._called and self.gone is None and not self.away:
                 self.connection.send(Pass())
             self._rummy_ask, self._called = None, False
         return closed
 
     def update(self) -> None:
         """Take every message the host has sent (never waits)."""
-        while not self.closed:
+        if self.away:
+            if not self._rejoin:
+                return  # the connection is being opened again: nothing to read yet
+            outcome, self._rejoin, self.away = self._rejoin[0], [], False
+            if outcome is not True:
+                self.gone = "banned" if outcome == "banned" else "host_left"
+                return
+        while not self.closed and not self.away:
             msg = self.connection.get(timeout=0)
             if msg is None:
                 return
@@ -378,9 +394,38 @@ class GuestSession:
         elif isinstance(msg, Refused) and msg.reason == "banned":
             self.gone = "banned"
         elif isinstance(msg, tuple) and msg and msg[0] == CLOSED:
-            if self.gone is None:
-                self.gone = "over" if self.over is not None else "banned" if msg[1] == POLICY else "host_left"
             self.window.close()
+            self._rummy_ask = None
+            if self.gone is None and self.over is None and msg[1] != POLICY and self.reconnect_s > 0 \
+                    and not self.closed:
+                self._take_seat_back()
+            elif self.gone is None:
+                self.gone = "over" if self.over is not None else "banned" if msg[1] == POLICY else "host_left"
+
+    def _take_seat_back(self) -> None:
+        """The connection dropped without a goodbye: open it again with the
+        seat's token, off the window's thread, for up to :attr:`reconnect_s`
+        seconds (the host may be restarting); :meth:`update` takes the outcome."""
+        self.away = True
+        log.info("the connection to the host dropped: taking seat %d back", self.seat + 1)
+
+        def run() -> None:
+            until = time.monotonic() + self.reconnect_s
+            while not self.closed:
+                try:
+                    self.connection.reopen()
+                    if self.closed:  # the table was left meanwhile: the seat goes back after all
+                        self.connection.close()
+                    self._rejoin = [True]
+                    return
+                except JoinError as exc:
+                    if exc.reason not in ("unreachable", "host_left") or time.monotonic() > until:
+                        self._rejoin = [exc.reason]
+                        return
+                time.sleep(0.5)
+            self._rejoin = ["host_left"]
+
+        threading.Thread(target=run, name="rummy500-rejoin", daemon=True).start()
 
     def _stand_in(self) -> Game:
         """A :class:`Game` of the shown position for legality and hints: this

@@ -233,3 +233,42 @@ def test_nothing_is_drawn_beyond_the_seats_own_view(app, tmp_path, network):
         step_until(app, host, lambda: checked[0] >= 40, timeout=90.0, each=each)
     finally:
         host.close()
+
+
+def test_a_dropped_connection_takes_the_seat_back_with_its_token_and_play_goes_on(app, tmp_path, network):
+    host = make_host(tmp_path, network)
+    try:
+        table = join_table(app, host)
+        session = table.session
+        token = session.connection.token
+        step_until(app, host, lambda: session.n >= 3, each=lambda: play_my_turn(table))
+        session.connection.drop()  # a lost network: no goodbye
+        step_until(app, host, lambda: session.away)
+        assert _("Taking your seat back…") in table.status_lines()
+        step_until(app, host, lambda: not session.away and 1 in host.connected(), timeout=30.0)
+        assert session.gone is None and session.connection.token == token and host.names[1] == "Ben"
+        # the table goes on from the host's view of the seat, and the seat plays on
+        moves = [0]
+
+        def each():
+            if play_my_turn(table):
+                moves[0] += 1
+
+        step_until(app, host, lambda: moves[0] >= 3 or isinstance(app.top, HandResults), each=each)
+        # the host stands still (nothing pumps it): once its last update is in, the seat's view is the host's
+        deadline = time.monotonic() + 5.0
+        while session.received != view_for(host.session.game, 1):
+            assert time.monotonic() < deadline, "the rejoined seat's view is not the host's"
+            app.step(1 / 60)
+    finally:
+        host.close()
+
+
+def test_the_host_leaving_is_said_at_the_table(app, tmp_path, network):
+    host = make_host(tmp_path, network)
+    table = join_table(app, host)
+    host.close()  # the host says goodbye: no seat to take back
+    step_until(app, host, lambda: table.session.gone is not None, timeout=10.0)
+    assert table.session.gone == "host_left" and not table.session.away
+    lines = table.status_lines()
+    assert lines[1] == _("The host left; the game is saved on the host's computer.")
