@@ -252,8 +252,6 @@ class GuestSession:
                 self._winner = e.winner
         self.game = self._stand_in()
         self.ahead = False
-        if self._rummy_ask is None and self.window.open and not self.rummy_window_open():
-            self.window.close()
         return step.events
 
     def _score(self, e: HandEnded) -> None:
