@@ -307,8 +307,9 @@ class GuestSession:
         self.window.close()
 
     def restore(self, game: Game) -> None:
-        """Undo: a move the host has applied for everyone cannot be taken back."""
-        raise IllegalMove("no_undo", "R7", "There is nothing to take back: draws and discards can't be undone.")
+        """Undo: a move the host has applied for everyone cannot be taken back
+        (:attr:`can_undo` is False, so the table never asks). Raises ``RuntimeError``."""
+        raise RuntimeError("a move applied at the host's table cannot be taken back")
 
     def tick(self, now: float, held: bool = False) -> bool:
         """The table's clock (seconds): this seat's Rummy window closes when
