@@ -47,11 +47,18 @@ from game.play.seats import LocalPlayer, SeatPlayer, WorkerPlayer
 from game.rules.names import shown_names
 
 
+REMOTE = "remote"
+"""The level of a seat seen from a table joined at another computer
+(:class:`game.play.remote.guest_session.GuestSession`): played there, by a
+person or a computer this table does not know of."""
+
+
 @dataclass(frozen=True)
 class Seat:
     """A seat at the table: its player's ``name`` and ``level`` (``"easy"``,
     ``"medium"``, ``"hard"``, a style of the field such as ``"hoarder"``
-    (:data:`game.ai.PLAYERS`), or ``"human"`` for the person at the table)."""
+    (:data:`game.ai.PLAYERS`), ``"human"`` for the person at the table, or
+    :data:`REMOTE` at a table joined at another computer)."""
 
     name: str
     level: str
@@ -78,6 +85,9 @@ class TableSession:
     :meth:`apply_person`. ``autoplay_level``, when given, lets an AI of that
     level play the person's seats too (demo mode and watching).
     """
+
+    remote = False
+    """True for a game hosted at another computer (:class:`~game.play.remote.guest_session.GuestSession`)."""
 
     def __init__(self, seats: list[Seat], rules: RuleSet | None = None, seed: int | None = None,
                  use_workers: bool = True, time_cap_s: float = 2.0,

@@ -41,7 +41,7 @@ from game.services.storage import Storage
 from game.services.files import Unreadable, atomic_write_text, move_aside, newer_format, one_line, read_json_object
 from game.regular_files import is_special_file
 
-__all__ = ["KEEP", "FinishedGames", "record_finished_game", "game_date"]
+__all__ = ["KEEP", "FinishedGames", "count_in_statistics", "record_finished_game", "game_date"]
 
 KEEP = 100
 """How many finished games are kept (the newest)."""
@@ -328,11 +328,25 @@ def record_finished_game(storage: Storage, record: dict, levels: list[str],
         messages.append(f"The finished game could not be kept ({one_line(getattr(exc, 'strerror', None) or exc, 60)}).")
     counted = False
     if person is not None or summary.people:
-        stats, message = storage.load_statistics()
+        counted, message = count_in_statistics(storage, summary)
         if message:
             messages.append(message)
-        if count_game(stats, summary):
-            counted = storage.save_statistics(stats)
-            if not counted and not stats.is_newer:
-                messages.append("Your statistics could not be saved.")
     return summary, counted, " ".join(messages) or None
+
+
+def count_in_statistics(storage: Storage, summary: GameSummary) -> tuple[bool, str | None]:
+    """Count ``summary`` (a won game) in the statistics of ``storage``, once
+    (:func:`~game.services.statistics.count_game`, by its id). Returns
+    ``(counted now, message)``: the message is one line for the player when
+    the statistics could not be read or saved, else ``None``. Never raises
+    for file problems."""
+    messages = []
+    stats, message = storage.load_statistics()
+    if message:
+        messages.append(message)
+    counted = False
+    if count_game(stats, summary):
+        counted = storage.save_statistics(stats)
+        if not counted and not stats.is_newer:
+            messages.append("Your statistics could not be saved.")
+    return counted, " ".join(messages) or None

@@ -33,12 +33,13 @@ from game.i18n import _
 from game.play.remote.host import HostedSession
 from game.play.table_session import TableSession
 from game.rules.record import record_of
-from game.services.finished import record_finished_game
+from game.services.finished import count_in_statistics, record_finished_game
 from game.services.hosted_tables import write_table
+from game.services.statistics import joined_summary
 from game.services.slots import Slots, info_of
 from game.services.storage import Storage
 
-__all__ = ["MESSAGE_S", "Arrangement", "GameInProgress"]
+__all__ = ["MESSAGE_S", "Arrangement", "GameInProgress", "NotKept"]
 
 log = logging.getLogger("rummy500.table")
 
@@ -154,3 +155,48 @@ class GameInProgress:
         if self.crash_marked:
             self.crash_marked = False
             self.slots.clear_crashes(self.slot)
+
+
+class NotKept:
+    """The stand-in for :class:`GameInProgress` at a table joined at another
+    computer (issue 23): the game and its save slot are the host's, so
+    nothing is saved here; a won game is counted in this computer's
+    statistics (the person's, and under their name), once, from what the
+    seat saw (:func:`game.services.statistics.joined_summary`). No record is
+    kept in ``saves/finished``: a record replays from its deals, which stay
+    on the host's computer. Same methods as :class:`GameInProgress`; ``slot`` is ``""``."""
+
+    slot = ""
+    save_failed = False
+    crash_marked = False
+
+    def __init__(self, storage: Storage, session):
+        self.storage = storage
+        self.session = session
+        self.levels = [s.level for s in session.seats]
+        self.recorded = False
+        self.over_seen = False
+
+    def autosave(self, durable: bool = True) -> list[str]:
+        return []
+
+    def record_if_won(self) -> list[str]:
+        """When the game is won (R21): count it in the statistics, once.
+        Returns the messages (statistics that could not be read or saved)."""
+        session = self.session
+        game = session.game
+        if game.winner is None or self.recorded:
+            return []
+        self.recorded = True
+        summary = joined_summary(game, session.seat, session.rummy_calls, session.deep_takes,
+                                 session.first_hand)
+        _counted, message = count_in_statistics(self.storage, summary)
+        return [message] if message else []
+
+    def see_game_over(self) -> list[str]:
+        messages = self.record_if_won()
+        self.over_seen = True
+        return messages
+
+    def forget_crashes(self) -> None:
+        return None

@@ -433,6 +433,32 @@ def summarize(record: dict, levels: list[str] | None = None, person: int | None 
         rummy_calls=rummy, deep_takes=deep, people=people)
 
 
+def joined_summary(game, seat: int, rummy_calls: int = 0, deep_takes: int = 0, first_hand: int = 0) -> GameSummary:
+    """The :class:`GameSummary` of a won game played at a table joined at
+    another computer (issue 23), from what this seat saw: ``game`` is the
+    guest's stand-in (:attr:`game.play.remote.guest_session.GuestSession.game`:
+    names, rules, totals, every hand's scores, the winner), ``seat`` the
+    person's; ``rummy_calls`` and ``deep_takes`` theirs; ``first_hand`` the
+    index of the hand the seat joined in (the hands before it are not the
+    person's to count). The other seats' levels are not known here (``levels`` is ``None``). Its ``id`` hashes
+    the names, the rules and every hand's scores (the deals that
+    :func:`game_id` hashes are the host's), so one game counts once.
+    ``ValueError`` for a game not won."""
+    if game.winner is None:
+        raise ValueError("only a won game is summed up (R21)")
+    scores = [[s["hand"] for s in hand] for hand in game.hand_scores]
+    key = {"joined": True, "players": list(game.names), "seat": seat, "rules": game.rules.to_dict(),
+           "scores": scores, "totals": list(game.totals)}
+    gid = hashlib.sha256(json.dumps(key, sort_keys=True, ensure_ascii=True, separators=(",", ":"))
+                         .encode("ascii")).hexdigest()[:12]
+    mine = [hand[seat] for hand in scores[first_hand:]]
+    person = {"seat": seat, "hand_scores": mine, "rummy_calls": rummy_calls, "deep_takes": deep_takes}
+    return GameSummary(
+        id=gid, players=list(game.names), levels=None, person=seat, profile=profile_of(game.rules),
+        target=game.rules.target, winner=game.winner, totals=list(game.totals), hands=len(mine),
+        hand_scores=mine, rummy_calls=rummy_calls, deep_takes=deep_takes, people=[person])
+
+
 def _figures(record: dict, game, seat: int) -> tuple[list[int], int, int]:
     """``seat``'s score in each hand (R19), Rummy calls won (R18) and deep takes (R8.3) in a record."""
     rummy = deep = 0

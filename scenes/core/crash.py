@@ -109,8 +109,10 @@ def game_intact(game) -> bool:
 
 
 def _tables(app: "App") -> list:
-    """The scenes on the stack holding a game that autosaves (not demos)."""
-    return [s for s in app.stack if getattr(s, "session", None) is not None and not getattr(s, "demo", True)]
+    """The scenes on the stack holding a game that autosaves (not demos, nor a
+    table joined at another computer: its game is saved on the host's)."""
+    return [s for s in app.stack if getattr(s, "session", None) is not None and not getattr(s, "demo", True)
+            and not getattr(s, "remote", False)]
 
 
 def _crashes_before(app: "App", slot: str | None) -> int:

@@ -11,11 +11,13 @@ host's certificate before it sends the code), so the window never waits;
 a refusal arrives as a code and is worded here, in this window's language
 (:func:`game.text.network.join_problem`).
 
-What this page does not do yet: play the joined seat in a table drawn from
-its :class:`~game.rules.view.PlayerView` (the table's side of issue 23).
-Once joined, it says which seat is yours and follows the game's start and
-end; Leave gives the seat back to the host (a computer plays it, or the
-host's table waits, as the host chose).
+Once joined, it says which seat is yours and waits for the game to start;
+as soon as the host has sent the game's start and its first update, the
+page gives way to the table (:class:`scenes.table.scene.TableScene`), driven
+by a :class:`game.play.remote.guest_session.GuestSession` and drawn from
+the seat's own :class:`~game.rules.view.PlayerView` only. Back before then,
+or leaving the table later, gives the seat back to the host (a computer
+plays it, or the host's table waits, as the host chose).
 """
 
 from __future__ import annotations
@@ -27,8 +29,9 @@ import pygame
 
 from game.i18n import N_, _
 from game.play.remote.guest import CLOSED, GuestConnection, JoinError, parse_address
+from game.play.remote.guest_session import GuestSession
 from game.play.remote.network import (
-    DEFAULT_PORT, KNOWN_FILE, Bye, GameOver, KnownHosts, Start, addresses_for, code_problem,
+    DEFAULT_PORT, KNOWN_FILE, Bye, GameOver, KnownHosts, Start, Update, addresses_for, code_problem,
 )
 from game.rules.names import has_visible, is_you_word
 from game.rules.record import name_problem
@@ -51,6 +54,8 @@ class JoinScene(FormScene):
     """The Join a table page (see the module docstring)."""
 
     heading = N_("Join a table")
+    use_workers = True
+    """Where the joined table's Hint thinks: a worker process (tests think in this one)."""
 
     def enter(self) -> None:
         self.problem = ""
@@ -61,6 +66,7 @@ class JoinScene(FormScene):
         self._outcome: tuple | None = None
         self.started = False
         self.over = False
+        self.inbox: list = []  # what the host sent since the welcome: handed to the table
         self.found: list = []
         self._found_at = -1.0
         self.clock = 0.0
@@ -184,6 +190,7 @@ class JoinScene(FormScene):
             self._outcome, self._joining = None, None
             if kind == "welcome":
                 self.conn, self.welcome = conn, value
+                self.inbox = []
                 self.status = ""
                 self.focus.focus(self.back_button)
             else:
@@ -194,8 +201,12 @@ class JoinScene(FormScene):
             msg = self.conn.get(timeout=0)
             if msg is None:
                 break
+            self.inbox.append(msg)
             if isinstance(msg, Start):
                 self.started = True
+            elif isinstance(msg, Update) and self.started and not self.over:
+                self.sit_down()
+                return
             elif isinstance(msg, GameOver):
                 self.over = True
                 self.status = _("The game is over: {name} won.").format(name=msg.names[msg.winner])
@@ -206,6 +217,21 @@ class JoinScene(FormScene):
                 self.conn, self.welcome = None, None
                 self.resize()
                 break
+
+    def sit_down(self) -> None:
+        """The game runs: this page gives way to the table, which plays the
+        joined seat from then on (the connection is the table's now)."""
+        conn, welcome, inbox = self.conn, self.welcome, self.inbox
+        try:
+            session = GuestSession(conn, welcome, inbox, window_s=float(self.app.settings.rummy_window_s),
+                                   use_workers=self.use_workers)
+        except ValueError as exc:
+            log.warning("the joined table could not be shown: %s", exc)
+            self.problem = words.join_problem("broken", {})
+            self.leave()
+            return
+        self.conn, self.welcome, self.inbox = None, None, []  # the table's now: leaving this page keeps them
+        self.app.replace(self.app.make("table"), session=session, viewer=welcome.seat)
 
     def back(self) -> None:
         self.app.pop()
@@ -263,8 +289,8 @@ class JoinScene(FormScene):
             lines.append((_("You have seat {number} at this table.").format(number=seat + 1), T.TEXT))
             lines.append((_("The game has started.") if self.started else _("Waiting for every seat to be taken…"),
                           T.TEXT_DIM))
-            lines.append((_("Playing a joined seat in this window is not built yet: join with rummy500 join to let "
-                            "a computer play it. Back gives the seat back to the host."), T.TEXT_DIM))
+            lines.append((_("The table opens here as soon as the game starts. Back gives the seat back to the "
+                            "host."), T.TEXT_DIM))
         if self.status:
             lines.append((self.status, T.TEXT_DIM))
         if self.problem:

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import pygame
 
-from game.i18n import N_
+from game.i18n import N_, _
 
 from scenes.core import theme as T
+from scenes.core.dialogs import ChoiceDialog
 from scenes.core.forms import MenuScene
 from scenes.core.rules_choice import name_of
 from scenes.screens.hosting import ask_remove_guest, hosted_guests
@@ -24,9 +25,11 @@ class PauseMenu(MenuScene):
     title = N_("Paused")
 
     def items(self):
+        table = self.app.find("table")
         items = [(N_("Resume"), self.back), (N_("Rules"), self.rules), (N_("Settings"), self.settings),
                  (N_("How to play"), self.how_to_play)]
-        table = self.app.find("table")
+        if table is not None and getattr(table, "remote", False):  # a seat joined at another computer's table
+            return items + [(N_("Leave the table"), self.ask_leave)]
         if table is not None and hosted_guests(table.session):
             items.append((N_("Remove a guest"), self.remove_guest))
         return items + [(N_("Save and leave the table"), self.leave)]
@@ -41,6 +44,14 @@ class PauseMenu(MenuScene):
                 table.drawing.invalidate()  # the seat's panel says who plays it now
 
             ask_remove_guest(self.app, table.session, done=done)
+
+    def ask_leave(self) -> None:
+        """A joined seat: ask first, since leaving gives the seat back to the
+        host (a computer of the host's plays it on; the game is saved there)."""
+        self.app.push(ChoiceDialog(self.app),
+                      title=_("Leave the table? The host's computer plays your seat from then on, and the game "
+                              "is kept on the host's computer."),
+                      options=[(_("Leave the table"), True)], on_choose=lambda _yes: self.leave())
 
     def how_to_play(self) -> None:
         """Open the controls page over the table."""

@@ -158,7 +158,8 @@ class HandResults(Scene):
         self.button = Button(label, self.next)
         # the person's own hand, reviewed against Hard (never in a watched game)
         self.review = (Button(N_("Review this hand"), self.open_review)
-                       if table.person is not None and not table.demo else None)
+                       if table.person is not None and not table.demo and not getattr(table, "remote", False)
+                       else None)  # a joined seat: the record to review is the host's
         self.focus = FocusRing([self.button] + ([self.review] if self.review else []))
         self.focus.focus(self.button)
 

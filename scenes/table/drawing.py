@@ -21,9 +21,10 @@ from scenes.core.widgets import free_span, place_in
 from game.text.cards import short_name
 from scenes.table.layout import Layout, TableModel
 from game.text.levels import LEVEL_LABELS, PLAYS_FOR_YOU
+from game.play.table_session import REMOTE
 from game.text.events import for_person
 
-LEVEL_NAMES = {**LEVEL_LABELS, "human": N_("You")}
+LEVEL_NAMES = {**LEVEL_LABELS, "human": N_("You"), REMOTE: N_("at the host's table")}
 """Each seat's level under its name (marked with ``N_``; translated where shown)."""
 
 MARK_LINE = (60, 60, 60)

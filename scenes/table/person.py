@@ -295,7 +295,7 @@ class PersonPlay:
     def apply(self, action: Action) -> bool:
         """Apply a move of the person; on refusal say the engine's reason and return False."""
         t = self.table
-        can_undo = undoable(action)
+        can_undo = undoable(action) and getattr(t.session, "can_undo", True)  # never at a shared table
         before = self.game.clone() if can_undo else None
         try:
             events = t.session.apply_person(action)
@@ -380,6 +380,10 @@ class PersonPlay:
     def undo(self) -> None:
         """Take back this turn's melds and lay-offs, the last one first (never a
         draw or discard, nor anything once the turn has passed)."""
+        if not getattr(self.table.session, "can_undo", True):
+            self.say(_("At a table across computers every move is made for everyone at once: it can't be "
+                       "taken back."), refusal=True)
+            return
         if not self.undo_stack.available(self.game):
             passed = bool(self.undo_stack)
             self.undo_stack.clear()
@@ -528,3 +532,5 @@ class PersonPlay:
         self._was_mine = mine
         for key, state in self.person_turn().buttons.items():  # the drawing reads the same value
             self.buttons[key].visible, self.buttons[key].enabled = state.shown, state.enabled
+        if not getattr(self.table.session, "can_undo", True):
+            self.buttons["undo"].visible = False  # a table across computers: U says why there is none

@@ -40,7 +40,10 @@ class PersonDrawing:
         bh = max(th.small * 2, 26)
         x = lay.buttons_rect.right
         y = lay.hand_rect.top - bh - th.pad // 2
+        shared = not getattr(self.table.session, "can_undo", True)  # a table across computers: no Undo button
         for key in ("end", "undo", "hint", "sort"):
+            if key == "undo" and shared:
+                continue
             b = self.play.buttons[key]
             w = T.font(th.small, True).size(b.text)[0] + 3 * th.pad
             b.rect = pygame.Rect(x - w, y, w, bh)

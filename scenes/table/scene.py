@@ -57,7 +57,8 @@ from scenes.table.person import PersonPlay
 from scenes.table.first_tip import FirstGameTip
 from game.text.events import LogEntry, LogNote, in_log, log_names, log_words
 from game.rules.record import history_events
-from game.services.game_in_progress import MESSAGE_S, GameInProgress
+from game.services.game_in_progress import MESSAGE_S, GameInProgress, NotKept
+from game.text.network import join_problem
 
 __all__ = ["LOG_LENGTH", "TableScene"]
 
@@ -89,7 +90,7 @@ class TableScene(Scene):
     def enter(self, seats: list[Seat] | None = None, rules: RuleSet | None = None, seed: int | None = None,
               demo: bool = False, session: TableSession | None = None, use_workers: bool = True,
               slot: str | None = None, hand_order=(), sort_mode: str = "suit", table_seed: int | None = None,
-              people: list[int] | None = None) -> None:
+              people: list[int] | None = None, viewer: int = 0) -> None:
         app = self.app
         self.demo = demo
         player = getattr(app, "sound", None)
@@ -99,8 +100,12 @@ class TableScene(Scene):
         # the person's Hint: the level chosen in Settings thinks off the window's thread, as a computer seat does
         self.hinter = Hinter(self.session.use_workers, seed=self.session.seed % (1 << 62))
         self.prepare_hint()
-        self.in_progress = GameInProgress(app.storage, self.session, slot, demo, self._arrangement)
-        self.viewer = 0
+        # a seat joined at another computer's table (issue 23): the game and its save are the host's
+        self.remote = bool(getattr(self.session, "remote", False))
+        self.in_progress = (NotKept(app.storage, self.session) if self.remote else
+                            GameInProgress(app.storage, self.session, slot, demo, self._arrangement))
+        self.viewer = viewer
+        self.awaiting_deal = False  # a guest's table: the results were seen, the host has not dealt yet
         self.pass_play = None
         if people is None:  # a new game: every person's seat is at this computer; a given session: seat 0's
             people = ([i for i, s in enumerate(self.session.seats) if s.is_person] if session is None
@@ -120,7 +125,7 @@ class TableScene(Scene):
         self.clock = 0.0
         game = self.session.game
         h = game.hand
-        if h is None or (h.ended is not None and game.winner is None):
+        if not self.remote and (h is None or (h.ended is not None and game.winner is None)):
             self.session.deal_next_hand()
             h = game.hand
         self.shown = self.seen_model()
@@ -128,7 +133,7 @@ class TableScene(Scene):
         self.buttons = [Button(N_("Log (L)"), self.toggle_log, role="small"),
                         Button(N_("Menu (Esc)"), self.open_menu, role="small")]
         self.rules_badge = RulesBadge(app, game.rules)
-        if h.ended is None and not h.actions:
+        if h.ended is None and not (self.seen_view().history if self.remote else h.actions):
             # a fresh deal: animate it from the stock
             self.shown = predeal_model(self.shown)
             self.animation.queue([], self.seen_model(), "deal")
@@ -144,7 +149,8 @@ class TableScene(Scene):
         elif self.session.seats[self.viewer].is_person and not self.session.is_ai(self.viewer):
             self.person = PersonPlay(self)
             self._restore_hand(list(hand_order), sort_mode)
-        self.tip = FirstGameTip(self.person is not None and not demo and self._first_game(), game, self.viewer)
+        self.tip = FirstGameTip(self.person is not None and not demo and not self.remote and self._first_game(),
+                                game, self.viewer)
         self.resize()
         self.record_if_won()  # a continued game that was already won: recorded once, by its id
 
@@ -188,6 +194,9 @@ class TableScene(Scene):
         (:func:`game.rules.record.history_events`). A game whose hands cannot be
         played again (never one the engine built) opens with an empty log
         rather than failing on every Continue; the reason goes to the log file."""
+        if self.remote:  # a guest's game has no record here: its log starts as the guest sits down
+            self.log_entries = []
+            return
         try:
             events = history_events(self.session.game, LOG_LENGTH)
         except (IllegalMove, ValueError) as exc:
@@ -249,11 +258,21 @@ class TableScene(Scene):
         sees it (its :class:`~game.rules.view.PlayerView`, :func:`~scenes.table.layout.model_for`)
         and the public facts of how it ended; never another seat's hidden
         cards nor the stock's order (issue 23, part 0)."""
-        game = self.session.game
-        h = game.hand
-        view = view_for(game, self.viewer)
+        view = self.seen_view()
+        if self.remote:  # the host's view as sent, and the public facts it sent with it
+            return model_for(view, *self.session.hand_facts())
+        h = self.session.game.hand
         face_down = self.pass_play is not None and self.pass_play.face_down(view)
         return model_for(view, h.ended, h.went_out, len(h.actions), face_down=face_down)
+
+    def seen_view(self):
+        """The viewer's :class:`~game.rules.view.PlayerView` now: of the game
+        here, or, at a table joined at another computer, the one the host
+        sent (:meth:`game.play.remote.guest_session.GuestSession.seen_view`:
+        never built from the stand-in game, so nothing sampled is drawn)."""
+        if self.remote:
+            return self.session.seen_view(self.viewer)
+        return view_for(self.session.game, self.viewer)
 
     def lay_out(self, model: TableModel) -> Layout:
         face_up = not any(is_hidden(c) for c in model.hands[self.viewer])  # face down between people
@@ -265,7 +284,10 @@ class TableScene(Scene):
         self.layout_ = self.lay_out(self.shown)
 
     def push_step(self, events: list[Event], undo: bool = False) -> None:
-        """Queue the picture after a move of the person (or an undo) for showing."""
+        """Queue the picture after a move of the person (or an undo) for showing
+        (a guest's move is shown when the host's update comes back)."""
+        if self.remote:
+            return
         self.animation.queue(events, self.seen_model(), "undo" if undo else "move")
         self.hold = self.clock + AI_PACE_S * self.factor
         self.record_if_won()
@@ -418,6 +440,10 @@ class TableScene(Scene):
         if game.winner is not None or game.hand.ended is None:
             return
         dealt = self.session.deal_next_hand()
+        if dealt is None:  # a guest's table: the host deals when its table is ready (update asks again)
+            self.awaiting_deal = True
+            return
+        self.awaiting_deal = False
         model = self.seen_model()
         self.shown = predeal_model(model)
         if self.pass_play is not None:
@@ -469,6 +495,14 @@ class TableScene(Scene):
 
     def status_lines(self) -> list[str]:
         """Whose turn it is and what they must do, in words."""
+        if getattr(self, "remote", False):  # (tests ask this of a stand-in table without one)
+            gone = self.session.gone
+            if gone is not None and gone != "over":
+                return [_("The table has closed."), join_problem(gone, {})]
+            if self.session.away:
+                return [_("The connection to the host was lost."), _("Taking your seat back…")]
+            if self.awaiting_deal:
+                return [_("The hand is over."), _("Waiting for the host to deal the next hand…")]
         if self.person is not None and not self.animation.busy:
             words = self.person.status()
             if words:
@@ -545,6 +579,8 @@ class TableScene(Scene):
             backs = {p.rect.h for p in self.layout_.places if not p.face_up}
             self.art.warm([cs.hand, cs.table], backs | {cs.hand, cs.table})
         self.animation.update(dt)
+        if self.remote:
+            self._follow_host()
         if self.person is not None:
             self.person.update(dt)
         if self.pass_play is not None:
@@ -564,6 +600,22 @@ class TableScene(Scene):
             return
         if self.clock >= self.hold and self.session.ready():
             self._take_step()
+
+    def _follow_host(self) -> None:
+        """A guest's table, each frame: take what the host sent, word its
+        refusals here (in this window's language), say once that the table
+        closed, and deal the next hand once the host has."""
+        session = self.session
+        session.update()
+        while session.refusals:
+            refusal = session.refusals.popleft()
+            if self.person is not None:
+                self.person.refuse(refusal.message, refusal.rule)
+        if session.gone is not None and session.gone != "over" and not getattr(self, "_gone_said", False):
+            self._gone_said = True
+            self.app.notify(join_problem(session.gone, {}), 10.0)
+        if self.awaiting_deal and session.deal_ready() and not self.animation.busy:
+            self.next_hand()
 
     def _run_instant(self) -> None:
         """Speed "instant": apply and show actions without animation, as many

@@ -375,6 +375,27 @@ def events_to_wire(events: list[E.Event], seat: int) -> list[dict[str, Any]]:
     return out
 
 
+_EVENT_KINDS = {cls.__name__: cls for cls in (
+    E.HandDealt, E.CardDrawn, E.StockReshuffled, E.DiscardTaken, E.RummyCalled, E.MeldTabled, E.LaidOff,
+    E.CommittedCardTabled, E.Discarded, E.Floated, E.TurnStarted, E.HandEnded, E.GameWon)}
+
+
+def events_from_wire(data: list[dict[str, Any]]) -> list[E.Event]:
+    """The events of :func:`events_to_wire`'s list, as the engine's
+    :class:`~game.rules.events.Event` objects (lists back to tuples).
+    Raises :class:`BadMessage` for an unknown event or wrong fields."""
+    out = []
+    for item in data:
+        if not isinstance(item, dict) or item.get("event") not in _EVENT_KINDS:
+            raise BadMessage(f"an unknown event {str(item)[:40]!r}")
+        fields = {k: tuple(v) if isinstance(v, list) else v for k, v in item.items() if k != "event"}
+        try:
+            out.append(_EVENT_KINDS[item["event"]](**fields))
+        except TypeError as exc:
+            raise BadMessage(f"an event with the wrong fields: {str(exc)[:60]}") from None
+    return out
+
+
 # ----------------------------------------------------------------- limits
 class RateLimit:
     """At most ``limit`` messages in any ``window`` seconds (a sliding window of arrival times)."""

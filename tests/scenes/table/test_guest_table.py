@@ -1,0 +1,274 @@
+"""Issue 23, section 3: a joined guest plays its seat at a real table window.
+
+A :class:`~game.play.remote.host.TableHost` on 127.0.0.1 (a port the system
+picks) with one open seat and a computer; the guest joins from the Join a
+table page, which gives way to a :class:`~scenes.table.scene.TableScene`
+driven by a :class:`~game.play.remote.guest_session.GuestSession` (SDL dummy
+drivers). The scene plays its seat through the person's controls to the
+end of the game; a move refused by the stand-in or by the host is worded
+here, in the guest's language, and changes nothing; and nothing is drawn
+beyond the seat's own view (the hidden cards the stand-in game samples
+change, the pixels do not)."""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import time
+
+import pygame
+import pytest
+
+from game.errors import IllegalMove
+from game.i18n import _, set_language
+from game.play.remote.discovery import InProcessDiscovery
+from game.play.remote.guest_session import GuestSession
+from game.play.remote.host import HostOptions, TableHost
+from game.play.remote.network import Move
+from game.rules.actions import DrawStock
+from game.rules.ruleset import RuleSet
+from game.rules.view import view_for
+from game.text.refusals import translate
+from scenes.core.app import App
+from scenes.core.options import Options
+from scenes.screens import hosting
+from scenes.screens.joining import JoinScene
+from scenes.screens.results import GameOver, HandResults, hand_rows
+from scenes.screens.title import TitleScene
+from scenes.table.layout import is_hidden
+from scenes.table.scene import TableScene
+
+CODE = "K7PQ3M"
+
+
+@pytest.fixture
+def network(monkeypatch):
+    shared: dict = {}
+    monkeypatch.setattr(hosting, "make_discovery", lambda interfaces: InProcessDiscovery(shared))
+    monkeypatch.setattr(JoinScene, "use_workers", False)  # the table's Hint thinks in this process
+    return shared
+
+
+@pytest.fixture
+def app(tmp_path):
+    a = App(Options(config_dir=str(tmp_path / "cfg"), size=(1280, 720), speed="instant"))
+    yield a
+    a.close()
+    set_language("en")
+
+
+def make_host(tmp_path, network, seats=("easy", "open"), target=100, window_s=2.0) -> TableHost:
+    h = TableHost(HostOptions(list(seats), CODE, port=0, bind="127.0.0.1", rules=RuleSet(target=target), seed=5,
+                              window_s=window_s,
+                              cert_dir=tmp_path / "cert", table_name="Ana's table"),
+                  discovery=InProcessDiscovery(network), announce_address="127.0.0.1")
+    h.start()
+    return h
+
+
+def step_until(app, host, done, timeout=30.0, each=None):
+    deadline = time.monotonic() + timeout
+    while not done():
+        assert time.monotonic() < deadline, "timed out"
+        host.pump()
+        if each is not None:
+            each()
+        app.step(1 / 60)
+
+
+def join_table(app, host) -> TableScene:
+    """Join from the Join a table page and wait for the table to replace it."""
+    app.push(TitleScene(app))
+    page = app.push(JoinScene(app))
+    page.address.value = f"127.0.0.1:{host.port}"
+    page.code.value = CODE
+    page.name.value = "Ben"
+    page.join()
+    step_until(app, host, lambda: isinstance(app.top, TableScene))
+    table = app.top
+    assert isinstance(table.session, GuestSession) and table.remote
+    assert table.viewer == table.session.seat == 1 and host.names[1] == "Ben"
+    assert table.person is not None and table.person.seat == 1
+    return table
+
+
+def play_my_turn(table) -> bool:
+    """Play one move of the guest's seat through the person's controls, when it
+    is its move and the table is still: draw from the stock (or the engine's
+    own choice of draw when the stock is out), then the engine's choice of
+    play. True when a move was sent."""
+    session, person = table.session, table.person
+    if not session.waiting_for_person() or table.animation.busy or table.app.top is not table:
+        return False
+    hand = session.game.hand
+    if hand.phase.name == "DRAW":
+        before = session.n
+        person.last_draw_at = -10.0
+        person.draw_stock()
+        if person.message and person.message[1] and session.n == before:  # the stock is out: take or end
+            person.message = None
+            person.apply(hand.fallback_action())
+    else:
+        person.apply(hand.fallback_action())
+    return True
+
+
+def _frame(table) -> str:
+    surface = pygame.Surface(table.app.screen.get_size())
+    table.draw(surface)
+    return hashlib.sha256(pygame.image.tobytes(surface, "RGB")).hexdigest()
+
+
+def test_a_guest_plays_its_seat_at_the_table_to_the_end_of_the_game(app, tmp_path, network):
+    # a Rummy window of a minute on the host: the game goes on at once only because the table says Pass
+    # whenever its seat has nothing to call (R18)
+    host = make_host(tmp_path, network, target=60, window_s=60.0)
+    try:
+        table = join_table(app, host)
+        moves = [0]
+        hands_seen = set()
+
+        def each():
+            top = app.top
+            if isinstance(top, HandResults):
+                hands_seen.add(top.hand.index)
+                # the results show every hand as the host revealed it, with the host's scores
+                rows = hand_rows(top.game, top.hand)
+                assert [row.score for row in rows] == host.session.game.hand_scores[top.hand.index]
+                assert [row.tabled for row in rows] == [host.session.game.hands[top.hand.index].card_points(s)[0]
+                                                        for s in range(2)]
+                top.next()
+            elif isinstance(top, TableScene) and play_my_turn(top):
+                moves[0] += 1
+
+        step_until(app, host, lambda: isinstance(app.top, GameOver), timeout=60.0, each=each)
+        over = app.top
+        game = host.session.game
+        assert over.game.winner == game.winner and over.game.totals == game.totals
+        assert hands_seen == set(range(len(game.hands)))
+        assert moves[0] >= 2 * len(game.hands)
+        assert over.code is None  # the deals are the host's: no deal code at a guest's table
+        # nothing saved here: the game and its save slot are the host's, and no record is kept without its deals
+        saves = app.storage.saves_dir
+        assert table.slot == "" and not [p for p in saves.rglob("*") if p.is_file()] if saves.exists() else True
+        # the guest keeps the won game in its own statistics, once, under its name
+        stats = app.storage.load_statistics()[0]
+        assert stats.games_played == 1 and stats.games_won == (game.winner == 1)
+        assert stats.people["Ben"].games_played == 1 and stats.hands_played == len(game.hands)
+        assert stats.hand_points == sum(s[1]["hand"] for s in game.hand_scores)
+        table.record_if_won()
+        over.table.see_game_over()
+        assert app.storage.load_statistics()[0].games_played == 1
+    finally:
+        host.close()
+
+
+def test_refusals_are_worded_here_and_change_nothing(app, tmp_path, network):
+    set_language("cy")
+    host = make_host(tmp_path, network)
+    try:
+        table = join_table(app, host)
+        session, person = table.session, table.person
+        # the stand-in refuses as the host would, before anything is sent: the engine's words, in Welsh
+        step_until(app, host, lambda: not session.waiting_for_person() and not table.animation.busy,
+                   each=lambda: play_my_turn(table))
+        sent, shown = session.n, table.shown
+        person.last_draw_at = -10.0
+        person.draw_stock()
+        assert person.message is not None and person.message[1]
+        assert person.message[0] == translate("It's not your turn.") != "It's not your turn."
+        assert table.shown == shown and session.n == sent
+        # a move the host's referee refuses comes back as a code and is worded here too (one for another seat,
+        # which this table never sends: the host refuses it whoever's turn it is)
+        person.message = None
+        session.connection.send(Move(DrawStock(0).to_record()))
+        step_until(app, host, lambda: person.message is not None)
+        assert person.message[0] == translate("It's not your turn.")
+        assert len(table.log_entries) >= 2  # both refusals kept in the game log, with their rule
+        # undo cannot be taken back at a shared table: said, in Welsh
+        person.message = None
+        person.undo()
+        assert person.message[0] == _("At a table across computers every move is made for everyone at once: it "
+                                      "can't be taken back.")
+        with pytest.raises(IllegalMove):
+            session.apply_person(DrawStock(0))  # never for another seat
+    finally:
+        host.close()
+
+
+def test_nothing_is_drawn_beyond_the_seats_own_view(app, tmp_path, network):
+    host = make_host(tmp_path, network, seats=("easy", "open", "easy"))
+    try:
+        table = join_table(app, host)
+        session = table.session
+        checked = [0]
+
+        def each():
+            top = app.top
+            if isinstance(top, HandResults):
+                top.next()
+                return
+            if top is not table or table.animation.busy or session.view.phase == "over" or session.ahead:
+                play_my_turn(table)
+                return
+            # the table's picture is the host's view of this seat: every card face up is one the seat may see
+            real = view_for(host.session.game, session.seat)
+            if session.view.hand_index == real.hand_index and len(session.view.history) == len(real.history):
+                assert session.view == real
+            seen = set(session.view.hand) | set(session.view.discard)
+            seen |= {c for m in session.view.table for c in m.cards} | {c for k in session.view.known for c in k}
+            model = table.shown
+            for s, cards in enumerate(model.hands):
+                face_up = [c for c in cards if not is_hidden(c)]
+                assert set(face_up) <= seen
+            assert all(is_hidden(c) for c in model.stock)
+            # the hidden cards the stand-in game samples change: the pixels do not
+            before = _frame(table)
+            session.rng = random.Random(checked[0] + 1000)
+            session.game = session._stand_in()
+            assert _frame(table) == before
+            checked[0] += 1
+            play_my_turn(table)
+
+        step_until(app, host, lambda: checked[0] >= 40, timeout=90.0, each=each)
+    finally:
+        host.close()
+
+
+def test_a_dropped_connection_takes_the_seat_back_with_its_token_and_play_goes_on(app, tmp_path, network):
+    host = make_host(tmp_path, network)
+    try:
+        table = join_table(app, host)
+        session = table.session
+        token = session.connection.token
+        step_until(app, host, lambda: session.n >= 3, each=lambda: play_my_turn(table))
+        session.connection.drop()  # a lost network: no goodbye
+        step_until(app, host, lambda: session.away)
+        assert _("Taking your seat back…") in table.status_lines()
+        step_until(app, host, lambda: not session.away and 1 in host.connected(), timeout=30.0)
+        assert session.gone is None and session.connection.token == token and host.names[1] == "Ben"
+        # the table goes on from the host's view of the seat, and the seat plays on
+        moves = [0]
+
+        def each():
+            if play_my_turn(table):
+                moves[0] += 1
+
+        step_until(app, host, lambda: moves[0] >= 3 or isinstance(app.top, HandResults), each=each)
+        # the host stands still (nothing pumps it): once its last update is in, the seat's view is the host's
+        deadline = time.monotonic() + 5.0
+        while session.received != view_for(host.session.game, 1):
+            assert time.monotonic() < deadline, "the rejoined seat's view is not the host's"
+            app.step(1 / 60)
+    finally:
+        host.close()
+
+
+def test_the_host_leaving_is_said_at_the_table(app, tmp_path, network):
+    host = make_host(tmp_path, network)
+    table = join_table(app, host)
+    host.close()  # the host says goodbye: no seat to take back
+    step_until(app, host, lambda: table.session.gone is not None, timeout=10.0)
+    assert table.session.gone == "host_left" and not table.session.away
+    lines = table.status_lines()
+    assert lines[1] == _("The host left; the game is saved on the host's computer.")
