@@ -16,12 +16,13 @@ from __future__ import annotations
 import json
 import os
 import signal
-import socket
 import subprocess
 import sys
 import threading
 import time
 from pathlib import Path
+
+import functools
 
 import pygame
 import pytest
@@ -40,32 +41,21 @@ from scenes.screens.results import HandResults
 from scenes.screens.setup import OPEN
 from scenes.screens.title import TitleScene
 from scenes.table.scene import TableScene
+if __name__ == "__main__":  # run as the host program (host_program): the tests' helpers are two folders up
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+from hosted_helpers import free_port, in_process_network, step_until  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[3]
 
 
 @pytest.fixture(autouse=True)
 def discovery(monkeypatch):
-    shared: dict = {}
-    monkeypatch.setattr(hosting, "make_discovery", lambda interfaces: InProcessDiscovery(shared))
+    in_process_network(monkeypatch)
     yield
     set_language("en")
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def step_until(app, done, timeout=90.0):
-    deadline = time.monotonic() + timeout
-    while not done():
-        assert time.monotonic() < deadline, "timed out"
-        if isinstance(app.top, HandResults):
-            app.top.next()  # on to the next hand, as the host would click
-        app.step(1 / 60)
-        time.sleep(0.002)
+step_until = functools.partial(step_until, next_hand=True, pause=0.002)
 
 
 class Guest:

@@ -7,55 +7,34 @@ game goes on. Driven by posted events, as a person would."""
 
 from __future__ import annotations
 
-import socket
 import threading
-import time
+
+import functools
 
 import pygame
 import pytest
 
-from game.i18n import set_language
-from game.play.remote.discovery import InProcessDiscovery
 from game.play.remote.guest import GuestBot, GuestConnection, JoinError
 from game.play.remote.host import HostedSession
 from game.rules.ruleset import RuleSet
 from game.services.slots import Slots
-from scenes.core.app import App
 from scenes.core.dialogs import ChoiceDialog
-from scenes.core.options import Options
-from scenes.screens import hosting
 from scenes.screens.hosting import HostScene
 from scenes.screens.menus import PauseMenu
-from scenes.screens.results import HandResults
 from scenes.screens.setup import OPEN
 from scenes.screens.title import TitleScene
 from scenes.table.scene import TableScene
+from hosted_helpers import free_port, in_process_network, open_app, step_until
 
 
 @pytest.fixture
 def app(tmp_path, monkeypatch):
-    shared: dict = {}
-    monkeypatch.setattr(hosting, "make_discovery", lambda interfaces: InProcessDiscovery(shared))
-    a = App(Options(config_dir=str(tmp_path / "cfg"), size=(1280, 720), speed="fast"))
-    yield a
-    a.close()
-    set_language("en")
+    in_process_network(monkeypatch)
+    with open_app(tmp_path, speed="fast") as a:
+        yield a
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def step_until(app, done, timeout=90.0):
-    deadline = time.monotonic() + timeout
-    while not done():
-        assert time.monotonic() < deadline, "timed out"
-        if isinstance(app.top, HandResults):
-            app.top.next()  # on to the next hand, as the host would click
-        app.step(1 / 60)
-        time.sleep(0.002)
+step_until = functools.partial(step_until, next_hand=True, pause=0.002)
 
 
 def click(app, label: str) -> None:

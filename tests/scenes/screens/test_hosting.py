@@ -11,49 +11,33 @@ import socket
 import threading
 import time
 
+import functools
+
 import pytest
 
-from game.i18n import set_language
-from game.play.remote.discovery import InProcessDiscovery
 from game.play.remote.guest import GuestBot, GuestConnection, JoinError
 from game.play.remote.host import HostedSession
 from game.rules.ruleset import RuleSet
-from scenes.core.app import App
-from scenes.core.options import Options
-from scenes.screens import hosting
 from scenes.screens.hosting import HostScene
 from scenes.screens.results import GameOver, HandResults
 from scenes.screens.setup import HOST, OPEN, SetupScene
 from scenes.screens.title import TitleScene
 from scenes.table.scene import TableScene
+from hosted_helpers import free_port, in_process_network, open_app, step_until
 
 
 @pytest.fixture
 def network(monkeypatch):
-    shared: dict = {}
-    monkeypatch.setattr(hosting, "make_discovery", lambda interfaces: InProcessDiscovery(shared))
-    return shared
+    return in_process_network(monkeypatch)
 
 
 @pytest.fixture
 def app(tmp_path):
-    a = App(Options(config_dir=str(tmp_path / "cfg"), size=(1280, 720), speed="instant"))
-    yield a
-    a.close()
-    set_language("en")
+    with open_app(tmp_path) as a:
+        yield a
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def step_until(app, done, timeout=120.0):
-    deadline = time.monotonic() + timeout
-    while not done():
-        assert time.monotonic() < deadline, "timed out"
-        app.step(1 / 60)
+step_until = functools.partial(step_until, timeout=120.0)
 
 
 def test_new_game_hosts_a_table_a_headless_guest_joins_and_the_game_ends(app, network):

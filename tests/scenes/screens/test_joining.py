@@ -15,28 +15,22 @@ from game.play.remote.discovery import InProcessDiscovery
 from game.play.remote.host import HostOptions, TableHost
 from game.rules.ruleset import RuleSet
 from game.text.network import join_problem
-from scenes.core.app import App
-from scenes.core.options import Options
-from scenes.screens import hosting
 from scenes.screens.joining import JoinScene
 from scenes.screens.title import TitleScene
+from hosted_helpers import in_process_network, open_app
 
 CODE = "K7PQ3M"
 
 
 @pytest.fixture
 def network(monkeypatch):
-    shared: dict = {}
-    monkeypatch.setattr(hosting, "make_discovery", lambda interfaces: InProcessDiscovery(shared))
-    return shared
+    return in_process_network(monkeypatch)
 
 
 @pytest.fixture
 def app(tmp_path):
-    a = App(Options(config_dir=str(tmp_path / "cfg"), size=(1280, 720), speed="instant"))
-    yield a
-    a.close()
-    set_language("en")
+    with open_app(tmp_path) as a:
+        yield a
 
 
 @pytest.fixture
