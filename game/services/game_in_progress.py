@@ -31,10 +31,12 @@ from typing import Callable, Sequence
 
 from game.i18n import _
 from game.play.remote.host import HostedSession
+from game.play.remote.network import normalise_code
 from game.play.table_session import TableSession
 from game.rules.record import record_of
 from game.services.finished import count_in_statistics, record_finished_game
 from game.services.hosted_tables import write_table
+from game.services.kept_seats import KeptSeats
 from game.services.statistics import joined_summary
 from game.services.slots import Slots, info_of
 from game.services.storage import Storage
@@ -194,8 +196,13 @@ class NotKept:
         return [message] if message else []
 
     def see_game_over(self) -> list[str]:
+        """The game is over: counted (:meth:`record_if_won`), and the seat kept
+        for taking it back (:mod:`game.services.kept_seats`) is forgotten."""
         messages = self.record_if_won()
         self.over_seen = True
+        connection = getattr(self.session, "connection", None)
+        if connection is not None:
+            KeptSeats(self.storage.network_dir).forget(connection.where, normalise_code(connection.code))
         return messages
 
     def forget_crashes(self) -> None:

@@ -31,9 +31,10 @@ from game.i18n import N_, _
 from game.play.remote.guest import CLOSED, GuestConnection, JoinError, parse_address
 from game.play.remote.guest_session import GuestSession
 from game.play.remote.network import (
-    DEFAULT_PORT, KNOWN_FILE, Bye, GameOver, KnownHosts, Start, Update, addresses_for, code_problem,
+    DEFAULT_PORT, KNOWN_FILE, Bye, GameOver, KnownHosts, Start, Update, addresses_for, code_problem, normalise_code,
 )
 from game.rules.names import has_visible, is_you_word
+from game.services.kept_seats import KeptSeat, KeptSeats
 from game.rules.record import name_problem
 from game.text import network as words
 
@@ -64,6 +65,7 @@ class JoinScene(FormScene):
         self.welcome = None
         self._joining: threading.Thread | None = None
         self._outcome: tuple | None = None
+        self._table_key: tuple = ("", "", None)  # (host:port, code, kept token) of the join under way
         self.started = False
         self.over = False
         self.inbox: list = []  # what the host sent since the welcome: handed to the table
@@ -156,8 +158,15 @@ class JoinScene(FormScene):
         given = self.fingerprint if self.found and any(f"{a.address}:{a.port}" == typed for a in self.found) else None
         known = KnownHosts(self.app.storage.network_dir / KNOWN_FILE)
         seat = self.seat.value - 1 if self.seat.value != ANY_SEAT else None
+        # a seat this computer took at that table before (its window closed): its token takes it back
+        where, code = f"{host}:{port}", normalise_code(self.code.value)
+        kept = KeptSeats(self.app.storage.network_dir).find(where, code)
+        token = kept.token if kept is not None else None
+        if kept is not None:
+            seat = kept.seat
+        self._table_key = (where, code, token)
         conn = GuestConnection(host, port, code=self.code.value, name=self.name.value.strip(), seat=seat,
-                               known=known, fingerprint=given, timeout_s=8.0)
+                               token=token, known=known, fingerprint=given, timeout_s=8.0)
         self.problem = ""
         self.status = _("Joining the table at {where}…").format(where=conn.where)
 
@@ -188,14 +197,19 @@ class JoinScene(FormScene):
         if self._outcome is not None:
             kind, conn, value = self._outcome
             self._outcome, self._joining = None, None
+            where, code, token = self._table_key
             if kind == "welcome":
                 self.conn, self.welcome = conn, value
+                KeptSeats(self.app.storage.network_dir).keep(
+                    KeptSeat(where, code, value.seat, value.token, self.name.value.strip()))
                 self.inbox = []
                 self.status = ""
                 self.focus.focus(self.back_button)
             else:
                 self.status = ""
                 self.problem = words.join_problem(value.reason, value.detail)
+                if token is not None and value.reason == "bad_token":  # the kept seat is gone: join anew next time
+                    KeptSeats(self.app.storage.network_dir).forget(where, code)
             self.resize()
         while self.conn is not None:
             msg = self.conn.get(timeout=0)
@@ -209,6 +223,7 @@ class JoinScene(FormScene):
                 return
             elif isinstance(msg, GameOver):
                 self.over = True
+                KeptSeats(self.app.storage.network_dir).forget(*self._table_key[:2])
                 self.status = _("The game is over: {name} won.").format(name=msg.names[msg.winner])
             elif isinstance(msg, Bye) or (isinstance(msg, tuple) and msg[0] == CLOSED):
                 reason = "host_left" if isinstance(msg, Bye) or msg[1] != 1008 else "banned"

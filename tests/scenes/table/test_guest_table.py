@@ -29,32 +29,28 @@ from game.rules.actions import DrawStock
 from game.rules.ruleset import RuleSet
 from game.rules.view import view_for
 from game.text.refusals import translate
-from scenes.core.app import App
-from scenes.core.options import Options
-from scenes.screens import hosting
 from scenes.screens.joining import JoinScene
 from scenes.screens.results import GameOver, HandResults, hand_rows
 from scenes.screens.title import TitleScene
 from scenes.table.layout import is_hidden
 from scenes.table.scene import TableScene
+from hosted_helpers import in_process_network, open_app
+from game.services.kept_seats import KeptSeat, KeptSeats
+from game.text.network import join_problem
 
 CODE = "K7PQ3M"
 
 
 @pytest.fixture
 def network(monkeypatch):
-    shared: dict = {}
-    monkeypatch.setattr(hosting, "make_discovery", lambda interfaces: InProcessDiscovery(shared))
     monkeypatch.setattr(JoinScene, "use_workers", False)  # the table's Hint thinks in this process
-    return shared
+    return in_process_network(monkeypatch)
 
 
 @pytest.fixture
 def app(tmp_path):
-    a = App(Options(config_dir=str(tmp_path / "cfg"), size=(1280, 720), speed="instant"))
-    yield a
-    a.close()
-    set_language("en")
+    with open_app(tmp_path) as a:
+        yield a
 
 
 def make_host(tmp_path, network, seats=("easy", "open"), target=100, window_s=2.0) -> TableHost:
@@ -159,6 +155,8 @@ def test_a_guest_plays_its_seat_at_the_table_to_the_end_of_the_game(app, tmp_pat
         table.record_if_won()
         over.table.see_game_over()
         assert app.storage.load_statistics()[0].games_played == 1
+        # the seat kept for taking it back is forgotten with the game
+        assert KeptSeats(app.storage.network_dir).find(f"127.0.0.1:{host.port}", CODE) is None
     finally:
         host.close()
 
@@ -260,6 +258,55 @@ def test_a_dropped_connection_takes_the_seat_back_with_its_token_and_play_goes_o
         while session.received != view_for(host.session.game, 1):
             assert time.monotonic() < deadline, "the rejoined seat's view is not the host's"
             app.step(1 / 60)
+    finally:
+        host.close()
+
+
+def test_a_guest_whose_window_closed_takes_its_seat_back_from_the_join_page(app, tmp_path, network):
+    host = make_host(tmp_path, network)
+    try:
+        table = join_table(app, host)
+        token = table.session.connection.token
+        kept = KeptSeats(app.storage.network_dir).find(f"127.0.0.1:{host.port}", CODE)
+        assert kept is not None and (kept.seat, kept.token, kept.name) == (1, token, "Ben")
+        step_until(app, host, lambda: table.session.n >= 3, each=lambda: play_my_turn(table))
+        while app.stack:  # the window closes (its connection with it): the host holds the seat
+            app.pop()
+        step_until(app, host, lambda: 1 not in host.connected())
+        # the Join page again, with another name: the kept token, not the name, takes seat 1 back
+        app.push(TitleScene(app))
+        page = app.push(JoinScene(app))
+        page.address.value = f"127.0.0.1:{host.port}"
+        page.code.value = CODE.lower()
+        page.name.value = "Bob"
+        page.join()
+        step_until(app, host, lambda: isinstance(app.top, TableScene))
+        again = app.top
+        assert again.session.seat == 1 and again.session.connection.token == token and host.names[1] == "Ben"
+        deadline = time.monotonic() + 5.0
+        while again.session.received != view_for(host.session.game, 1):
+            assert time.monotonic() < deadline, "the seat taken back does not see the host's view of it"
+            app.step(1 / 60)
+    finally:
+        host.close()
+
+
+def test_a_kept_seat_whose_token_the_host_refuses_is_forgotten(app, tmp_path, network):
+    host = make_host(tmp_path, network)
+    try:
+        where = f"127.0.0.1:{host.port}"
+        seats = KeptSeats(app.storage.network_dir)
+        seats.keep(KeptSeat(where, CODE, 1, "not-the-hosts-token", "Ben"))
+        app.push(TitleScene(app))
+        page = app.push(JoinScene(app))
+        page.address.value, page.code.value, page.name.value = where, CODE, "Ben"
+        page.join()
+        step_until(app, host, lambda: page.problem != "")
+        assert page.problem == join_problem("bad_token", {}) and host.names[1] == ""
+        assert seats.find(where, CODE) is None
+        page.join()  # joined anew
+        step_until(app, host, lambda: isinstance(app.top, TableScene))
+        assert host.names[1] == "Ben" and seats.find(where, CODE).token == app.top.session.connection.token
     finally:
         host.close()
 
