@@ -88,6 +88,14 @@ def join_table(app, host) -> TableScene:
     return table
 
 
+def wait_for_the_hosts_view(app, session, host, seat: int = 1) -> None:
+    """Frames (the host not pumped) until the seat's view is the host's view of it; fails after 5 s."""
+    deadline = time.monotonic() + 5.0
+    while session.received != view_for(host.session.game, seat):
+        assert time.monotonic() < deadline, "the seat's view is not the host's"
+        app.step(1 / 60)
+
+
 def play_my_turn(table) -> bool:
     """Play one move of the guest's seat through the person's controls, when it
     is its move and the table is still: draw from the stock (or the engine's
@@ -254,10 +262,7 @@ def test_a_dropped_connection_takes_the_seat_back_with_its_token_and_play_goes_o
 
         step_until(app, host, lambda: moves[0] >= 3 or isinstance(app.top, HandResults), each=each)
         # the host stands still (nothing pumps it): once its last update is in, the seat's view is the host's
-        deadline = time.monotonic() + 5.0
-        while session.received != view_for(host.session.game, 1):
-            assert time.monotonic() < deadline, "the rejoined seat's view is not the host's"
-            app.step(1 / 60)
+        wait_for_the_hosts_view(app, session, host)
     finally:
         host.close()
 
@@ -283,10 +288,7 @@ def test_a_guest_whose_window_closed_takes_its_seat_back_from_the_join_page(app,
         step_until(app, host, lambda: isinstance(app.top, TableScene))
         again = app.top
         assert again.session.seat == 1 and again.session.connection.token == token and host.names[1] == "Ben"
-        deadline = time.monotonic() + 5.0
-        while again.session.received != view_for(host.session.game, 1):
-            assert time.monotonic() < deadline, "the seat taken back does not see the host's view of it"
-            app.step(1 / 60)
+        wait_for_the_hosts_view(app, again.session, host)
     finally:
         host.close()
 
