@@ -53,9 +53,9 @@ def app(tmp_path):
         yield a
 
 
-def make_host(tmp_path, network, seats=("easy", "open"), target=100, window_s=2.0) -> TableHost:
+def make_host(tmp_path, network, seats=("easy", "open"), target=100, window_s=2.0, away="computer") -> TableHost:
     h = TableHost(HostOptions(list(seats), CODE, port=0, bind="127.0.0.1", rules=RuleSet(target=target), seed=5,
-                              window_s=window_s,
+                              window_s=window_s, away=away,
                               cert_dir=tmp_path / "cert", table_name="Ana's table"),
                   discovery=InProcessDiscovery(network), announce_address="127.0.0.1")
     h.start()
@@ -268,7 +268,7 @@ def test_a_dropped_connection_takes_the_seat_back_with_its_token_and_play_goes_o
 
 
 def test_a_guest_whose_window_closed_takes_its_seat_back_from_the_join_page(app, tmp_path, network):
-    host = make_host(tmp_path, network)
+    host = make_host(tmp_path, network, away="wait")  # the table waits for its guest (no stand-in ends the game)
     try:
         table = join_table(app, host)
         token = table.session.connection.token
