@@ -52,6 +52,7 @@ import msgspec
 from ecdsa import NIST256p, SigningKey, der
 from ecdsa.util import sigencode_der
 
+from game.regular_files import read_regular_file
 from game.rules import events as E
 from game.rules.cards import card_token, parse_card
 from game.rules.ruleset import RuleSet
@@ -504,6 +505,10 @@ def client_context() -> ssl.SSLContext:
     return ctx
 
 
+KNOWN_MAX_BYTES = 1024 * 1024
+"""A larger file of known fingerprints is not read (it counts as empty)."""
+
+
 class KnownHosts:
     """The fingerprints a guest has trusted, by ``"host:port"``, in the JSON
     file ``path`` (its own data folder; a file it cannot read counts as empty)."""
@@ -514,8 +519,8 @@ class KnownHosts:
     def _load(self) -> dict[str, str]:
         if self.path is None:
             return {}
-        try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
+        try:  # a regular file only, opened without blocking (a FIFO in its place must not hang the join)
+            data = json.loads(read_regular_file(self.path, KNOWN_MAX_BYTES).decode("utf-8"))
         except (OSError, ValueError):
             return {}
         return {k: v for k, v in data.items() if isinstance(v, str)} if isinstance(data, dict) else {}

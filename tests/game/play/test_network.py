@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import re
 import socket
 import threading
@@ -141,6 +142,18 @@ def test_known_hosts_trust_on_first_use_and_refuse_a_change(tmp_path):
     assert known.check("h:2", full, "abab-abab-abab-abab") is None
     assert known.check("h:3", full, "ABAB-ABAB-ABAB-ABAC") == "mismatch"
     assert known.check("h:3", full, "ABAB") == "mismatch"  # too short to check anything
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs a POSIX FIFO")
+def test_known_hosts_with_a_fifo_in_the_files_place_do_not_hang_the_join(tmp_path):
+    os.mkfifo(tmp_path / "known.json")
+    known = KnownHosts(tmp_path / "known.json")
+    answers = []
+    reader = threading.Thread(target=lambda: answers.append(known.check("h:1", "AB" * 32, None)), daemon=True)
+    reader.start()
+    reader.join(10.0)
+    assert answers == [None]  # read without blocking: no host known yet, so this one is trusted (first use)
+    assert known.check("h:1", "CD" * 32, None) == "changed"  # and kept, in a regular file now
 
 
 # ------------------------------------------------------------ whole games
