@@ -331,6 +331,9 @@ class TableHost:
             self._links[conn_id] = link
             names = [s.name for s in self._slots]
         link.send_soon(encode(Welcome(PROTOCOL_VERSION, seat, token, names)))
+        over = self.result
+        if over is not None and self.finished:  # a seat taken back after the game: nothing else will come
+            link.send_soon(encode(GameOver(over["winner"], over["names"], over["totals"])))
         self._inbox.put(("join", seat, conn_id, monotonic()))
         await self._read(conn, link, seat, conn_id)
 

@@ -18,7 +18,7 @@ from websockets.asyncio.client import connect
 from game.play.remote.guest import GuestBot, GuestConnection, JoinError, parse_address
 from game.play.remote.host import HostOptions, TableHost, computer_names
 from game.play.remote.network import (
-    MAX_MESSAGE, PROTOCOL_VERSION, Ask, Hello, KnownHosts, RateLimit, Refused, Update, client_context,
+    MAX_MESSAGE, PROTOCOL_VERSION, Ask, GameOver, Hello, KnownHosts, RateLimit, Refused, Start, Update, client_context,
     code_problem, codes_match, decode_guest, encode, make_code, view_from_wire, view_to_wire, BadMessage,
 )
 from game.play.seats import LocalPlayer, PersonPlayer
@@ -206,6 +206,25 @@ def test_the_host_leaving_is_told_and_ends_the_guest_with_exit_3(cert_dir):
 
 
 # ------------------------------------------------------------- drops
+def test_a_seat_taken_back_after_the_game_is_told_the_game_is_over(cert_dir):
+    host = make_host(cert_dir, ["open", "easy"], rules=RuleSet(target=50))
+    try:
+        conn = guest(host, "Ana")
+        conn.open()
+        bot = GuestBot(conn, "easy", seed=3)
+        pump_until(host, [bot], lambda: host.finished, timeout=90)
+        conn.close()
+        again = guest(host, "Ana", token=conn.token)  # the seat's token, after the game
+        assert again.open().seat == 0
+        deadline = time.monotonic() + 10
+        while not isinstance(msg := again.get(timeout=0.1), GameOver):
+            assert time.monotonic() < deadline and not isinstance(msg, (Start, Update)), msg
+        assert (msg.winner, msg.totals) == (host.result["winner"], host.result["totals"])
+        again.close()
+    finally:
+        host.close()
+
+
 def test_a_drop_mid_hand_and_the_rejoin_by_token_not_by_name(cert_dir):
     host = make_host(cert_dir, ["open", "easy"], away="wait", hold_s=60)
     try:
