@@ -242,7 +242,7 @@ def test_nothing_is_drawn_beyond_the_seats_own_view(app, tmp_path, network):
 
 
 def test_a_dropped_connection_takes_the_seat_back_with_its_token_and_play_goes_on(app, tmp_path, network):
-    host = make_host(tmp_path, network)
+    host = make_host(tmp_path, network, away="wait")  # the table waits for its guest (no stand-in ends the game)
     try:
         table = join_table(app, host)
         session = table.session
@@ -260,7 +260,7 @@ def test_a_dropped_connection_takes_the_seat_back_with_its_token_and_play_goes_o
             if play_my_turn(table):
                 moves[0] += 1
 
-        step_until(app, host, lambda: moves[0] >= 3 or isinstance(app.top, HandResults), each=each)
+        step_until(app, host, lambda: moves[0] >= 3 or isinstance(app.top, (HandResults, GameOver)), each=each)
         # the host stands still (nothing pumps it): once its last update is in, the seat's view is the host's
         wait_for_the_hosts_view(app, session, host)
     finally:
