@@ -105,6 +105,8 @@ def play_my_turn(table) -> bool:
     if not session.waiting_for_person() or table.animation.busy or table.app.top is not table:
         return False
     hand = session.game.hand
+    if hand.current != session.seat:  # the move is sent and the stand-in has passed the turn on: the host's to answer
+        return False
     if hand.phase.name == "DRAW":
         before = session.n
         person.last_draw_at = -10.0
@@ -176,8 +178,18 @@ def test_refusals_are_worded_here_and_change_nothing(app, tmp_path, network):
         table = join_table(app, host)
         session, person = table.session, table.person
         # the stand-in refuses as the host would, before anything is sent: the engine's words, in Welsh
-        step_until(app, host, lambda: not session.waiting_for_person() and not table.animation.busy,
-                   each=lambda: play_my_turn(table))
+        # the computer has drawn at the host (before or after the guest's first move); the host is then left
+        # unpumped, so the turn stays the computer's while the guest's table catches up and comes to rest
+        def computer_has_drawn() -> bool:
+            v = view_for(host.session.game, 0) if host.session is not None else None
+            return v is not None and v.phase == "play" and v.current == 0
+
+        step_until(app, host, computer_has_drawn, each=lambda: play_my_turn(table))
+        wait_for_the_hosts_view(app, session, host)
+        deadline = time.monotonic() + 5.0
+        while table.animation.busy or session.waiting_for_person() or app.top is not table:
+            assert time.monotonic() < deadline, "the guest's table did not come to rest"
+            app.step(1 / 60)
         sent, shown = session.n, table.shown
         person.last_draw_at = -10.0
         person.draw_stock()
