@@ -41,7 +41,7 @@ from game.services.storage import Storage
 from game.services.files import Unreadable, atomic_write_text, move_aside, newer_format, one_line, read_json_object
 from game.regular_files import is_special_file
 
-__all__ = ["KEEP", "FinishedGames", "count_in_statistics", "record_finished_game", "game_date"]
+__all__ = ["KEEP", "FinishedGames", "count_in_statistics", "keep_finished_record", "record_finished_game", "game_date"]
 
 KEEP = 100
 """How many finished games are kept (the newest)."""
@@ -320,18 +320,42 @@ def record_finished_game(storage: Storage, record: dict, levels: list[str],
         return None, False, None
     if summary.winner is None:
         return None, False, None
-    messages = []
-    try:
-        FinishedGames(storage.finished_dir).save(record, summary)
-    except (OSError, ValueError, TypeError) as exc:
-        _log.error("could not keep the finished game: %s", exc)
-        messages.append(f"The finished game could not be kept ({one_line(getattr(exc, 'strerror', None) or exc, 60)}).")
+    messages = _keep(storage, record, summary)
     counted = False
     if person is not None or summary.people:
         counted, message = count_in_statistics(storage, summary)
         if message:
             messages.append(message)
     return summary, counted, " ".join(messages) or None
+
+
+def keep_finished_record(storage: Storage, record: dict, person: int) -> list[str]:
+    """Keep a won game's ``record`` (a game-record dict) in
+    ``storage.finished_dir`` without counting it in the statistics: a game
+    played at a table joined at another computer (issue 23), counted from
+    what the seat saw instead. ``person``: this computer's seat. Returns the
+    messages for the player (the record could not be written); a record that
+    does not replay or is not won is logged and not kept. Kept once per game
+    (by :func:`~game.services.statistics.game_id`). Never raises for file problems."""
+    try:
+        summary = summarize(record, None, person)
+    except (RecordError, IllegalMove) as exc:
+        _log.error("the joined game's record is not kept, it does not replay: %s", exc)
+        return []
+    if summary.winner is None:
+        return []
+    # the host's note (if any) speaks for the host's person: this computer's note is written for this seat
+    return _keep(storage, {k: v for k, v in record.items() if k != "note"}, summary)
+
+
+def _keep(storage: Storage, record: dict, summary: GameSummary) -> list[str]:
+    """Keep ``record`` (its ``summary``) in ``storage.finished_dir``: ``[]``, or the one message when it could not be."""
+    try:
+        FinishedGames(storage.finished_dir).save(record, summary)
+    except (OSError, ValueError, TypeError) as exc:
+        _log.error("could not keep the finished game: %s", exc)
+        return [f"The finished game could not be kept ({one_line(getattr(exc, 'strerror', None) or exc, 60)})."]
+    return []
 
 
 def count_in_statistics(storage: Storage, summary: GameSummary) -> tuple[bool, str | None]:

@@ -34,7 +34,7 @@ from game.play.remote.host import HostedSession
 from game.play.remote.network import normalise_code
 from game.play.table_session import TableSession
 from game.rules.record import record_of
-from game.services.finished import count_in_statistics, record_finished_game
+from game.services.finished import count_in_statistics, keep_finished_record, record_finished_game
 from game.services.hosted_tables import write_table
 from game.services.kept_seats import KeptSeats
 from game.services.statistics import joined_summary
@@ -164,9 +164,12 @@ class NotKept:
     computer (issue 23): the game and its save slot are the host's, so
     nothing is saved here; a won game is counted in this computer's
     statistics (the person's, and under their name), once, from what the
-    seat saw (:func:`game.services.statistics.joined_summary`). No record is
-    kept in ``saves/finished``: a record replays from its deals, which stay
-    on the host's computer. Same methods as :class:`GameInProgress`; ``slot`` is ``""``."""
+    seat saw (:func:`game.services.statistics.joined_summary`). The finished
+    game's record, which the host sends only once the game is over
+    (:meth:`~game.play.remote.guest_session.GuestSession.finished_record`),
+    is kept in ``saves/finished`` beside the local games, to replay and
+    review; when it did not come (a host of an earlier version, a broken
+    record) the game is still counted. Same methods as :class:`GameInProgress`; ``slot`` is ``""``."""
 
     slot = ""
     save_failed = False
@@ -178,6 +181,7 @@ class NotKept:
         self.levels = [s.level for s in session.seats]
         self.recorded = False
         self.over_seen = False
+        self.record_settled = False  # the host's record of the finished game kept, or known never to come
 
     def autosave(self, durable: bool = True) -> list[str]:
         return []
@@ -193,12 +197,30 @@ class NotKept:
         summary = joined_summary(game, session.seat, session.rummy_calls, session.deep_takes,
                                  session.first_hand)
         _counted, message = count_in_statistics(self.storage, summary)
-        return [message] if message else []
+        return ([message] if message else []) + self.keep_record()
+
+    def keep_record(self) -> list[str]:
+        """Keep the finished game's record once the host has sent it
+        (:meth:`~game.play.remote.guest_session.GuestSession.finished_record`;
+        it comes just after the last update, so a game-over screen asks each
+        frame until :attr:`record_settled`). Returns the messages (the record
+        could not be written). A record that did not come whole, or is not
+        this game's, is not kept; the game is counted all the same."""
+        session = self.session
+        if self.record_settled or session.game.winner is None:
+            return []
+        if getattr(session, "over", None) is None:
+            if getattr(session, "gone", None) is not None:
+                self.record_settled = True  # the host left before saying the game was over
+            return []
+        self.record_settled = True
+        record = session.finished_record()
+        return keep_finished_record(self.storage, record, session.seat) if record is not None else []
 
     def see_game_over(self) -> list[str]:
         """The game is over: counted (:meth:`record_if_won`), and the seat kept
         for taking it back (:mod:`game.services.kept_seats`) is forgotten."""
-        messages = self.record_if_won()
+        messages = self.record_if_won() + self.keep_record()
         self.over_seen = True
         connection = getattr(self.session, "connection", None)
         if connection is not None:

@@ -327,6 +327,7 @@ class GameOver(Scene):
         return False
 
     def update(self, dt: float) -> None:
+        self.table.follow_game_over()
         if demo_tick(self, dt, "game-over.png") and self.app.options.quit_after_game:
             self.app.quit(0)
 

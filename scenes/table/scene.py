@@ -429,6 +429,15 @@ class TableScene(Scene):
         (:meth:`game.services.game_in_progress.GameInProgress.record_if_won`)."""
         self.notify_all(self.in_progress.record_if_won())
 
+    def follow_game_over(self) -> None:
+        """Each frame of the game-over screen: a guest's table takes what the
+        host still sends and keeps the finished game's record when it has
+        come (:meth:`game.services.game_in_progress.NotKept.keep_record`);
+        nothing to do at a local table."""
+        if self.remote and not self.in_progress.record_settled:
+            self.session.update()
+            self.notify_all(self.in_progress.keep_record())
+
     def see_game_over(self) -> None:
         """The game-over scene is shown: Continue no longer offers the game
         (:meth:`game.services.game_in_progress.GameInProgress.see_game_over`)."""

@@ -49,8 +49,8 @@ from dataclasses import dataclass
 from game.errors import IllegalMove
 from game.play.remote.guest import CLOSED, GuestConnection, JoinError
 from game.play.remote.network import (
-    POLICY, Ask, BadMessage, Bye, Call, GameOver, Illegal, Move, Pass, Refused, Start, Update, Welcome,
-    events_from_wire, view_from_wire,
+    POLICY, Ask, BadMessage, Bye, Call, GameOver, Illegal, Move, Pass, RecordPart, RecordParts, Refused, Start,
+    Update, Welcome, events_from_wire, view_from_wire,
 )
 from game.play.rummy_window import PersonRummyWindow
 from game.play.table_session import REMOTE, Seat
@@ -58,10 +58,11 @@ from game.rules.actions import Action, CallRummy, DrawStock
 from game.rules.cards import parse_card
 from game.rules.events import DiscardTaken, Event, GameWon, HandDealt, HandEnded, RummyCalled
 from game.rules.game import Game
+from game.rules.record import RecordError, decode_json, game_from_record
 from game.rules.ruleset import RuleSet
 from game.rules.view import PlayerView, sample_world
 
-__all__ = ["GuestSession", "REMOTE"]
+__all__ = ["GuestSession", "REMOTE", "checked_record"]
 
 log = logging.getLogger("rummy500.guest")
 
@@ -75,6 +76,23 @@ class _Step:
     events: list[Event]
     view: PlayerView
     hands: list[list[int]] | None
+
+
+def checked_record(text: str, over: GameOver) -> dict | None:
+    """The finished game's record the host sent (``text``, its JSON) when it
+    is a valid record (``game-record.md``, replayed to its end) of the game
+    ``over`` announced: the same players, winner and totals (R21). Else
+    ``None``, with the reason logged. Never raises."""
+    try:
+        record = decode_json(text)
+        game = game_from_record(record)
+    except (RecordError, IllegalMove, ValueError) as exc:
+        log.warning("the finished game's record from the host is not kept: %s", exc)
+        return None
+    if list(game.names) != list(over.names) or game.winner != over.winner or list(game.totals) != list(over.totals):
+        log.warning("the finished game's record from the host is not the game it announced: not kept")
+        return None
+    return record
 
 
 class GuestSession:
@@ -113,6 +131,7 @@ class GuestSession:
         self.ahead = False  # a move was sent and the stand-in follows it; the host's update is on its way
         self.refusals: deque[Illegal] = deque()
         self.over: GameOver | None = None
+        self._record = RecordParts()  # the finished game's record as the host sends it (RecordPart), at game over
         self.gone: str | None = None
         self.closed = False
         self.reconnect_s = reconnect_s
@@ -306,6 +325,17 @@ class GuestSession:
         self._called = True
         self.window.close()
 
+    def finished_record(self) -> dict | None:
+        """The finished game's record as the host sent it (issue 23: a guest
+        keeps the game it played), once the game is over (R21); ``None``
+        before, when it did not all come, or when it is not a valid record
+        (``game-record.md``, replayed) of this game: the same players, the
+        same winner and totals the host announced. Never raises."""
+        over, text = self.over, self._record.text()
+        if over is None or text is None:
+            return None
+        return checked_record(text, over)
+
     def restore(self, game: Game) -> None:
         """Undo: a move the host has applied for everyone cannot be taken back
         (:attr:`can_undo` is False, so the table never asks). Raises ``RuntimeError``."""
@@ -386,6 +416,8 @@ class GuestSession:
             if self.view is not None:
                 self.game = self._stand_in()  # the move did not happen: back to the position shown
                 self.ahead = False
+        elif isinstance(msg, RecordPart):
+            self._record.add(msg)
         elif isinstance(msg, GameOver):
             self.over = msg
         elif isinstance(msg, Bye):

@@ -46,7 +46,7 @@ from game.play.remote.network import (
     GOING_AWAY, MAX_MESSAGE, POLICY, PROTOCOL_VERSION, RATE_LIMIT, TRY_LATER, Ask, BadMessage, Bye, Call,
     GameOver, Hello, Illegal, LoopThread, Link, Move, Pass, RateLimit, Refused, Start, Update, Welcome,
     codes_match, decode_guest, encode, ensure_certificate, events_to_wire, first_version, monotonic,
-    server_context, short_fingerprint, view_to_wire,
+    record_parts, server_context, short_fingerprint, view_to_wire,
 )
 from game.play.referee import AwaitingMove, GameOver as GameWon, HandOver
 from game.play.seats import LocalPlayer, PersonPlayer, WorkerPlayer
@@ -55,7 +55,7 @@ from game.rules.actions import ActionFormatError, CallRummy, action_from_record
 from game.rules.cards import tokens
 from game.rules.game import Game
 from game.rules.names import has_visible, is_you_word, name_key
-from game.rules.record import name_problem
+from game.rules.record import name_problem, record_of
 from game.rules.ruleset import RuleSet
 from game.rules.view import view_for
 
@@ -243,6 +243,7 @@ class TableHost:
         self._inbox: queue.SimpleQueue = queue.SimpleQueue()
         self.notices: queue.SimpleQueue = queue.SimpleQueue()  # ("version", address, their version) for the host's side
         self.on_game_over: Callable[[dict], None] | None = None
+        self._record_parts: list[str] = []  # the finished game's record as sent (RecordPart messages), once it is won
         self.on_hand_over: Callable[[TableSession], None] | None = None
         self.on_action: Callable[[TableSession], None] | None = None
         self._links: dict[int, Link] = {}
@@ -333,6 +334,8 @@ class TableHost:
         link.send_soon(encode(Welcome(PROTOCOL_VERSION, seat, token, names)))
         over = self.result
         if over is not None and self.finished:  # a seat taken back after the game: nothing else will come
+            for part in self._record_parts:
+                link.send_soon(part)
             link.send_soon(encode(GameOver(over["winner"], over["names"], over["totals"])))
         self._inbox.put(("join", seat, conn_id, monotonic()))
         await self._read(conn, link, seat, conn_id)
@@ -802,7 +805,14 @@ class TableHost:
         if self.on_game_over is not None:
             self.on_game_over(self.result)
         message = encode(GameOver(game.winner, self.names, list(game.totals)))
+        try:  # the finished game's record, for each guest to keep: sent only now the game is over
+            self._record_parts = [encode(part) for part in record_parts(record_of(game))]
+        except ValueError as exc:
+            log.warning("the finished game's record is not sent to the guests: %s", exc)
+            self._record_parts = []
         for seat in self.connected():
+            for part in self._record_parts:
+                self._send(seat, part)
             self._send(seat, message)
         if self.options.driven:  # the window shows the game over; its table closes the session
             self.finished = True

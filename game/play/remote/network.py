@@ -60,7 +60,7 @@ from game.rules.view import MeldView, PlayerView
 
 log = logging.getLogger("rummy500.network")
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2
 """The version of the messages below; a host and a guest of different versions refuse each other."""
 DEFAULT_PORT = 50500
 MAX_MESSAGE = 64 * 1024
@@ -187,13 +187,70 @@ class GameOver(_Message, tag="game_over"):
     totals: list[int]
 
 
+RECORD_PART = 24_000
+"""The most characters of a finished game's record in one :class:`RecordPart`
+(the record's JSON is ASCII; escaped, a part stays well under :data:`MAX_MESSAGE`)."""
+RECORD_PARTS = 64
+"""The most parts a finished game's record is sent in (1.5 M characters: more than any game needs)."""
+
+
+class RecordPart(_Message, tag="record"):
+    """One piece of the finished game's record (``game-record.md``), sent to
+    every seat once the game is won (R21), just before :class:`GameOver`, so
+    a guest keeps the game it played (issue 23). ``text`` is the record's JSON
+    from character ``part * RECORD_PART`` on; ``parts`` pieces in all, sent
+    in order. Nothing in it is sent before the game is over, when it can no
+    longer help anyone play: the next game at the table is dealt from a new
+    table seed, which no record holds."""
+
+    part: Annotated[int, msgspec.Meta(ge=0, lt=RECORD_PARTS)]
+    parts: Annotated[int, msgspec.Meta(ge=1, le=RECORD_PARTS)]
+    text: Annotated[str, msgspec.Meta(max_length=RECORD_PART)]
+
+
+def record_parts(record: dict) -> list[RecordPart]:
+    """The :class:`RecordPart` messages that carry ``record`` (a game-record
+    dict, :func:`game.rules.record.record_of`), in order. ``ValueError`` when
+    it needs more than :data:`RECORD_PARTS` parts."""
+    text = json.dumps(record, ensure_ascii=True, separators=(",", ":"))
+    pieces = [text[i:i + RECORD_PART] for i in range(0, len(text), RECORD_PART)] or [""]
+    if len(pieces) > RECORD_PARTS:
+        raise ValueError(f"a record of {len(text):,} characters is too long to send")
+    return [RecordPart(i, len(pieces), piece) for i, piece in enumerate(pieces)]
+
+
+class RecordParts:
+    """A guest's side of :func:`record_parts`: :meth:`add` each part as it
+    comes; :meth:`text` is the whole record's JSON once every part has come
+    in order, else ``None`` (a part out of order or of another count starts over)."""
+
+    def __init__(self) -> None:
+        self._pieces: list[str] = []
+        self._parts = 0
+
+    def add(self, part: RecordPart) -> None:
+        """Take one part (out of order: what came before is dropped)."""
+        if part.part == 0:
+            self._pieces, self._parts = [], part.parts
+        if part.parts != self._parts or part.part != len(self._pieces):
+            self._pieces, self._parts = [], 0
+            return
+        self._pieces.append(part.text)
+
+    def text(self) -> str | None:
+        """The record's JSON when every part has come, else ``None``."""
+        if self._parts and len(self._pieces) == self._parts:
+            return "".join(self._pieces)
+        return None
+
+
 class Bye(_Message, tag="bye"):
     """The host leaves (``host_left``): the game is saved on the host's computer."""
 
     reason: Literal["host_left"]
 
 
-HOST_MESSAGES = Union[Welcome, Refused, Start, Update, Ask, Illegal, GameOver, Bye]
+HOST_MESSAGES = Union[Welcome, Refused, Start, Update, Ask, Illegal, RecordPart, GameOver, Bye]
 """Everything a host may send."""
 
 _GUEST_DECODER = msgspec.json.Decoder(GUEST_MESSAGES)

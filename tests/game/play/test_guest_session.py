@@ -5,6 +5,7 @@ won game seen from a joined seat counts once in the statistics."""
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -54,3 +55,39 @@ def test_a_won_game_seen_from_a_joined_seat_counts_once_under_the_persons_name()
     assert later.hands == len(game.hands) - 1 and later.hand_scores == summary.hand_scores[1:]
     with pytest.raises(ValueError):
         joined_summary(Game.new(["Ana", "Ben"], RuleSet(), seed=1), 1)
+
+
+def test_the_finished_games_record_crosses_in_parts_and_is_kept_only_whole_and_the_games_own():
+    from game.play.remote.guest_session import checked_record
+    from game.play.remote.network import (RECORD_PART, GameOver, RecordPart, RecordParts,
+                                          decode_host, encode, record_parts)
+    from game.rules.record import record_of
+
+    game, _events = _played_game(11)
+    # a long record: the same game with a long note, so it takes three parts
+    record = dict(record_of(game), note="x" * (2 * RECORD_PART + 5))
+    parts = record_parts(record)
+    assert len(parts) == 3 and all(len(encode(p)) < 64 * 1024 for p in parts)
+    over = GameOver(game.winner, list(game.names), list(game.totals))
+    whole = RecordParts()
+    for p in parts:
+        assert whole.text() is None
+        whole.add(decode_host(encode(p)))  # each part is one message of the protocol's schema
+    assert checked_record(whole.text(), over) == record
+    # a part missing or out of order: nothing whole
+    gap = RecordParts()
+    for p in (parts[0], parts[2]):
+        gap.add(p)
+    assert gap.text() is None
+    # not this game's (another winner, other totals), or not a record that replays: not kept
+    assert checked_record(whole.text(), GameOver((game.winner + 1) % 3, list(game.names), list(game.totals))) is None
+    assert checked_record(whole.text(), GameOver(game.winner, list(game.names), [0, 0, 0])) is None
+    assert checked_record(whole.text()[:-40], over) is None
+    broken = dict(record_of(game))
+    broken["hands"] = [dict(broken["hands"][0], actions=[{"p": 0, "draw": "stock"}] * 3)] + broken["hands"][1:]
+    assert checked_record(json.dumps(broken), over) is None
+    # the schema bounds a part: no more than RECORD_PART characters, a part number within its count
+    with pytest.raises(BadMessage):
+        decode_host('{"type":"record","part":0,"parts":1,"text":"' + "x" * (RECORD_PART + 1) + '"}')
+    with pytest.raises(BadMessage):
+        decode_host(b'{"type":"record","part":70,"parts":64,"text":""}')

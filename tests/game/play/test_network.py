@@ -26,6 +26,7 @@ from game.ai import make_ai
 from game.play.all_computer import play_hand
 from game.rules.cards import card_token, in_hand_card
 from game.rules.game import Game
+from game.rules.record import record_of
 from game.rules.ruleset import RuleSet
 from game.rules.view import known_holdings, view_for
 
@@ -549,9 +550,16 @@ def test_honesty_every_byte_each_guest_receives_over_whole_games(cert_dir):
         for c in conns:
             c.close()
     hidden_seen = 0
+    whole = json.dumps(record_of(host.session.game), ensure_ascii=True, separators=(",", ":"))
     for seat, texts in captured.items():
         assert len(texts) > 50
-        for text in texts:
+        # the finished game's record (deals, seeds, the stock's order) comes only once the game is over: after the
+        # last update, in parts, then the game over; it is the host's record of this game
+        types = [json.loads(t)["type"] for t in texts]
+        first, over = types.index("record"), types.index("game_over")  # (the table's next game may follow)
+        assert types[first:over] == ["record"] * (over - first) and "update" in types[first - 1:first]
+        assert "".join(json.loads(t)["text"] for t in texts[first:over]) == whole
+        for text in texts[:first] + texts[over:]:
             assert str(host.session.seed) not in text and str(seed) not in text
             msg = json.loads(text)
             assert _no_secret_keys(msg), text[:200]

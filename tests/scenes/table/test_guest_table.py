@@ -13,6 +13,7 @@ change, the pixels do not)."""
 from __future__ import annotations
 
 import hashlib
+import json
 import random
 import time
 
@@ -35,7 +36,10 @@ from scenes.screens.title import TitleScene
 from scenes.table.layout import is_hidden
 from scenes.table.scene import TableScene
 from hosted_helpers import in_process_network, open_app
+from game.rules.record import record_of
+from game.services.finished import FinishedGames
 from game.services.kept_seats import KeptSeat, KeptSeats
+from game.services.replay import person_in_note
 from game.text.network import join_problem
 
 CODE = "K7PQ3M"
@@ -149,14 +153,23 @@ def test_a_guest_plays_its_seat_at_the_table_to_the_end_of_the_game(app, tmp_pat
 
         step_until(app, host, lambda: isinstance(app.top, GameOver), timeout=60.0, each=each)
         over = app.top
+        step_until(app, host, lambda: table.in_progress.record_settled)  # the record comes just after the game
         game = host.session.game
         assert over.game.winner == game.winner and over.game.totals == game.totals
         assert hands_seen == set(range(len(game.hands)))
         assert moves[0] >= 2 * len(game.hands)
         assert over.code is None  # the deals are the host's: no deal code at a guest's table
-        # nothing saved here: the game and its save slot are the host's, and no record is kept without its deals
-        saves = app.storage.saves_dir
-        assert table.slot == "" and not [p for p in saves.rglob("*") if p.is_file()] if saves.exists() else True
+        # no game saved here: the game and its save slot are the host's; the finished game's record, which the
+        # host sends once the game is over, is kept with this computer's finished games, for this seat
+        saves, finished = app.storage.saves_dir, app.storage.finished_dir
+        assert table.slot == ""
+        assert not [p for p in saves.rglob("*") if p.is_file() and p.parent != finished]
+        games, bad = FinishedGames(finished).list()
+        assert bad is None and len(games) == 1
+        name, summary = games[0]
+        assert summary.person == 1 and summary.players == list(game.names) and summary.winner == game.winner
+        kept = json.loads((finished / name).read_text(encoding="utf-8"))
+        assert kept["hands"] == record_of(game)["hands"] and person_in_note(kept) == 1
         # the guest keeps the won game in its own statistics, once, under its name
         stats = app.storage.load_statistics()[0]
         assert stats.games_played == 1 and stats.games_won == (game.winner == 1)
