@@ -78,17 +78,22 @@ def test_an_error_in_the_loop_is_logged_the_game_saved_and_the_player_told(tmp_p
 
 def test_a_game_whose_state_is_broken_keeps_the_last_good_autosave(tmp_path, monkeypatch, boxes):
     app = _table_app(tmp_path)
-    app.stack[-1].autosave()
-    slot = app.stack[-1].slot
-    good = app.storage.game_path(slot).read_bytes()
-    monkeypatch.setattr(crash, "game_intact", lambda game: False)
     table = app.stack[-1]
-    real = table.in_progress.autosave  # the moves' own saves (not durable) are left out: this is the crash's
-    monkeypatch.setattr(table.in_progress, "autosave", lambda durable=True: real(durable) if durable else [])
-    _on_frame(monkeypatch, 2, _boom)
-    app.stack[-1].session.game.note = "changed since"  # so saving now would change the file
+    table.autosave()
+    path = app.storage.game_path(table.slot)
+    monkeypatch.setattr(crash, "game_intact", lambda game: False)
+    good = []
+
+    def boom():
+        # what the slot holds when the error comes is the last good autosave (at
+        # instant speed the hand may have ended, and been saved, in frame 1)
+        good.append(path.read_bytes())
+        table.session.game.note = "changed since"  # so saving now would change the file
+        _boom()
+    _on_frame(monkeypatch, 2, boom)
     assert app.run() == 1
-    assert app.storage.game_path(slot).read_bytes() == good
+    assert path.read_bytes() == good[0]
+    assert b"changed since" not in path.read_bytes()
     (_, message), = boxes
     assert "Its last moves could not be saved; Continue resumes the last saved position." in message
 
