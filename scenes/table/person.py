@@ -449,9 +449,22 @@ class PersonPlay:
     def on_shown(self) -> None:
         """The table has shown a step: start the window's clock when it was a discard."""
         if self.rummy_window.pending and not self.table.animation.steps and not self.untimed_rummy:
-            self.rummy_window.start(self.table.clock)
-            self._offer_or_close()
+            self._start_window()
         self.sync()
+
+    def _start_window(self) -> None:
+        self.rummy_window.start(self.table.clock)
+        self._offer_or_close()
+
+    def _start_late_window(self) -> None:
+        """At a guest's table the host's Rummy question (R18) can come after
+        its discard was shown: start the window once everything the host sent
+        is shown (else it would stay pending, neither offered nor passed, and
+        the host would wait out its whole window)."""
+        t = self.table
+        if (t.remote and self.rummy_window.pending and not t.animation.steps and not t.session.ready()
+                and not self.untimed_rummy):
+            self._start_window()
 
     def people_here(self) -> int:
         """How many people play at this computer (seats no computer plays)."""
@@ -518,6 +531,7 @@ class PersonPlay:
 
     def update(self, dt: float) -> None:
         now = self.table.clock
+        self._start_late_window()
         self.table.session.tick(now, held=self.buttons["rummy"].hover)  # R18: time up, or the next player drew
         self.input.update(dt)
         if self.message and now > self.message[2]:

@@ -56,7 +56,9 @@ from game.play.rummy_window import PersonRummyWindow
 from game.play.table_session import REMOTE, Seat
 from game.rules.actions import Action, CallRummy, DrawStock
 from game.rules.cards import parse_card
-from game.rules.events import DiscardTaken, Event, GameWon, HandDealt, HandEnded, RummyCalled
+from game.rules.events import (
+    CardDrawn, DiscardTaken, Discarded, Event, GameWon, HandDealt, HandEnded, LaidOff, MeldTabled, RummyCalled,
+)
 from game.rules.game import Game
 from game.rules.record import RecordError, decode_json, game_from_record
 from game.rules.ruleset import RuleSet
@@ -128,7 +130,8 @@ class GuestSession:
         self._rummy_ask: tuple[float, float | None] | None = None  # (arrival, the host's seconds)
         self._called = False
         self.asked: Ask | None = None
-        self.ahead = False  # a move was sent and the stand-in follows it; the host's update is on its way
+        self._in_flight: list[Action] = []  # this seat's moves sent, in order, that no update has shown yet
+        self.awaiting_host = False  # a draw or a Rummy call was sent: only the host's answer says what came of it
         self.refusals: deque[Illegal] = deque()
         self.over: GameOver | None = None
         self._record = RecordParts()  # the finished game's record as the host sends it (RecordPart), at game over
@@ -190,10 +193,12 @@ class GuestSession:
         return v.current
 
     def waiting_for_person(self) -> bool:
-        """True when the shown position is this seat's move and nothing else is to be shown."""
+        """True when the shown position is this seat's move, nothing else is
+        to be shown and no draw from the stock or Rummy call is on its way to
+        the host (a draw sent after a call would close the call's window there, R18)."""
         v = self.view
         return (not self._steps and v is not None and v.phase in ("draw", "play") and v.current == self.seat
-                and self.gone is None)
+                and self.gone is None and not self.awaiting_host and self.game.hand.current == self.seat)
 
     def rummy_claimed(self) -> int | None:
         """The host's referee decides R18 priority: nothing waits on this window here."""
@@ -270,7 +275,7 @@ class GuestSession:
             elif isinstance(e, GameWon):
                 self._winner = e.winner
         self.game = self._stand_in()
-        self.ahead = False
+        self._follow_in_flight(step)
         return step.events
 
     def _score(self, e: HandEnded) -> None:
@@ -298,17 +303,24 @@ class GuestSession:
         """Send this seat's move to the host. Raises :class:`~game.errors.IllegalMove`
         (nothing sent, nothing changed) when the stand-in game refuses it, as
         the host's referee would; else returns ``[]``: the move's events come
-        back in the host's update. A move of another seat is refused too."""
+        back in the host's update. A move of another seat is refused too. A
+        second draw from the stock while the first is on its way (a double
+        click, a held key) sends nothing: the stand-in cannot follow a draw, so
+        each would reach the host, be refused there, and a held key could pass
+        the host's rate limit and lose the seat."""
         if action.seat != self.seat:
             raise IllegalMove("not_your_turn", "R7", "It's not your turn.")
         game = self.game
         if isinstance(action, DrawStock):
+            if self.awaiting_host:
+                return []
             game.hand.check(action)  # what comes off the stock is the host's to say
+            self.awaiting_host = True
         else:
             game.apply(action)  # the stand-in follows, so a second move of this turn is checked after the first
-            self.ahead = True
         if self.gone is None and not self.away:
             self.connection.send(Move(action.to_record()))
+            self._in_flight.append(action)
         self.asked = None
         self.window.close()
         return []
@@ -316,13 +328,14 @@ class GuestSession:
     def call_rummy(self, call: CallRummy) -> None:
         """Call Rummy (R18) on the shown discard: checked on the stand-in,
         then sent; the host decides priority and whether it came in time
-        (it may answer :class:`Illegal`). Closes this window."""
+        (it may answer :class:`Illegal`). Closes this window; this seat's
+        moves wait for the host's answer (:meth:`waiting_for_person`)."""
         if call.seat != self.seat:
             raise IllegalMove("not_your_turn", "R7", "It's not your turn.")
         self.game.hand.check(call)
         if self.gone is None and not self.away:
             self.connection.send(Call(call.to_record()))
-        self._called = True
+        self._called = self.awaiting_host = True
         self.window.close()
 
     def finished_record(self) -> dict | None:
@@ -363,6 +376,8 @@ class GuestSession:
             if not self._rejoin:
                 return  # the connection is being opened again: nothing to read yet
             outcome, self._rejoin, self.away = self._rejoin[0], [], False
+            self._in_flight.clear()  # what was sent before the drop may never have come: the host's view says
+            self.awaiting_host = False
             if outcome is not True:
                 self.gone = "banned" if outcome == "banned" else "host_left"
                 return
@@ -406,7 +421,9 @@ class GuestSession:
             self.received = view
             self._steps.append(_Step(msg.n, events, view, hands))
         elif isinstance(msg, Ask):
-            if msg.rummy:
+            if msg.rummy and (self._in_flight or self.awaiting_host):
+                pass  # this seat drew (or called) before the question came: its move closes the window there (R18)
+            elif msg.rummy:
                 self._rummy_ask, self._called = (time.monotonic(), msg.seconds), False
                 self.window.expect()
             else:
@@ -415,7 +432,8 @@ class GuestSession:
             self.refusals.append(msg)
             if self.view is not None:
                 self.game = self._stand_in()  # the move did not happen: back to the position shown
-                self.ahead = False
+                self._in_flight.clear()  # what was sent after it the host judges on its own, and shows if taken
+                self.awaiting_host = False
         elif isinstance(msg, RecordPart):
             self._record.add(msg)
         elif isinstance(msg, GameOver):
@@ -457,6 +475,36 @@ class GuestSession:
             self._rejoin = ["host_left"]
 
         threading.Thread(target=run, name="rummy500-rejoin", daemon=True).start()
+
+    @property
+    def ahead(self) -> bool:
+        """True while a move of this seat is sent and no update has shown it
+        yet: the stand-in game follows it (a draw from the stock excepted)."""
+        return bool(self._in_flight)
+
+    def _follow_in_flight(self, step: _Step) -> None:
+        """The stand-in has been rebuilt from ``step``'s view: the oldest move
+        in flight is taken as shown when the step holds this seat's move (a
+        draw, a take, a meld, a lay-off or a discard, not a Rummy call), and
+        the moves still in flight are applied again, so a meld shown before
+        the discard sent after it never lets the discard be sent twice. A move
+        the new position refuses is dropped with those after it (the host
+        refuses them too, and says so). A new hand forgets them all."""
+        mine = (CardDrawn, DiscardTaken, MeldTabled, LaidOff, Discarded)
+        if any(isinstance(e, HandDealt) for e in step.events):
+            self._in_flight.clear()
+        elif (self._in_flight and not any(isinstance(e, RummyCalled) for e in step.events)
+              and any(isinstance(e, mine) and e.seat == self.seat for e in step.events)):
+            self._in_flight.pop(0)
+        for i, action in enumerate(self._in_flight):
+            if isinstance(action, DrawStock):
+                continue  # only the host says what came off the stock: nothing is sent after it before it comes
+            try:
+                self.game.apply(action)
+            except IllegalMove:
+                del self._in_flight[i:]
+                break
+        self.awaiting_host = any(isinstance(a, DrawStock) for a in self._in_flight)
 
     def _stand_in(self) -> Game:
         """A :class:`Game` of the shown position for legality and hints: this

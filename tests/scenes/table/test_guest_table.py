@@ -25,7 +25,10 @@ from game.i18n import _, set_language
 from game.play.remote.discovery import InProcessDiscovery
 from game.play.remote.guest_session import GuestSession
 from game.play.remote.host import HostOptions, TableHost
-from game.play.remote.network import Move
+from game.intent.turn import rummy_options
+from game.play.remote import guest_session
+from game.play.remote.network import Ask, Move
+from game.rules.actions import CallRummy
 from game.rules.actions import DrawStock
 from game.rules.ruleset import RuleSet
 from game.rules.view import view_for
@@ -34,6 +37,7 @@ from scenes.screens.joining import JoinScene
 from scenes.screens.results import GameOver, HandResults, hand_rows
 from scenes.screens.title import TitleScene
 from scenes.table.layout import is_hidden
+from scenes.core.dialogs import ChoiceDialog
 from scenes.table.scene import TableScene
 from hosted_helpers import in_process_network, open_app
 from game.rules.record import record_of
@@ -57,8 +61,9 @@ def app(tmp_path):
         yield a
 
 
-def make_host(tmp_path, network, seats=("easy", "open"), target=100, window_s=2.0, away="computer") -> TableHost:
-    h = TableHost(HostOptions(list(seats), CODE, port=0, bind="127.0.0.1", rules=RuleSet(target=target), seed=5,
+def make_host(tmp_path, network, seats=("easy", "open"), target=100, window_s=2.0, away="computer",
+              seed=5) -> TableHost:
+    h = TableHost(HostOptions(list(seats), CODE, port=0, bind="127.0.0.1", rules=RuleSet(target=target), seed=seed,
                               window_s=window_s, away=away,
                               cert_dir=tmp_path / "cert", table_name="Ana's table"),
                   discovery=InProcessDiscovery(network), announce_address="127.0.0.1")
@@ -123,6 +128,19 @@ def play_my_turn(table) -> bool:
     return True
 
 
+def call_when_i_can(table) -> bool:
+    """Call Rummy (R18) through the person's controls when the guest's window
+    is open and there is a call to make (the deepest, when asked which).
+    True when a call was made."""
+    person = table.person
+    if table.app.top is not table or table.animation.busy or not person.rummy_window_open():
+        return False
+    if person.rummy_window.deadline is None or not rummy_options(table.session.game.hand, table.session.seat):
+        return False
+    person.call_rummy()
+    return True
+
+
 def _frame(table) -> str:
     surface = pygame.Surface(table.app.screen.get_size())
     table.draw(surface)
@@ -131,16 +149,23 @@ def _frame(table) -> str:
 
 def test_a_guest_plays_its_seat_at_the_table_to_the_end_of_the_game(app, tmp_path, network):
     # a Rummy window of a minute on the host: the game goes on at once only because the table says Pass
-    # whenever its seat has nothing to call (R18)
-    host = make_host(tmp_path, network, target=60, window_s=60.0)
+    # whenever its seat has nothing to call, and calls, through the person's controls, whenever it can (R18;
+    # the host's deals from seed 1 give the guest calls to make)
+    host = make_host(tmp_path, network, target=60, window_s=60.0, seed=1)
     try:
+        refused, illegal = [], host._illegal
+        host._illegal = lambda seat, exc: (refused.append(exc.code), illegal(seat, exc))
         table = join_table(app, host)
-        moves = [0]
+        moves, calls = [0], [0]  # calls: the guest's table called (each may still lose at the host)
         hands_seen = set()
 
         def each():
             top = app.top
-            if isinstance(top, HandResults):
+            if isinstance(top, ChoiceDialog):  # how deep the Rummy call takes: the deepest
+                top.choose(max(rummy_options(table.session.game.hand, 1), key=lambda o: o.call.count).call)
+            elif isinstance(top, TableScene) and call_when_i_can(top):
+                calls[0] += 1
+            elif isinstance(top, HandResults):
                 hands_seen.add(top.hand.index)
                 # the results show every hand as the host revealed it, with the host's scores
                 rows = hand_rows(top.game, top.hand)
@@ -153,6 +178,14 @@ def test_a_guest_plays_its_seat_at_the_table_to_the_end_of_the_game(app, tmp_pat
 
         step_until(app, host, lambda: isinstance(app.top, GameOver), timeout=60.0, each=each)
         over = app.top
+        # the guest's Rummy calls were the host's to judge: in a game of two nobody else can call, and the host's
+        # window was open, so every call was taken there, seen here as this seat's, and counted once
+        called = [a for hand in host.session.game.hands for a in hand.actions
+                  if isinstance(a, CallRummy) and a.seat == 1]
+        assert len(called) == calls[0] == table.session.rummy_calls >= 1
+        # nothing the guest's table sent was refused: no move sent twice (a discard sent after a meld the host had
+        # not shown yet), no call after its own draw, no draw while one was on its way
+        assert refused == []
         step_until(app, host, lambda: table.in_progress.record_settled)  # the record comes just after the game
         game = host.session.game
         assert over.game.winner == game.winner and over.game.totals == game.totals
@@ -175,11 +208,78 @@ def test_a_guest_plays_its_seat_at_the_table_to_the_end_of_the_game(app, tmp_pat
         assert stats.games_played == 1 and stats.games_won == (game.winner == 1)
         assert stats.people["Ben"].games_played == 1 and stats.hands_played == len(game.hands)
         assert stats.hand_points == sum(s[1]["hand"] for s in game.hand_scores)
+        assert stats.rummy_calls == len(called)
         table.record_if_won()
         over.table.see_game_over()
         assert app.storage.load_statistics()[0].games_played == 1
         # the seat kept for taking it back is forgotten with the game
         assert KeptSeats(app.storage.network_dir).find(f"127.0.0.1:{host.port}", CODE) is None
+    finally:
+        host.close()
+
+
+def test_a_rummy_question_that_comes_after_its_discard_is_shown_is_answered(app, tmp_path, network, monkeypatch):
+    # three seats, the guest in the middle: after the third seat's discard the guest is not the next to draw,
+    # so only its own answer (Pass, or a call) closes the host's window of two minutes (R18). The host's
+    # question is held back until the discard has been shown here, as a slow link can deliver it
+    real_take, real_update = guest_session.GuestSession._take, guest_session.GuestSession.update
+    held, late = [], [0]
+
+    def take(self, msg):
+        if isinstance(msg, Ask) and msg.rummy:
+            held.append(msg)
+        else:
+            real_take(self, msg)
+
+    def update(self):
+        while held:
+            late[0] += 1
+            real_take(self, held.pop(0))
+        real_update(self)
+    monkeypatch.setattr(guest_session.GuestSession, "_take", take)
+    monkeypatch.setattr(guest_session.GuestSession, "update", update)
+    host = make_host(tmp_path, network, seats=("easy", "open", "easy"), window_s=120.0, away="wait")
+    try:
+        table = join_table(app, host)
+
+        def each():
+            if isinstance(app.top, TableScene) and not call_when_i_can(table):
+                play_my_turn(table)
+        step_until(app, host, lambda: isinstance(app.top, HandResults), timeout=90.0, each=each)
+        assert late[0] >= 3  # the window opened for the guest after several discards, and was answered each time
+    finally:
+        host.close()
+
+
+def test_a_draw_on_its_way_to_the_host_is_sent_once(app, tmp_path, network):
+    # the stand-in cannot follow a draw from the stock (the card is the host's to say): clicks and key presses
+    # while the host has not answered send nothing more, so nothing is refused there and a held key never
+    # passes the host's rate limit (it closed the seat so once, and a computer finished the guest's game)
+    host = make_host(tmp_path, network, away="wait")
+    try:
+        table = join_table(app, host)
+        session, person = table.session, table.person
+
+        def my_draw() -> bool:
+            return (session.waiting_for_person() and session.view.phase == "draw" and not table.animation.busy
+                    and app.top is table)
+        step_until(app, host, my_draw)
+        sent, real = [], session.connection.send
+
+        def send(message):
+            sent.append(message)
+            real(message)
+        session.connection.send = send
+        for _ in range(5):  # the host is not pumped: its answer cannot come
+            person.last_draw_at = -10.0
+            person.draw_stock()
+            app.step(1 / 60)
+        moves = [m for m in sent if isinstance(m, Move)]
+        assert [m.action for m in moves] == [DrawStock(1).to_record()]
+        assert not session.waiting_for_person() and person.message is None
+        step_until(app, host, lambda: session.view.phase == "play" and session.waiting_for_person())
+        assert len([m for m in sent if isinstance(m, Move)]) == 1 and not session.refusals and person.message is None
+        assert view_for(host.session.game, 1).phase == "play" and len(session.view.hand) == len(session.received.hand)
     finally:
         host.close()
 
