@@ -36,7 +36,7 @@ from game.play.table_session import TableSession
 from game.rules.record import record_of
 from game.services.finished import count_in_statistics, keep_finished_record, record_finished_game
 from game.services.hosted_tables import write_table
-from game.services.kept_seats import KeptSeats
+from game.services.kept_seats import KeptSeat, KeptSeats
 from game.services.statistics import joined_summary
 from game.services.slots import Slots, info_of
 from game.services.storage import Storage
@@ -226,6 +226,15 @@ class NotKept:
         if connection is not None:
             KeptSeats(self.storage.network_dir).forget(connection.where, normalise_code(connection.code))
         return messages
+
+    def keep_seat(self, session) -> None:
+        """The host deals another game at the same table and this seat plays
+        on in it (``session``, a new :class:`~game.play.remote.guest_session.GuestSession`):
+        the seat is kept again for taking it back with its token, as when it
+        joined (:mod:`game.services.kept_seats`)."""
+        c, welcome = session.connection, session.welcome
+        KeptSeats(self.storage.network_dir).keep(
+            KeptSeat(c.where, normalise_code(c.code), welcome.seat, welcome.token, session.names[welcome.seat]))
 
     def forget_crashes(self) -> None:
         return None

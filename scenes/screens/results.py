@@ -278,6 +278,7 @@ class GameOver(Scene):
         self.copy_button.visible = self.code is not None
         self.focus = FocusRing(self.buttons + ([self.copy_button] if self.code else []))
         self.focus.focus(self.buttons[0])
+        self.next_offered = False  # a guest's table: the host has dealt another game at this table
         # the game was kept and counted when it was won (GameInProgress.record_if_won);
         # now that the player has seen who won, Continue no longer offers it
         table.see_game_over()
@@ -326,8 +327,25 @@ class GameOver(Scene):
             return True
         return False
 
+    def offer_next_game(self) -> None:
+        """A guest's table whose host deals another game at the same table:
+        Next game takes the place of New game, and the guest is told."""
+        self.next_offered = True
+        self.buttons[0] = Button(N_("Next game"), self.next_game)
+        self.focus = FocusRing(self.buttons + ([self.copy_button] if self.code else []))
+        self.focus.focus(self.buttons[0])
+        self.resize()
+        self.app.notify(_("The host deals another game at this table."), 10.0)
+
+    def next_game(self) -> None:
+        """Play this seat in the host's next game at the same table
+        (:meth:`scenes.table.scene.TableScene.play_next_game`)."""
+        self.table.play_next_game()
+
     def update(self, dt: float) -> None:
         self.table.follow_game_over()
+        if not self.next_offered and getattr(self.table, "remote", False) and self.table.session.next_game():
+            self.offer_next_game()
         if demo_tick(self, dt, "game-over.png") and self.app.options.quit_after_game:
             self.app.quit(0)
 
@@ -358,9 +376,17 @@ class GameOver(Scene):
             label = T.fit_text(f"{self.names[s]}  {g.totals[s]}", th.body, legend_w - th.body * 3, T.TEXT, s == winner)
             surface.blit(label, (chart.right + th.pad * 3 + th.body * 2, y))
             y += round(th.body * 1.6)
+        self._notices = pygame.Rect(chart.right + th.pad, y + th.pad, th.width - chart.right - 2 * th.pad,
+                                    max(0, chart.bottom - y - th.pad))
         if self.code:
             surface.blit(T.text(self.code_label(), th.body, T.TEXT), self.code_pos)
         self.focus.draw(surface, th)
+
+    def notice_area(self) -> pygame.Rect | None:
+        """Notices go in the legend's column, under the legend, so the winner's
+        line and the chart stay in view; the top of the window before the
+        first frame is drawn."""
+        return getattr(self, "_notices", None)
 
     def _chart(self, surface, r: pygame.Rect, g) -> None:
         draw_line_chart(surface, self.theme, r, running_totals(g), T.SEAT_COLOURS, x_label=_("hand"),

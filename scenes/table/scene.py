@@ -434,9 +434,34 @@ class TableScene(Scene):
         host still sends and keeps the finished game's record when it has
         come (:meth:`game.services.game_in_progress.NotKept.keep_record`);
         nothing to do at a local table."""
-        if self.remote and not self.in_progress.record_settled:
-            self.session.update()
-            self.notify_all(self.in_progress.keep_record())
+        if self.remote:
+            self.session.update()  # the record, then perhaps the host's next game at this table
+            if not self.in_progress.record_settled:
+                self.notify_all(self.in_progress.keep_record())
+
+    def play_next_game(self) -> bool:
+        """A guest's table at game over, once the host has dealt another game
+        at the same table (:meth:`game.play.remote.guest_session.GuestSession.next_game`):
+        a new table takes the connection and plays this seat in the new game
+        (the finished one stays kept and counted). False, with a message,
+        when the new game's first messages cannot be shown."""
+        from game.play.remote.guest_session import GuestSession  # only a guest's table plays on this way
+        old = self.session
+        if not (self.remote and old.next_game()):
+            return False
+        connection, welcome, messages = old.hand_over()
+        try:
+            session = GuestSession(connection, welcome, messages, window_s=float(self.app.settings.rummy_window_s),
+                                   use_workers=old.use_workers)
+        except ValueError as exc:
+            log.warning("the host's next game could not be shown: %s", exc)
+            connection.close()
+            self.app.notify(join_problem("broken", {}), 10.0)
+            return False
+        self.in_progress.keep_seat(session)
+        self.app.to_title()
+        self.app.push(self.app.make("table"), session=session, viewer=session.seat)
+        return True
 
     def see_game_over(self) -> None:
         """The game-over scene is shown: Continue no longer offers the game

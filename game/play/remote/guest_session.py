@@ -116,6 +116,7 @@ class GuestSession:
     def __init__(self, connection: GuestConnection, welcome: Welcome, messages=(), *, seed: int | None = None,
                  use_workers: bool = True, window_s: float = 2.0, reconnect_s: float = 30.0):
         self.connection = connection
+        self.welcome = welcome
         self.seat = welcome.seat
         self.use_workers = use_workers
         self.seed = -1  # the table's seed is the host's secret: no deal code here (game.services.deal_code)
@@ -135,6 +136,7 @@ class GuestSession:
         self.refusals: deque[Illegal] = deque()
         self.over: GameOver | None = None
         self._record = RecordParts()  # the finished game's record as the host sends it (RecordPart), at game over
+        self._next: list = []  # the host's next game at this table: its start and all after it, held at game over
         self.gone: str | None = None
         self.closed = False
         self.reconnect_s = reconnect_s
@@ -400,7 +402,28 @@ class GuestSession:
         self.close()
 
     # ------------------------------------------------------------ the host's messages
+    def next_game(self) -> bool:
+        """True once the host, after this game's end (R21), has started
+        another game at the same table (a host without ``--quit-after-game``):
+        its messages are held for :meth:`hand_over`."""
+        return bool(self._next) and not self.closed and self.gone is None
+
+    def hand_over(self) -> tuple[GuestConnection, Welcome, list]:
+        """Give the connection, the welcome and the next game's messages to
+        the table that plays it (``GuestSession(*session.hand_over())``): this
+        session is closed without closing the connection. ``RuntimeError``
+        when no next game has started (:meth:`next_game`)."""
+        if not self.next_game():
+            raise RuntimeError("the host has not started another game at this table")
+        messages, self._next = self._next, []
+        self.closed = True
+        return self.connection, self.welcome, messages
+
     def _take(self, msg) -> None:
+        if self.over is not None and (self._next or isinstance(msg, Start)) \
+                and not (isinstance(msg, tuple) and msg and msg[0] == CLOSED) and not isinstance(msg, Bye):
+            self._next.append(msg)  # the next game's: this one stays as it ended
+            return
         if isinstance(msg, Start):
             self.rules = RuleSet.from_dict(msg.rules)
             self._names = list(msg.names)

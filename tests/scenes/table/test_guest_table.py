@@ -62,9 +62,9 @@ def app(tmp_path):
 
 
 def make_host(tmp_path, network, seats=("easy", "open"), target=100, window_s=2.0, away="computer",
-              seed=5) -> TableHost:
+              seed=5, quit_after_game=True) -> TableHost:
     h = TableHost(HostOptions(list(seats), CODE, port=0, bind="127.0.0.1", rules=RuleSet(target=target), seed=seed,
-                              window_s=window_s, away=away,
+                              window_s=window_s, away=away, quit_after_game=quit_after_game,
                               cert_dir=tmp_path / "cert", table_name="Ana's table"),
                   discovery=InProcessDiscovery(network), announce_address="127.0.0.1")
     h.start()
@@ -214,6 +214,54 @@ def test_a_guest_plays_its_seat_at_the_table_to_the_end_of_the_game(app, tmp_pat
         assert app.storage.load_statistics()[0].games_played == 1
         # the seat kept for taking it back is forgotten with the game
         assert KeptSeats(app.storage.network_dir).find(f"127.0.0.1:{host.port}", CODE) is None
+    finally:
+        host.close()
+
+
+def test_the_hosts_next_game_at_the_same_table_is_played_from_the_game_over_screen(app, tmp_path, network):
+    # a host that offers another game (no --quit-after-game): the guest's game-over screen says so, and Next
+    # game plays the same seat in it, with the same connection; the finished game stays kept and counted once
+    host = make_host(tmp_path, network, target=30, away="wait", quit_after_game=False)
+    try:
+        table = join_table(app, host)
+
+        def each():
+            top = app.top
+            if isinstance(top, HandResults):
+                top.next()
+            elif isinstance(top, TableScene):
+                play_my_turn(top)
+        step_until(app, host, lambda: isinstance(app.top, GameOver), timeout=60.0, each=each)
+        over = app.top
+        step_until(app, host, lambda: over.next_offered)
+        assert host.games == 2 and over.buttons[0].text == "Next game" and app.top is over
+        assert "The host deals another game at this table." in [text for text, _until in app.toasts]
+        first = table.session
+        assert over.game.winner is not None and first.game.winner == over.game.winner  # the ended game stays shown
+        step_until(app, host, lambda: over.elapsed >= 0.8)  # the key that closed the results is not taken for a click
+        pos = over.buttons[0].rect.center
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+        app.step(1 / 60)
+        new = app.top
+        assert isinstance(new, TableScene) and new is not table and new.remote and first.closed
+        assert new.session.connection is first.connection and new.session.seat == new.viewer == 1
+        assert new.session.game.winner is None and new.session.game.totals == [0, 0]
+        assert [type(s).__name__ for s in app.stack] == ["TitleScene", "TableScene"]
+        wait_for_the_hosts_view(app, new.session, host)
+        moves = [0]
+
+        def play():
+            if play_my_turn(new):
+                moves[0] += 1
+        step_until(app, host, lambda: moves[0] >= 2, each=play)
+        game = host.session.game
+        assert game.winner is None and any(a.seat == 1 for a in game.hand.actions)
+        # the first game counted once, its record kept once; the seat kept again for taking it back
+        assert app.storage.load_statistics()[0].games_played == 1
+        assert len(FinishedGames(app.storage.finished_dir).list()[0]) == 1
+        kept = KeptSeats(app.storage.network_dir).find(f"127.0.0.1:{host.port}", CODE)
+        assert kept is not None and kept.seat == 1 and kept.name == "Ben"
     finally:
         host.close()
 
