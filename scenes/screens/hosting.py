@@ -128,7 +128,10 @@ class HostScene(FormScene):
               replace: str | None = None, bind: str = BIND, port: int | None = None,
               resumed: HostedTable | None = None, info: SlotInfo | None = None) -> None:
         self.resumed, self.info = resumed, info
+        self._opening = False
         if resumed is not None:  # the saved table: its seats, names, code, rules and port
+            # until its table is open an error counts against the slot, as for any Continue (scenes.core.crash)
+            self.app.resuming = resumed.slot
             plan = [(kind, name) for kind, name in zip(resumed.seats, resumed.resumed.names)]
             rules = resumed.resumed.game.rules
             port = resumed.port if port is None else port
@@ -159,6 +162,8 @@ class HostScene(FormScene):
 
     def exit(self) -> None:
         pygame.key.stop_text_input()
+        if self.resumed is not None and not self._opening and self.app.resuming == self.resumed.slot:
+            self.app.resuming = None  # left without opening the table
 
     def _changed(self, _value: str) -> None:
         self.problem = ""
@@ -233,9 +238,11 @@ class HostScene(FormScene):
         if host.session is not None and self.resumed is not None:  # every guest is back (or Play on)
             self.host = None  # the table's now: closing it closes the host
             info = self.info
+            self._opening = True
             self.app.replace(self.app.make("table"), session=host.session, slot=self.resumed.slot,
                              hand_order=order_cards(info.hand_order) if info else (),
                              sort_mode=info.sort_mode if info else "suit")
+            self.app.resuming = None  # the table is open: it counts its own errors
         elif host.session is not None:  # every open seat is taken: the game starts here
             slots = Slots(self.app.storage)
             if self.replace:

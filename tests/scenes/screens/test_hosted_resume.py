@@ -201,12 +201,14 @@ def test_play_on_starts_the_reopened_table_without_its_guest_who_takes_the_seat_
         for _ in range(30):
             app.step(1 / 60)
         assert isinstance(app.top, HostScene) and page.missing() == [1]  # waiting for Ben
+        assert app.resuming == page.resumed.slot  # an error before the table opens counts against the slot
         pos = page.play_on_button.rect.center
         assert page.play_on_button.visible
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
         step_until(app, lambda: isinstance(app.top, TableScene), timeout=30)
         session = app.top.session
+        assert app.resuming is None  # the table is open: it counts its own errors
         assert not session.referee.players[1].is_person  # the stand-in plays for Ben meanwhile
         moves = len(session.game.hand.actions)
         step_until(app, lambda: len(session.game.hand.actions) > moves + 2 or session.game.hand.ended is not None)
