@@ -396,8 +396,11 @@ class TextField(Widget):
                                           self.rect.height, T.TEXT), midleft=(self.rect.left, self.rect.centery))
         else:
             box = self.rect.copy()
-        pygame.draw.rect(surface, (250, 250, 244), box, border_radius=theme.radius)
-        s = T.text(self.shown_text(box.width - 2 * theme.pad, theme), theme.body, T.TEXT_DARK)
+        # a field that takes no typing now (the Host page's port once the table is open) does not look editable
+        pygame.draw.rect(surface, (250, 250, 244) if self.enabled else T.BUTTON_DISABLED, box,
+                         border_radius=theme.radius)
+        s = T.text(self.shown_text(box.width - 2 * theme.pad, theme), theme.body,
+                   T.TEXT_DARK if self.enabled else T.TEXT_DIM)
         at = (box.x + theme.pad, box.centery - s.get_height() // 2)
         composing = self.composing
         if self.selected and not composing:
@@ -408,7 +411,7 @@ class TextField(Widget):
             y = at[1] + s.get_height() - max(1, theme.body // 10)
             pygame.draw.line(surface, T.TEXT_DARK, (at[0] + s.get_width() - w, y), (at[0] + s.get_width(), y),
                              max(1, theme.body // 12))
-        if self.focused:
+        if self.focused and self.enabled:
             caret = T.text("|", theme.body, T.TEXT_DARK)
             surface.blit(caret, (at[0] + s.get_width(), at[1]))
         self._focus_ring(surface, theme)

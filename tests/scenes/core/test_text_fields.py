@@ -224,3 +224,22 @@ def test_the_real_clipboard_under_xvfb(tmp_path):
             owner.kill()
         server.kill()
         server.wait(5)
+
+
+def test_a_field_that_takes_no_typing_does_not_look_editable(app):
+    # the Host page's port once its table is open: greyed, its text dimmed, no caret even with the focus
+    from scenes.core.widgets import TextField
+    field = TextField("", "50500", 5)
+    field.rect = pygame.Rect(10, 10, 200, 40)
+    field.focused = True
+    surfaces = []
+    for enabled in (True, False):
+        field.enabled = enabled
+        surface = pygame.Surface((220, 60))
+        field.draw(surface, app.theme)
+        surfaces.append(surface)
+    editable, fixed = surfaces
+    corner = (field.rect.x + field.rect.width - 8, field.rect.centery)  # inside the box, right of the text
+    assert editable.get_at(corner)[:3] == (250, 250, 244) and fixed.get_at(corner)[:3] != (250, 250, 244)
+    assert not field.handle(pygame.event.Event(pygame.TEXTINPUT, text="1"))
+    assert field.value == "50500"
