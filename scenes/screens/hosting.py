@@ -241,7 +241,7 @@ class HostScene(FormScene):
             self._opening = True
             self.app.replace(self.app.make("table"), session=host.session, slot=self.resumed.slot,
                              hand_order=order_cards(info.hand_order) if info else (),
-                             sort_mode=info.sort_mode if info else "suit")
+                             sort_mode=info.sort_mode if info else "suit", people=self.people_here())
             self.app.resuming = None  # the table is open: it counts its own errors
         elif host.session is not None:  # every open seat is taken: the game starts here
             slots = Slots(self.app.storage)
@@ -252,7 +252,15 @@ class HostScene(FormScene):
                     self.app.notify(_("The old game could not be deleted ({error}); it stays in Load game.").format(
                         error=exc.strerror or exc))
             self.host = None  # the table's now: closing it closes the host
-            self.app.replace(self.app.make("table"), session=host.session, slot=slots.new_name())
+            self.app.replace(self.app.make("table"), session=host.session, slot=slots.new_name(),
+                             people=self.people_here())
+
+    def people_here(self) -> list[int] | None:
+        """The seats of the people at this computer when there are two or more
+        (the table is then pass-and-play for them, the guests' seats aside);
+        ``None`` for one person (or none): the table shows seat 0 as before."""
+        people = [i for i, (kind, _name) in enumerate(self.plan) if kind == "human"]
+        return people if len(people) > 1 else None
 
     def play_on(self) -> None:
         """A reopened table: start now, without waiting for every guest

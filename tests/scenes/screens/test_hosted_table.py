@@ -122,3 +122,53 @@ def test_the_host_removes_and_bans_a_guest_from_the_running_table(app):
     key(app, pygame.K_ESCAPE)
     click(app, "Remove a guest")
     assert [b.text for b in app.top.buttons] == ["Seat 3: Cleo", "Cancel"]
+
+
+def test_two_people_at_the_hosts_computer_play_pass_and_play_beside_a_guest(app):
+    # a hosted table with Ana and Cai at this computer and Ben at another: the table is pass-and-play for Ana
+    # and Cai (their hands face down between their turns), the guest's seat aside; each person's moves go
+    # through the table's own controls, and the game goes on past Cai's turns (it used to wait on Cai for ever)
+    from scenes.screens.results import GameOver, HandResults
+    app.push(TitleScene(app))
+    page = app.push(HostScene(app), plan=[("human", "Ana"), ("human", "Cai"), (OPEN, "")],
+                    rules=RuleSet(target=100), bind="127.0.0.1")
+    page.port.value = str(free_port())
+    page.open_table()
+    assert page.host is not None, page.problem
+    out: dict = {}
+    _ben, ben_thread = guest(page.host.port, page.code, "Ben", 2, out)
+    step_until(app, lambda: isinstance(app.top, TableScene) or "Ben" in out)
+    table = app.top
+    assert isinstance(table, TableScene) and isinstance(table.session, HostedSession)
+    pp = table.pass_play
+    assert pp is not None and pp.people == [0, 1]
+    session = table.session
+    game = session.game
+    moves, covers = {0: 0, 1: 0}, 0
+    for _ in range(20000):
+        app.step(1 / 30)
+        top = app.top
+        if isinstance(top, GameOver) or min(moves.values()) >= 8:
+            break
+        if isinstance(top, HandResults):
+            top.next()
+        elif pp.cover is not None:
+            if not table.animation.busy:  # behind the cover no hand is face up
+                assert not [p for p in table.layout_.places if p.zone == "hand" and p.face_up]
+            covers += 1
+            key(app, pygame.K_RETURN)
+        elif pp.asking:
+            pos = pp.no_one.rect.center
+            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+        elif pp.caller is not None and pp.revealed == pp.caller:
+            key(app, pygame.K_n)
+        elif table.person is not None and table.person.my_turn() and not table.animation.busy \
+                and not session.rummy_window_open():
+            seat = game.hand.current
+            if table.person.apply(game.hand.fallback_action()):
+                moves[seat] += 1
+    assert min(moves.values()) >= 8 or game.winner is not None, moves
+    assert covers >= 4 and moves[1] > 0
+    assert "Ben" not in out or not isinstance(out["Ben"], Exception), out
+    assert any(a.seat == 2 for h in game.hands for a in h.actions)  # the guest played its seat meanwhile
