@@ -37,6 +37,7 @@ from game.rules.hand import can_draw_stock
 from game.text.cards import short_name
 from game.rules.ruleset import RuleSet
 from game.play.table_session import Seat, TableSession
+from game.play.remote.guest_session import GuestSession
 from game.play.hints import Hinter
 from game.ai import HINT_LEVELS
 from game.rules.names import shown_names
@@ -445,7 +446,6 @@ class TableScene(Scene):
         a new table takes the connection and plays this seat in the new game
         (the finished one stays kept and counted). False, with a message,
         when the new game's first messages cannot be shown."""
-        from game.play.remote.guest_session import GuestSession  # only a guest's table plays on this way
         old = self.session
         if not (self.remote and old.next_game()):
             return False
