@@ -103,7 +103,9 @@ class HostOptions:
     ``workers`` each computer thinks in a process of its own
     (:class:`~game.play.seats.WorkerPlayer`), so the host's thread (and the
     network thread, which shares its interpreter) never waits on a search.
-    ``table_name``: the name a table is announced under (never its code).
+    ``table_name``: the name a table is announced under (never its code);
+    ``host_name``: the name of the person at the host's window, announced
+    beside it so that each guest words the table's name in its own language.
     ``resume``: a saved table to take up again; it goes on once every guest
     is back in their seat with their token. ``names``: each seat's name
     (``""`` for an open seat: the guest gives it), else each computer is
@@ -136,6 +138,7 @@ class HostOptions:
     quit_after_game: bool = True
     workers: bool = False
     table_name: str = "Rummy 500"
+    host_name: str = ""
     resume: ResumedTable | None = None
     names: list[str] | None = None
     driven: bool = False
@@ -287,7 +290,7 @@ class TableHost:
         with self._lock:
             free = sum(1 for s in self._slots if s.kind == OPEN and s.token is None)
         self.discovery.announce(TableAd(self.options.table_name, self.announce_address, self.port,
-                                        PROTOCOL_VERSION, free, self.short_fingerprint))
+                                        PROTOCOL_VERSION, free, self.short_fingerprint, self.options.host_name))
 
     async def _serve(self, ctx):
         return await serve(self._handler, self.options.bind, self.options.port, ssl=ctx, max_size=MAX_MESSAGE,
@@ -921,9 +924,15 @@ class HostedSession(TableSession):
     (:meth:`update`) the host reads what the guests sent and puts the
     questions; a guest's move waits until the table takes its next step
     (:meth:`ready`, :meth:`advance`), so it is shown as a computer's is;
-    every action, undo and deal goes on to the guests. :meth:`tick` also
+    every action and deal goes on to the guests. Nobody at a table across
+    computers takes a move back (:attr:`can_undo`), the host's people no
+    more than the guests: what the host's window tables is shown to everyone
+    at once, as a guest's move is. :meth:`tick` also
     gives the host the table's clock, which the guests' Rummy windows run
     on. :meth:`close` closes the host too (the guests are told the host left)."""
+
+    can_undo = False
+    """No undo at a shared table, for the host's people as for the guests."""
 
     def __init__(self, host: TableHost, *args, **kwargs):
         self.host = host
@@ -949,10 +958,6 @@ class HostedSession(TableSession):
         events = super().apply_person(action)
         self.host._acted(events)
         return events
-
-    def restore(self, game) -> None:
-        super().restore(game)
-        self.host._acted([])
 
     def deal_next_hand(self):
         events = super().deal_next_hand()

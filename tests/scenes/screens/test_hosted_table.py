@@ -124,22 +124,28 @@ def test_the_host_removes_and_bans_a_guest_from_the_running_table(app):
     assert [b.text for b in app.top.buttons] == ["Seat 3: Cleo", "Cancel"]
 
 
+def hosted_table_with_ben(app, plan):
+    """Host a table from the Host page with ``plan`` (its one open seat last), a guest bot "Ben" joining it;
+    returns the table once the game starts, what the guest was told (``out``) and the guest's thread."""
+    app.push(TitleScene(app))
+    page = app.push(HostScene(app), plan=plan, rules=RuleSet(target=100), bind="127.0.0.1")
+    page.port.value = str(free_port())
+    page.open_table()
+    assert page.host is not None, page.problem
+    out: dict = {}
+    _ben, thread = guest(page.host.port, page.code, "Ben", len(plan) - 1, out)
+    step_until(app, lambda: isinstance(app.top, TableScene) or "Ben" in out)
+    table = app.top
+    assert isinstance(table, TableScene) and isinstance(table.session, HostedSession)
+    return table, out, thread
+
+
 def test_two_people_at_the_hosts_computer_play_pass_and_play_beside_a_guest(app):
     # a hosted table with Ana and Cai at this computer and Ben at another: the table is pass-and-play for Ana
     # and Cai (their hands face down between their turns), the guest's seat aside; each person's moves go
     # through the table's own controls, and the game goes on past Cai's turns (it used to wait on Cai for ever)
     from scenes.screens.results import GameOver, HandResults
-    app.push(TitleScene(app))
-    page = app.push(HostScene(app), plan=[("human", "Ana"), ("human", "Cai"), (OPEN, "")],
-                    rules=RuleSet(target=100), bind="127.0.0.1")
-    page.port.value = str(free_port())
-    page.open_table()
-    assert page.host is not None, page.problem
-    out: dict = {}
-    _ben, ben_thread = guest(page.host.port, page.code, "Ben", 2, out)
-    step_until(app, lambda: isinstance(app.top, TableScene) or "Ben" in out)
-    table = app.top
-    assert isinstance(table, TableScene) and isinstance(table.session, HostedSession)
+    table, out, ben_thread = hosted_table_with_ben(app, [("human", "Ana"), ("human", "Cai"), (OPEN, "")])
     pp = table.pass_play
     assert pp is not None and pp.people == [0, 1]
     session = table.session
@@ -172,3 +178,24 @@ def test_two_people_at_the_hosts_computer_play_pass_and_play_beside_a_guest(app)
     assert covers >= 4 and moves[1] > 0
     assert "Ben" not in out or not isinstance(out["Ben"], Exception), out
     assert any(a.seat == 2 for h in game.hands for a in h.actions)  # the guest played its seat meanwhile
+
+
+def test_nobody_at_a_hosted_table_takes_a_move_back_the_hosts_person_no_more_than_a_guest(app):
+    # a guest cannot undo (its move is made for everyone at once), so neither can the person at the host's
+    # window: the host's meld is shown to the guests as it is tabled. No Undo button, U is refused with the
+    # reason, and the game is untouched
+    table, out, _thread = hosted_table_with_ben(app, [("human", "Ana"), (OPEN, "")])
+    assert table.session.can_undo is False
+    person = table.person
+    step_until(app, lambda: (person.my_turn() and not table.animation.busy) or "Ben" in out)
+    assert "Ben" not in out
+    person.draw_stock()
+    step_until(app, lambda: not table.animation.busy)
+    before = table.session.game.snapshot()
+    app.step(1 / 60)  # a frame drawn in the play phase, where Undo used to sit
+    assert not person.buttons["undo"].visible and person.buttons["hint"].visible
+    person.message = None
+    key(app, pygame.K_u)
+    assert person.message is not None and person.message[1]  # refused, with its reason
+    assert person.message[0].startswith("At a table across computers every move is made for everyone at once")
+    assert table.session.game.snapshot() == before
