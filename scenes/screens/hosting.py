@@ -177,7 +177,7 @@ class HostScene(FormScene):
                            rules=self.rules, stand_in=self.stand_in.value, window_s=self.app.settings.rummy_window_s,
                            cert_dir=self.app.storage.network_dir, workers=True, driven=True,
                            names=[name for _kind, name in self.plan],
-                           table_name=_("{name}'s table").format(name=you),
+                           table_name=_("{name}'s table").format(name=you), host_name=you,
                            away=away if away in ("computer", "wait") else "computer",
                            resume=self.resumed.resumed if self.resumed is not None else None)
 

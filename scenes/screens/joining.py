@@ -271,7 +271,8 @@ class JoinScene(FormScene):
             if b.visible:
                 ad = self.found[i]
                 b.label = _("{name} · {open} open · {where}").format(
-                    name=ad.name, open=ad.open, where=f"{ad.address}:{ad.port}")
+                    name=_("{name}'s table").format(name=ad.host) if ad.host else ad.name, open=ad.open,
+                    where=f"{ad.address}:{ad.port}")
                 b.rect = pygame.Rect(left, y, width, row - 4)
                 y += row + gap - 4
         if not self.found:

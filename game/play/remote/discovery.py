@@ -28,9 +28,12 @@ SERVICE = "_rummy500._tcp.local."
 
 @dataclass(frozen=True)
 class TableAd:
-    """A table as announced: its ``name`` ("Ana's table"), the ``address``
-    and ``port`` to join, the protocol ``version``, the ``open`` seats still
-    free and the certificate's short ``fingerprint``. Never the code."""
+    """A table as announced: its ``name`` ("Ana's table", in the host's
+    language), the ``address`` and ``port`` to join, the protocol
+    ``version``, the ``open`` seats still free, the certificate's short
+    ``fingerprint`` and the ``host``'s name (the person at the host's
+    window; ``""`` for a table without one), so that Join a table words
+    "Ana's table" in the guest's own language. Never the code."""
 
     name: str
     address: str
@@ -38,10 +41,14 @@ class TableAd:
     version: int
     open: int
     fingerprint: str
+    host: str = ""
 
     def properties(self) -> dict[str, str]:
         """The announcement's TXT properties (no code, no token)."""
-        return {"v": str(self.version), "open": str(self.open), "fp": self.fingerprint}
+        props = {"v": str(self.version), "open": str(self.open), "fp": self.fingerprint}
+        if self.host:
+            props["host"] = self.host
+        return props
 
 
 class DiscoveryBackend(Protocol):
@@ -92,6 +99,13 @@ def _instance(name: str) -> str:
     return clean
 
 
+def _host_name(heard: str) -> str:
+    """A host's name as heard in an announcement: printable characters only,
+    at most 16 (the longest name a seat takes); ``""`` when none is left."""
+    clean = "".join(ch for ch in heard if ch.isprintable()).strip()[:16]
+    return clean if any(not ch.isspace() for ch in clean) else ""
+
+
 class ZeroconfDiscovery:
     """mDNS discovery (``python-zeroconf``) on ``interfaces`` only (a list of
     addresses, e.g. ``["127.0.0.1"]``). :meth:`announce` registers on a
@@ -122,7 +136,8 @@ class ZeroconfDiscovery:
         props = {k.decode("utf-8", "replace"): (v or b"").decode("utf-8", "replace") for k, v in info.properties.items()}
         try:
             ad = TableAd(name[:-len(SERVICE) - 1], info.parsed_addresses()[0], int(info.port), int(props.get("v", "0")),
-                         int(props.get("open", "0")), props.get("fp", "")[:19])
+                         int(props.get("open", "0")), props.get("fp", "")[:19],
+                         _host_name(props.get("host", "")))
         except ValueError:
             return
         with self._lock:

@@ -629,6 +629,17 @@ def test_a_table_is_found_on_the_network_without_its_code(cert_dir):
     assert browser.tables() == []  # withdrawn when the host leaves
 
 
+def test_the_hosts_name_is_announced_beside_the_table_and_heard_as_printable_text_only():
+    from game.play.remote.discovery import TableAd, _host_name
+
+    ad = TableAd("Bwrdd Ana", "127.0.0.1", 50500, PROTOCOL_VERSION, 1, "ABCD-ABCD-ABCD-ABCD", host="Ana")
+    assert ad.properties()["host"] == "Ana"
+    assert "host" not in TableAd("Rummy 500", "127.0.0.1", 50500, PROTOCOL_VERSION, 1, "").properties()
+    assert _host_name("  Ana  ") == "Ana"
+    assert _host_name("\u200b\u202e\x00") == ""  # nothing visible: the announced table name is shown instead
+    assert _host_name("Ana\x1b[2J") == "Ana[2J" and len(_host_name("x" * 200)) == 16
+
+
 def test_real_mdns_bound_to_loopback_only(cert_dir):
     pytest.importorskip("zeroconf")
     from game.play.remote.discovery import TableAd, ZeroconfDiscovery
@@ -639,14 +650,16 @@ def test_real_mdns_bound_to_loopback_only(cert_dir):
         pytest.skip(f"mDNS cannot run on 127.0.0.1 here: {exc}")
     listener = ZeroconfDiscovery(["127.0.0.1"])
     try:
-        announcer.announce(TableAd("Ana's table", "127.0.0.1", 50555, PROTOCOL_VERSION, 2, "ABCD-ABCD-ABCD-ABCD"))
+        announcer.announce(TableAd("Bwrdd Ana", "127.0.0.1", 50555, PROTOCOL_VERSION, 2, "ABCD-ABCD-ABCD-ABCD",
+                                   host="Ana"))
         deadline = time.monotonic() + 8
         while not listener.tables() and time.monotonic() < deadline:
             time.sleep(0.1)
         if not listener.tables():
             pytest.skip("mDNS on 127.0.0.1 heard nothing here (loopback without multicast)")
         (ad,) = listener.tables()
-        assert (ad.name, ad.port, ad.open, ad.fingerprint) == ("Ana's table", 50555, 2, "ABCD-ABCD-ABCD-ABCD")
+        assert (ad.name, ad.port, ad.open, ad.fingerprint, ad.host) == (
+            "Bwrdd Ana", 50555, 2, "ABCD-ABCD-ABCD-ABCD", "Ana")
     finally:
         announcer.close()
         listener.close()

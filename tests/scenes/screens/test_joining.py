@@ -69,6 +69,24 @@ def test_a_table_found_on_the_network_is_joined_with_its_code_at_the_seat_chosen
     step_until(app, host, lambda: not host.connected())
 
 
+def test_a_found_table_is_named_in_the_guests_language_from_the_hosts_name(app, network, tmp_path):
+    h = TableHost(HostOptions(["easy", "open"], CODE, port=0, bind="127.0.0.1", rules=RuleSet(target=50),
+                              cert_dir=tmp_path / "cert2", table_name="Bwrdd Ana", host_name="Ana"),
+                  discovery=InProcessDiscovery(network), announce_address="127.0.0.1")
+    h.start()
+    try:
+        set_language("cy")
+        app.push(TitleScene(app))
+        page = app.push(JoinScene(app))
+        step_until(app, h, lambda: page.found)
+        assert page.table_buttons[0].text.startswith("Bwrdd Ana ·")
+        set_language("en")  # a guest in another language than the host's
+        page.resize()
+        assert page.table_buttons[0].text.startswith("Ana's table ·") and "Bwrdd" not in page.table_buttons[0].text
+    finally:
+        h.close()
+
+
 def test_refusals_are_worded_in_the_guests_language_and_a_name_for_you_is_refused_before_sending(app, host):
     set_language("cy")
     app.push(TitleScene(app))
