@@ -77,8 +77,10 @@ def test_joining_fails_with_exit_2_or_3_and_one_sentence(tmp_path):
     bad = rummy("host", "--seats", "open,easy", "--code", "AB", "--port", "0")
     assert bad.wait(60) == 2
 
+    # a target out of reach: a game of Easy seats to 100 takes under a second, and
+    # one that ended before the host is stopped below would leave nothing to save
     host = rummy("host", "--seats", "open,easy", "--port", "0", "--bind", "127.0.0.1", "--code", "K7PQ3M",
-                 "--target", "100", "--config-dir", str(tmp_path / "h"))
+                 "--target", "100000", "--config-dir", str(tmp_path / "h"))
     try:
         port, _fp = wait_for_table(host)
         wrong = rummy("join", f"127.0.0.1:{port}", "--code", "WRONG9", "--name", "Eve", "--ai", "easy",
