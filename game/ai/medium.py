@@ -17,7 +17,8 @@
   cards that fit a meld on the table (they would hand the next players a
   lay-off or a Rummy call), and not cards that meld with what an opponent
   took, the more so the closer that opponent is to going out
-  (:mod:`game.ai.discards`).
+  (:mod:`game.ai.discards`), and not cards that meld with the pile's top
+  card, which the next player could take with it (:data:`FEED_PILE`, R8.3).
 * **Rummy.** Calls only when the call is worth more than the seat's best
   alternative (its draw), weighed like any take.
 * **A circling hand** (the pile turned over again and again, R17): takes
@@ -35,13 +36,18 @@ from game.rules.view import PlayerView, sample_world
 from game.ai.base import AIPlayer
 from game.ai.cycle import circling, ending_take, unsticking_discard
 from game.ai.discards import discard_values
-from game.ai.evaluate import greedy_tabling, usefulness
+from game.ai.evaluate import greedy_tabling, relates, usefulness
 from game.ai.going_out import going_out_plan, table_everything, tabled_cards
 
 STOCK_DRAW_VALUE = 3.0
 HOLD_MELD_POINTS = 12
 PRUNE_MARGIN = 8.0
 TIE = 1e-9
+FEED_PILE = 15.0
+"""Charge on a discard per card of the pile's top that it melds with (same
+rank, or same suit within two ranks, :func:`~game.ai.evaluate.relates`):
+the next player may take both and meld them (R8.3). Measured in issue 25:
+Medium against the cautious style rose from 36.5 % to 50 % of 400 games."""
 GO_OUT_BONUS = 20.0
 """What going out this turn is worth beyond the points tabled (the hand ends
 while the opponents still hold cards)."""
@@ -75,6 +81,8 @@ class MediumAI(AIPlayer):
     """The Medium level (see the module docstring)."""
 
     level = "medium"
+    pile_feed = FEED_PILE
+    """Points charged per card a discard melds with at the pile's top (:data:`FEED_PILE`; 0: none)."""
 
     def __init__(self, seed: int | None = None, max_depth: int | None = None, calls: bool = True):
         """``max_depth`` limits the pile depths weighed (for fast playouts);
@@ -191,10 +199,15 @@ class MediumAI(AIPlayer):
         return discards[0]
 
     def ranked_discards(self, view: PlayerView, world: HandState) -> list[Discard]:
-        """Every legal discard, best first (:func:`game.ai.discards.discard_values`)."""
+        """Every legal discard, best first (:func:`game.ai.discards.discard_values`),
+        less :attr:`pile_feed` per card of the pile's top it melds with (R8.3)."""
         seat = view.seat
         discards = [a for a in [Discard(seat, c) for c in sorted(set(view.hand))] if world.is_legal(a)]
         values = discard_values([a.card for a in discards], view, world.table)
+        if self.pile_feed and view.discard:
+            top = view.discard[-1:]
+            for card in values:
+                values[card] -= self.pile_feed * relates(card, top, view.rules.ace_wraps)
         discards.sort(key=lambda a: (-values[a.card], a.card))
         return discards
 

@@ -1,7 +1,10 @@
 """The styles of the field (issue 25, item 1): ways people play Rummy 500.
 
 Every style but the random player is Medium (:class:`~game.ai.medium.MediumAI`)
-with one habit of its own, so what it does differently is that habit alone:
+with one habit of its own, built on :class:`FieldPlayer`: Medium as it was
+when the field was made, so that a later gain in Medium (the pile-top
+charge, :data:`~game.ai.medium.FEED_PILE`) does not make every style
+stronger with it. What a style does differently is its habit alone:
 
 * :class:`HoarderAI` melds only when it can go out (all at once);
 * :class:`EarlyMelderAI` tables everything it can at once, never holding a meld back;
@@ -35,6 +38,13 @@ from game.ai.going_out import going_out_plan
 from game.ai.medium import MediumAI, keep_count
 
 
+class FieldPlayer(MediumAI):
+    """The styles' common base: Medium without its later gains (no charge for
+    a discard that melds with the pile's top card, :data:`~game.ai.medium.FEED_PILE`)."""
+
+    pile_feed = 0.0
+
+
 def _tabling(view: PlayerView, world: HandState) -> list:
     """The plays Medium's tabling finds for ``view``'s hand now (melds, then lay-offs)."""
     seat = view.seat
@@ -62,7 +72,7 @@ def can_go_out(view: PlayerView, world: HandState, hand=None, single_taken=None,
     return len(left) == 1 and left[0] not in (single_taken, committed)
 
 
-class HoarderAI(MediumAI):
+class HoarderAI(FieldPlayer):
     """Melds only when it can go out: it holds every meld and lay-off until
     the whole hand can be tabled this turn (or all but the discard that goes
     out, R16), then tables it all. It takes a pile card alone when that card
@@ -110,7 +120,7 @@ class HoarderAI(MediumAI):
         return world.plan_for(view.seat)[0]
 
 
-class EarlyMelderAI(MediumAI):
+class EarlyMelderAI(FieldPlayer):
     """Tables every meld and lay-off the moment it holds it: Medium, but it
     never holds a small first meld back."""
 
@@ -121,7 +131,7 @@ class EarlyMelderAI(MediumAI):
         return False
 
 
-class PileTakerAI(MediumAI):
+class PileTakerAI(FieldPlayer):
     """Takes the discard pile as deep as it can: whenever a take of two cards
     or more is legal (R9: its deepest card can be tabled this turn), the
     deepest such take; otherwise it draws as Medium does."""
@@ -149,7 +159,7 @@ def _turn_can_end(view: PlayerView, card) -> bool:
     return not rest or any(c != view.single_taken for c in rest)
 
 
-class LayOffHunterAI(MediumAI):
+class LayOffHunterAI(FieldPlayer):
     """Plays for lay-offs (R14): it takes a top discard it can lay off, lays
     off before it melds (unless melding first goes out), and keeps the cards
     close to a table meld's open cards (same rank, or its suit within two
@@ -193,7 +203,7 @@ class LayOffHunterAI(MediumAI):
         return discards
 
 
-class RummyCallerAI(MediumAI):
+class RummyCallerAI(FieldPlayer):
     """Calls Rummy (R18) whenever a call is legal, at the depth Medium rates
     best, even where drawing would be worth more. Otherwise Medium."""
 
@@ -225,7 +235,7 @@ def feeds(card, view: PlayerView, table) -> bool:
     return bool(view.discard) and relates(card, view.discard[-1:], aw) > 0
 
 
-class CautiousAI(MediumAI):
+class CautiousAI(FieldPlayer):
     """Never feeds a meld: it does not discard a card that fits a meld on the
     table, melds with a card an opponent took from the pile, or melds with
     the pile's top card (:func:`feeds`) while it has another legal discard.

@@ -181,8 +181,9 @@ def test_a_live_high_card_is_held_while_an_opponent_holds_two_cards_or_fewer():
     assert MediumAI(0).ranked_discards(three, _world(three))[0].card == kc
     assert MediumAI(0).ranked_discards(two, _world(two))[0].card != kc
     assert MediumAI(0).ranked_discards(one, _world(one))[0].card == kc  # the endgame: shed it
-    # every card the KC could meld with has been seen: it is dead, and may go
-    dead = view("KC 9C 6S 2D 3H", discard="KD KH KS QC JC AC", sizes=(None, 2), phase="play", rules=no_jokers)
+    # every card the KC could meld with has been seen: it is dead, and may go (the
+    # pile's top, the 5D, melds with none of the hand, so Medium's pile-top charge is 0)
+    dead = view("KC 9C 6S 2D 3H", discard="KD KH KS QC JC AC 5D", sizes=(None, 2), phase="play", rules=no_jokers)
     assert feed_charge(kc, dead, []) == 0
     assert MediumAI(0).ranked_discards(dead, _world(dead))[0].card == kc
     # an unseen joker melds with anything: the KC is live again

@@ -17,7 +17,7 @@ import pytest
 from game.ai import FIELD, LEVELS, PLAYERS, STYLES, make_ai
 from game.ai.base import AIPlayer
 from game.ai.evaluate import fits_table
-from game.ai.field.styles import can_go_out, feeds
+from game.ai.field.styles import FieldPlayer, can_go_out, feeds
 from game.cli import build_parser, main
 from game.play.all_computer import play_game
 from game.rules.actions import CallRummy, Discard, DrawStock, LayOff, TableMeld, TakeDiscards
@@ -54,11 +54,13 @@ class Spy(AIPlayer):
         return call
 
 
-def spy_games(name: str, games: int = 6, players: int = 2, seed: int = 11, against: str = "medium") -> Spy:
-    """``name`` at seat 0 against ``against`` in ``games`` seeded games to 300
-    (strict: an illegal answer fails); the spy of seat 0."""
+def spy_games(name: str, games: int = 6, players: int = 2, seed: int = 11, against: str = "medium",
+              player: type | None = None) -> Spy:
+    """``name`` (or an instance of the class ``player``) at seat 0 against
+    ``against`` in ``games`` seeded games to 300 (strict: an illegal answer
+    fails); the spy of seat 0."""
     rng = random.Random(seed)
-    spy = Spy(make_ai(name, rng.getrandbits(32)))
+    spy = Spy(player(rng.getrandbits(32)) if player else make_ai(name, rng.getrandbits(32)))
     for _ in range(games):
         game = Game.new([f"P{i}" for i in range(players)], RuleSet(target=300), seed=rng.getrandbits(32))
         ais = {0: spy, **{s: make_ai(against, rng.getrandbits(32)) for s in range(1, players)}}
@@ -197,8 +199,9 @@ def test_the_lay_off_hunter_takes_what_it_can_lay_off_and_lays_off_first():
     assert chances >= 3
     both, laid = _lays_off_first(spy_games("lay-off-hunter", games=6, players=3, against="random"))
     assert both >= 3 and laid == both
-    both, laid = _lays_off_first(spy_games("medium", games=6, players=3, against="random"))
-    assert laid < both  # Medium melds first
+    # Medium melds first; seed 12 gives Medium positions holding both a meld and a lay-off
+    both, laid = _lays_off_first(spy_games("medium", games=6, players=3, against="random", seed=12))
+    assert both >= 3 and laid < both
 
 
 def test_the_rummy_caller_calls_whenever_it_may():
@@ -243,7 +246,10 @@ def _fed(spy: Spy) -> tuple[int, int]:
 def test_the_cautious_discarder_never_feeds_a_meld():
     fed, total = _fed(spy_games("cautious", games=6, players=3))
     assert total > 50 and fed == 0
-    assert _fed(spy_games("medium", games=6, players=3))[0] > 0  # Medium sometimes does
+    # the styles' base (Medium without its pile-top charge) sometimes does, and
+    # Medium, which charges a card that melds with the pile's top, does less
+    base_fed = _fed(spy_games("field", games=6, players=3, player=FieldPlayer))[0]
+    assert base_fed > _fed(spy_games("medium", games=6, players=3))[0]
 
 
 def test_the_random_player_plays_any_legal_action():
@@ -277,3 +283,32 @@ def test_saves_and_settings_take_every_style():
 
     assert SEATS_LEVELS == PLAYERS + ("human",)
     assert AI_LEVELS == PLAYERS
+
+
+def test_medium_weighs_what_a_discard_gives_with_the_piles_top_card_and_the_styles_do_not():
+    """Medium charges a discard that melds with the pile's top card (the next
+    player may take both, R8.3; :data:`~game.ai.medium.FEED_PILE`); the
+    styles' base (:class:`~game.ai.field.styles.FieldPlayer`) does not, so a
+    gain in Medium leaves the field as it was."""
+    from game.ai.evaluate import relates
+    from game.ai.field import STYLE_CLASSES
+    from game.ai.medium import FEED_PILE, MediumAI
+
+    assert MediumAI.pile_feed == FEED_PILE > 0
+    assert all(cls.pile_feed == 0 for cls in STYLE_CLASSES.values() if issubclass(cls, MediumAI))
+    spy = spy_games("medium", games=4)
+    differ = 0
+    fed = {"medium": 0, "field": 0}
+    for view, action in spy.turns:
+        if not isinstance(action, Discard) or not view.discard:
+            continue
+        world = world_of(view)
+        aw = view.rules.ace_wraps
+        medium = MediumAI(0).ranked_discards(view, world)[0].card
+        field = FieldPlayer(0).ranked_discards(view, world)[0].card
+        fed["medium"] += relates(medium, view.discard[-1:], aw) > 0
+        fed["field"] += relates(field, view.discard[-1:], aw) > 0
+        if medium != field:
+            differ += 1
+            assert relates(medium, view.discard[-1:], aw) < relates(field, view.discard[-1:], aw)
+    assert differ > 0 and fed["medium"] < fed["field"]

@@ -7,7 +7,8 @@ puzzle, and the estimated cost is above 0.
 The cost is the review's own estimate (points against the others at the
 end of the hand, in worlds dealt from the view, Medium playing on), not
 the puzzle's: on the puzzles in :data:`COST_MISSES` the playouts disagree
-with the expert (measured at 48 worlds, seed 0: the mean),
+with the expert (measured at 48 worlds, seed 0: the mean; measured again
+when Medium began to charge a discard that melds with the pile's top card),
 and the test checks that they still do, so a change that mends one shows.
 """
 
@@ -32,19 +33,20 @@ PUZZLES = sorted((Path(__file__).resolve().parents[2] / "ai_puzzles").glob("*.js
 
 COST_MISSES = {
     # the expert lays the joker off now; keeping it scores better in the playouts
-    "h_k1_joker_layoff_fives_6p.json": -3.42,
-    "h_k1_joker_layoff_run_2p.json": -5.23,
-    "h_k1_joker_layoff_set_3p.json": -8.79,
-    "k1_joker_layoff_set_4p.json": -16.99,
-    "p07_joker_layoff_opponent_one_card.json": -9.77,
+    "h_k1_joker_layoff_fives_6p.json": -8.08,
+    "h_k1_joker_layoff_run_2p.json": -6.85,
+    "h_k1_joker_layoff_set_3p.json": -6.78,
+    "k1_joker_layoff_run_below_aces_6p.json": -5.1,
+    "k1_joker_layoff_set_4p.json": -16.01,
+    "p07_joker_layoff_opponent_one_card.json": -10.48,
     # which card to keep or take: within two standard errors of nothing, or the playouts prefer the other
-    "h25_keep_chain_card_opponent_one_card_2p.json": -4.71,
-    "h_k4_keep_card_opponent_took_2p.json": -0.71,
-    "h_k4_keep_card_opponent_took_5p.json": -3.1,
-    "k3_refuse_deep_junk_4p.json": -1.61,
-    "k4_hold_ace_3p.json": -1.24,
-    "k4_hold_high_card_opponent_two_cards_2p.json": -7.15,
-    "k4_hold_wanted_card_6p.json": -0.8,
+    "h25_keep_chain_card_opponent_one_card_2p.json": -4.85,
+    "h_k4_keep_card_opponent_took_2p.json": -0.88,
+    "h_k4_keep_card_opponent_took_5p.json": -6.92,
+    "k3_refuse_deep_junk_4p.json": -0.57,
+    "k4_hold_ace_3p.json": -2.99,
+    "k4_hold_high_card_opponent_two_cards_2p.json": -4.71,
+    "k4_hold_wanted_card_6p.json": -1.52,
     # the suggestion lays the cards off in another order: the same hand either way
     "k2_layoff_chain_4p.json": 0.0,
     "k2_small_meld_goes_out_2p.json": 0.0,
