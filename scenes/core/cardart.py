@@ -124,6 +124,26 @@ class CardArt:
                 self.with_shadow(card, h, True)
         for h in back_heights:
             self.with_shadow(0, h, False)
+        for h in {*face_heights, *back_heights}:
+            self.shadow(self.size_for(h), True)  # a sliding card's (animation.draw_motion)
+
+    def warm_some(self, face_heights, limit: int = 4) -> bool:
+        """Make at most ``limit`` of the face images (with their shadowed
+        versions) still missing at ``face_heights`` (px), a little each idle
+        frame; True when some are left to make."""
+        for h in face_heights:
+            _w, sh = self.size_for(h)
+            if ("warm", sh, self.style) in self._scaled:
+                continue
+            for card in range(53):
+                if ("s", card, sh, self.style) not in self._scaled:
+                    if limit <= 0:
+                        return True
+                    self.with_shadow(card, h, True)
+                    limit -= 1
+            self.shadow(self.size_for(h), True)
+            self._store(("warm", sh, self.style), True)  # every face at this height is made
+        return False
 
     def shadow(self, size: tuple[int, int], lifted: bool = False) -> pygame.Surface:
         """A soft shadow for a card of ``size`` (larger when ``lifted``)."""

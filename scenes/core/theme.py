@@ -62,6 +62,15 @@ def asset_root() -> Path:
     base = getattr(sys, "_MEIPASS", None)
     if base:
         return Path(base) / "assets"
+    return _installed_assets()
+
+
+@lru_cache(maxsize=1)
+def _installed_assets() -> Path:
+    """The ``assets`` folder of an installed package or the checkout
+    (:func:`asset_root` without a bundle), looked up once: the lookup takes
+    half a millisecond, and every new font size asked for it (a frame that
+    drew a name at a new size waited on it, issue 21, item 19)."""
     try:
         spec = importlib.util.find_spec(ASSETS_PACKAGE)
     except (ImportError, ValueError):
@@ -149,8 +158,18 @@ def fit_text(s: str, px: int, max_width: int, colour=TEXT, bold: bool = False) -
     ellipsis so it is at most ``max_width`` pixels wide."""
     s = drawable(s)
     size = int(px)
-    while size > px * 0.6 and width(s, size, bold) > max_width:
-        size -= 1
+    wide = width(s, size, bold)
+    if wide > max_width:
+        # the largest size in (60 %, 100 %] that fits: guessed from the width at
+        # full size (a line's width is nearly proportional to its size), then
+        # put right a size at a time. Each size measured loads a font, about a
+        # millisecond the first time, so stepping down from the full size made
+        # the frame that first showed a long name late (issue 21, item 19).
+        size = max(int(px * 0.6), min(size - 1, int(px * max_width / wide)))
+        while size + 1 < px and width(s, size + 1, bold) <= max_width:
+            size += 1
+        while size > px * 0.6 and width(s, size, bold) > max_width:
+            size -= 1
     if width(s, size, bold) <= max_width:
         return text(s, size, colour, bold)
     while len(s) > 1 and width(s + "…", size, bold) > max_width:

@@ -137,15 +137,16 @@ class TableAnimation:
         if factor == 0 or old is None:
             return []
         pool: dict[int, list[Place]] = {}
+        still: dict[tuple, list[Place]] = {}  # the old places by card and spot: a card that stayed is found at once
         for p in old.places:
             pool.setdefault(p.card, []).append(p)
+            still.setdefault((p.card, p.face_up, *p.rect), []).append(p)
         motions: list[Motion] = []
         pending: list[Place] = []
         for p in new.places:
-            cands = pool.get(p.card)
-            same = next((q for q in cands or () if q.rect == p.rect and q.face_up == p.face_up), None)
-            if same is not None:
-                cands.remove(same)
+            same = still.get((p.card, p.face_up, *p.rect))
+            if same:
+                pool[p.card].remove(same.pop(0))
             else:
                 pending.append(p)
         n = model.players
@@ -207,8 +208,13 @@ class TableAnimation:
 
     def draw_motion(self, surface, m: Motion) -> None:
         """A sliding card: sized between its two places, narrowing and widening
-        through a flip. The image is the cached one of the end size, scaled
-        (not smoothed) to the size of the moment, so no frame waits on a smooth scale."""
+        through a flip. The image and its shadow are the cached ones of the
+        nearer of its two places (the start while the card shows the face it
+        started with and is nearer that size: the picture it was drawn with a
+        frame ago), scaled (not smoothed) to the size of the moment, so no
+        frame waits on a smooth scale. Before, every card taken from the pile
+        to a seat had its face made at the seat's size on the frame that
+        started the step (issue 21, item 19), and was drawn blurred, grown from it."""
         if m.tween.done:  # landed, waiting for the rest of the step: one blit
             img, dx, dy = self.table.art.with_shadow(m.place.card, m.place.rect.h, m.place.face_up)
             surface.blit(img, (m.place.rect.x + dx, m.place.rect.y + dy))
@@ -226,10 +232,13 @@ class TableAnimation:
         if m.start_face != m.place.face_up:
             face = m.start_face if t < 0.5 else m.place.face_up
             w = max(2, round(r.w * flip_scale(t)))
-        base = self.table.art.image(m.place.card, m.place.rect.h, face)
+        near = m.place.rect
+        if face == m.start_face and (face != m.place.face_up or abs(r.h - m.start.h) < abs(r.h - near.h)):
+            near = m.start
+        base = self.table.art.image(m.place.card, near.h, face)
         img = base if base.get_size() == (w, r.h) else pygame.transform.scale(base, (w, r.h))
-        shadow = self.table.art.shadow((m.place.rect.w, m.place.rect.h), True)
-        k = r.h / m.place.rect.h
+        shadow = self.table.art.shadow(base.get_size(), True)
+        k = r.h / base.get_height()
         sw = round(shadow.get_width() * k * (w / max(1, r.w)))  # narrows with the card through a flip
         sh = round(shadow.get_height() * k)
         if (sw, sh) != shadow.get_size():

@@ -313,6 +313,29 @@ def layout(model: TableModel, theme: Theme, viewer: int = 0, viewer_face_up: boo
     return out
 
 
+def smallest_meld_height(tc: int) -> int:
+    """The smallest height (px) a meld area's cards shrink to, for cards
+    ``tc`` px tall at full size; below it the rows overlap instead."""
+    return max(52, round(tc * 0.62))
+
+
+def shrunk_meld_height(h: int, tc: int) -> int:
+    """The next height (px) down from ``h`` that a crowded meld area tries
+    (cards ``tc`` px tall at full size), never below :func:`smallest_meld_height`."""
+    return max(smallest_meld_height(tc), h - max(2, h // 12))
+
+
+def heights_to_warm(lay: Layout) -> list[int]:
+    """The face-up card heights (px) of ``lay`` whose images a table should
+    have made before a step asks for them: every height a face-up card has
+    now, and the one each crowded meld area would shrink to next (so the
+    frame where it shrinks does not make them, issue 21, item 19)."""
+    tc = lay.cards.table
+    now = {p.rect.h for p in lay.places if p.face_up}
+    nxt = {shrunk_meld_height(p.rect.h, tc) for p in lay.places if p.zone == "meld"}
+    return sorted(now | nxt, reverse=True)
+
+
 def _flow(out: Layout, seat: int, groups, zone: pygame.Rect, theme: Theme, tc: int) -> None:
     """Lay ``groups`` (meld number, cards, the seat that tabled each card)
     out in rows in ``zone``: ``tc`` px tall cards if they fit, down to the
@@ -325,7 +348,7 @@ def _flow(out: Layout, seat: int, groups, zone: pygame.Rect, theme: Theme, tc: i
     top = zone.y + label_h
     room_h = max(10, zone.height - label_h - pad // 2)
     room_w = zone.width - 2 * pad
-    min_h = max(52, round(tc * 0.62))
+    min_h = smallest_meld_height(tc)
     h = min(tc, room_h)
     while True:
         w = Theme.card_w(h)
@@ -341,7 +364,7 @@ def _flow(out: Layout, seat: int, groups, zone: pygame.Rect, theme: Theme, tc: i
             x += gw + gap
         if len(rows) * (h + pad // 2) <= room_h or h <= min_h:
             break
-        h = max(min_h, h - max(2, h // 12))
+        h = shrunk_meld_height(h, tc)
     w = Theme.card_w(h)
     pitch = h + pad // 2
     if len(rows) > 1 and len(rows) * pitch > room_h:

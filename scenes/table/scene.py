@@ -45,7 +45,7 @@ from game.rules.names import shown_names
 from scenes.core import theme as T
 from scenes.core.scene import Scene
 from scenes.core.cardart import CardArt
-from scenes.table.layout import Layout, TableModel, is_hidden, layout, model_for, predeal_model
+from scenes.table.layout import Layout, TableModel, heights_to_warm, is_hidden, layout, model_for, predeal_model
 from scenes.table.pass_play import PassAndPlay
 from game.rules.view import view_for
 from scenes.table.drawing import TableDrawing
@@ -87,6 +87,8 @@ class TableScene(Scene):
     no person sits at the bottom), ``log_panel``, ``rules_badge`` and ``tip``."""
 
     frees_memory = True  # a table left is collected at once (SceneStack.release_popped)
+    _warm_for: Layout | None = None  # the layout whose card heights _warm_idle works through
+    _warm_heights: tuple[int, ...] = ()
 
     def enter(self, seats: list[Seat] | None = None, rules: RuleSet | None = None, seed: int | None = None,
               demo: bool = False, session: TableSession | None = None, use_workers: bool = True,
@@ -612,6 +614,9 @@ class TableScene(Scene):
             cs = self.layout_.cards
             backs = {p.rect.h for p in self.layout_.places if not p.face_up}
             self.art.warm([cs.hand, cs.table], backs | {cs.hand, cs.table})
+            T.width(_("Rummy!"), self.theme.title, bold=True)  # the banners' font: loaded now, not on a step's frame
+        elif self.warm_at is None and not self.animation.busy and self.layout_ is not None:
+            self._warm_idle()
         self.animation.update(dt)
         if self.remote:
             self._follow_host()
@@ -634,6 +639,17 @@ class TableScene(Scene):
             return
         if self.clock >= self.hold and self.session.ready():
             self._take_step()
+
+    def _warm_idle(self) -> None:
+        """On a frame with nothing moving, make a few of the card images the
+        next steps may ask for (:func:`~scenes.table.layout.heights_to_warm`:
+        a meld area's cards at the size it shrinks to when it fills up), so
+        the frame that shows a step does not smooth-scale them (issue 21, item 19)."""
+        lay = self.layout_
+        if self._warm_for is not lay:
+            self._warm_for, self._warm_heights = lay, tuple(heights_to_warm(lay))
+        if self._warm_heights and not self.art.warm_some(self._warm_heights, 2):
+            self._warm_heights = ()  # all made: nothing to look up until the next step
 
     def _follow_host(self) -> None:
         """A guest's table, each frame: take what the host sent, word its

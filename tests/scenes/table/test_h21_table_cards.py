@@ -461,3 +461,69 @@ def test_a_step_drawn_in_the_changed_areas_only_is_the_picture_drawn_whole(tmp_p
         assert sum(1 for w in wholes if w is not None) > len(wholes) // 2  # most steps drew only a part
     finally:
         app.close()
+
+
+def test_a_long_name_is_fitted_at_the_largest_size_that_fits_loading_few_font_sizes():
+    """Item 19: fitting a line guesses its size from its full-size width; it
+    used to measure every size on the way down, loading a font for each (a
+    millisecond each, on the frame that first showed a new dealer's name)."""
+    from scenes.core import theme as T
+    pygame.font.init()
+    line = "Cleopatra Wyndham-Price (dealer)"
+    px, room = 24, T.width(line, 24, True) * 7 // 10
+    T.font.cache_clear()
+    T._text_cache.clear()
+    surf = T.fit_text(line, px, room, bold=True)
+    loaded = T.font.cache_info().misses
+    fitting = [s for s in range(int(px * 0.6), px + 1) if T.width(line, s, True) <= room]
+    assert surf.get_width() <= room
+    assert T.text(line, max(fitting), bold=True).get_size() == surf.get_size()  # the largest that fits, unshortened
+    assert loaded <= 3  # the full size, the guess and its neighbour (stepping down loaded 9 here)
+
+
+def test_a_card_taken_from_the_pile_to_a_seat_starts_its_slide_with_the_picture_it_had(app):
+    """Item 19: a card sliding from the discard pile (face up) to a seat's
+    face-down fan shows its face from the pile's image at first; the face is
+    not made anew at the seat's smaller size on the frame the step starts
+    (where it was also drawn blurred, grown from the small one)."""
+    from scenes.table.animation import Motion
+    from scenes.table.layout import Place
+    from scenes.core.tween import ease_out_cubic
+    table = person_table(app, LAYOFFS)
+    art, lay = table.art, table.layout_
+    card = C("9H")
+    pile = next(p for p in lay.places if p.zone == "pile").rect.copy()
+    seat = next(p for p in lay.places if p.zone == "seat")
+    assert seat.rect.h < pile.h
+    art.face(card, pile.h)  # drawn on the pile a frame ago
+    made = set(art._scaled)
+    m = Motion(Place(card, seat.rect.copy(), False, "seat", seat.seat, 0), pile.copy(), True,
+               Tween(0.0, 1.0, 1.0, ease_out_cubic))
+    m.tween.update(0.01)
+    surface = pygame.Surface(app.screen.get_size())
+    surface.fill((0, 0, 0))
+    table.animation.draw_motion(surface, m)
+    assert set(art._scaled) == made  # no new image of the card on the step's first frame
+    r = m.rect()
+    assert surface.get_at(r.center)[:3] != (0, 0, 0)  # the card was drawn where it is
+
+
+def test_idle_frames_make_the_card_faces_a_filling_meld_area_will_need(app):
+    """Item 19: while nothing moves, the table makes, a few a frame, every
+    face at each face-up height it shows and at the height each meld area
+    shrinks to next, so the step that shrinks an area does not make them."""
+    from scenes.table.layout import heights_to_warm, shrunk_meld_height
+    table = person_table(app, LAYOFFS)
+    settle(app, 40)  # past the first warm-up (the hand and table heights)
+    lay = table.layout_
+    art = table.art
+    meld_h = next(p.rect.h for p in lay.places if p.zone == "meld")
+    smaller = shrunk_meld_height(meld_h, lay.cards.table)
+    assert smaller < meld_h and smaller in heights_to_warm(lay)
+    key = lambda card, h: ("s", card, art.size_for(h)[1], art.style)
+    before = len(art._scaled)
+    assert art.warm_some([smaller - 2], limit=3) is True  # a height nobody made yet: three at a time
+    assert len(art._scaled) - before == 6  # each face and its shadowed version
+    table.hold = 1e9  # nothing moves: idle frames
+    settle(app, 80)
+    assert all(key(c, h) in art._scaled for h in heights_to_warm(lay) for c in range(53))
