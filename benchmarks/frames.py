@@ -115,6 +115,8 @@ class Makings:
             self.scales += 1
             return real_scale(*a, **k)
         pygame.font.Font, pygame.transform.smoothscale = font, smoothscale
+        self.uninstall = lambda: setattr(pygame.font, "Font", real_font) or setattr(
+            pygame.transform, "smoothscale", real_scale)
 
     def total(self) -> int:
         return self.fonts + self.scales
@@ -188,6 +190,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"frame with a new step (its layout, the changed parts of the still picture, the log): "
               f"p50 {statistics.median(starting):.2f} ms, p99 {percentile(starting, 0.99):.2f} ms, "
               f"max {max(starting):.2f} ms ({len(starting)} steps of {args.hands} hands)")
+        makings.uninstall()
         print(f"frames with a new step that loaded a font or smooth-scaled an image: {making_frames} of "
               f"{len(starting)} ({made} fonts and images)")
         print(f"frame where the step's cards land: p50 {statistics.median(landing):.2f} ms, "

@@ -127,7 +127,7 @@ class CardArt:
         for h in {*face_heights, *back_heights}:
             self.shadow(self.size_for(h), True)  # a sliding card's (animation.draw_motion)
 
-    def warm_some(self, face_heights, limit: int = 4) -> bool:
+    def warm_some(self, face_heights, limit: int = 1) -> bool:
         """Make at most ``limit`` of the face images (with their shadowed
         versions) still missing at ``face_heights`` (px), a little each idle
         frame; True when some are left to make."""
@@ -142,6 +142,8 @@ class CardArt:
                     self.with_shadow(card, h, True)
                     limit -= 1
             self.shadow(self.size_for(h), True)
+            if any(("s", card, sh, self.style) not in self._scaled for card in range(53)):
+                return True  # the cache was emptied on its way (its limit): this height again
             self._store(("warm", sh, self.style), True)  # every face at this height is made
         return False
 

@@ -165,7 +165,8 @@ def fit_text(s: str, px: int, max_width: int, colour=TEXT, bold: bool = False) -
         # put right a size at a time. Each size measured loads a font, about a
         # millisecond the first time, so stepping down from the full size made
         # the frame that first showed a long name late (issue 21, item 19).
-        size = max(int(px * 0.6), min(size - 1, int(px * max_width / wide)))
+        guess = int(px * max_width / wide) if wide > 0 else 0  # a line that draws nothing: any width is too wide
+        size = max(int(px * 0.6), min(size - 1, guess))
         while size + 1 < px and width(s, size + 1, bold) <= max_width:
             size += 1
         while size > px * 0.6 and width(s, size, bold) > max_width:

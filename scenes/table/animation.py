@@ -208,10 +208,11 @@ class TableAnimation:
 
     def draw_motion(self, surface, m: Motion) -> None:
         """A sliding card: sized between its two places, narrowing and widening
-        through a flip. The image and its shadow are the cached ones of the
-        nearer of its two places (the start while the card shows the face it
-        started with and is nearer that size: the picture it was drawn with a
-        frame ago), scaled (not smoothed) to the size of the moment, so no
+        through a flip. The image and its shadow are the cached ones of one
+        of its two places: the start's while the card shows the face it
+        started with and either flips (the first half of a flip) or is
+        nearer the start's size (the picture it was drawn with a frame ago),
+        else its place's; scaled (not smoothed) to the size of the moment, so no
         frame waits on a smooth scale. Before, every card taken from the pile
         to a seat had its face made at the seat's size on the frame that
         started the step (issue 21, item 19), and was drawn blurred, grown from it."""

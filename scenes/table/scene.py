@@ -641,14 +641,14 @@ class TableScene(Scene):
             self._take_step()
 
     def _warm_idle(self) -> None:
-        """On a frame with nothing moving, make a few of the card images the
+        """On a frame with nothing moving, make one of the card images the
         next steps may ask for (:func:`~scenes.table.layout.heights_to_warm`:
         a meld area's cards at the size it shrinks to when it fills up), so
         the frame that shows a step does not smooth-scale them (issue 21, item 19)."""
         lay = self.layout_
         if self._warm_for is not lay:
             self._warm_for, self._warm_heights = lay, tuple(heights_to_warm(lay))
-        if self._warm_heights and not self.art.warm_some(self._warm_heights, 2):
+        if self._warm_heights and not self.art.warm_some(self._warm_heights, 1):
             self._warm_heights = ()  # all made: nothing to look up until the next step
 
     def _follow_host(self) -> None:

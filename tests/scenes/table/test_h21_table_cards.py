@@ -479,6 +479,8 @@ def test_a_long_name_is_fitted_at_the_largest_size_that_fits_loading_few_font_si
     assert surf.get_width() <= room
     assert T.text(line, max(fitting), bold=True).get_size() == surf.get_size()  # the largest that fits, unshortened
     assert loaded <= 3  # the full size, the guess and its neighbour (stepping down loaded 9 here)
+    for nothing in ("", "\u200b"):  # a line that draws nothing, in no room at all: an ellipsis, not a crash
+        assert T.fit_text(nothing, px, -5).get_size() == T.text(nothing + "…", int(px * 0.6)).get_size()
 
 
 def test_a_card_taken_from_the_pile_to_a_seat_starts_its_slide_with_the_picture_it_had(app):
@@ -488,7 +490,7 @@ def test_a_card_taken_from_the_pile_to_a_seat_starts_its_slide_with_the_picture_
     (where it was also drawn blurred, grown from the small one)."""
     from scenes.table.animation import Motion
     from scenes.table.layout import Place
-    from scenes.core.tween import ease_out_cubic
+    from scenes.core.tween import ease_out_cubic, flip_scale
     table = person_table(app, LAYOFFS)
     art, lay = table.art, table.layout_
     card = C("9H")
@@ -505,11 +507,20 @@ def test_a_card_taken_from_the_pile_to_a_seat_starts_its_slide_with_the_picture_
     table.animation.draw_motion(surface, m)
     assert set(art._scaled) == made  # no new image of the card on the step's first frame
     r = m.rect()
-    assert surface.get_at(r.center)[:3] != (0, 0, 0)  # the card was drawn where it is
+    w = max(2, round(r.w * flip_scale(m.tween.progress)))
+    shown = pygame.transform.scale(art.face(card, pile.h), (w, r.h))  # the pile's face, at the moment's size
+    grown = pygame.transform.scale(art.face(card, seat.rect.h), (w, r.h))  # the seat's face, grown (before)
+    drawn = surface.subsurface((r.centerx - w // 2, r.y, w, r.h))
+
+    def off(img) -> float:  # mean difference per channel from what was drawn, inside the card's corners
+        inner = pygame.Rect(0, 0, w, r.h).inflate(-w // 5, -r.h // 5)
+        pts = [(x, y) for x in range(inner.left, inner.right, 3) for y in range(inner.top, inner.bottom, 3)]
+        return sum(abs(a - b) for p in pts for a, b in zip(drawn.get_at(p)[:3], img.get_at(p)[:3])) / (3 * len(pts))
+    assert off(shown) < 2 < off(grown)
 
 
 def test_idle_frames_make_the_card_faces_a_filling_meld_area_will_need(app):
-    """Item 19: while nothing moves, the table makes, a few a frame, every
+    """Item 19: while nothing moves, the table makes, one a frame, every
     face at each face-up height it shows and at the height each meld area
     shrinks to next, so the step that shrinks an area does not make them."""
     from scenes.table.layout import heights_to_warm, shrunk_meld_height
@@ -525,5 +536,5 @@ def test_idle_frames_make_the_card_faces_a_filling_meld_area_will_need(app):
     assert art.warm_some([smaller - 2], limit=3) is True  # a height nobody made yet: three at a time
     assert len(art._scaled) - before == 6  # each face and its shadowed version
     table.hold = 1e9  # nothing moves: idle frames
-    settle(app, 80)
+    settle(app, 53 * len(heights_to_warm(lay)))
     assert all(key(c, h) in art._scaled for h in heights_to_warm(lay) for c in range(53))
