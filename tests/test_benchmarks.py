@@ -156,7 +156,10 @@ def test_memory():
 def test_frames():
     out = run("frames.py", "--players", "2", "--frames", "5", "--steps", "10", "--size", "640x480")
     lines = out.splitlines()
-    assert len(lines) == 6, out
+    assert len(lines) == 7, out
+    making = lines.pop(2)  # the step frames that loaded a font or smooth-scaled an image, of all step frames
+    made, steps = re.search(r"image: (\d+) of (\d+) \(\d+ fonts and images\)$", making).groups()
+    assert int(made) <= int(steps) and int(steps) == int(re.search(r"\((\d+) steps", lines[1]).group(1)), making
     for line, start in zip(lines, ("idle table", "frame with a new step", "frame where the step's cards land",
                                    "Hard AI thinking", "your turn", "playing")):
         assert line.startswith(start), line
