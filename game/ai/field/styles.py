@@ -3,8 +3,9 @@
 Every style but the random player is Medium (:class:`~game.ai.medium.MediumAI`)
 with one habit of its own, built on :class:`FieldPlayer`: Medium as it was
 when the field was made, so that a later gain in Medium (the pile-top
-charge, :data:`~game.ai.medium.FEED_PILE`) does not make every style
-stronger with it. What a style does differently is its habit alone:
+and deep-pile charges, :data:`~game.ai.medium.FEED_PILE` and
+:data:`~game.ai.medium.FEED_DEEP`) does not make every style stronger
+with it. What a style does differently is its habit alone:
 
 * :class:`HoarderAI` melds only when it can go out (all at once);
 * :class:`EarlyMelderAI` tables everything it can at once, never holding a meld back;
@@ -40,9 +41,11 @@ from game.ai.medium import MediumAI, keep_count
 
 class FieldPlayer(MediumAI):
     """The styles' common base: Medium without its later gains (no charge for
-    a discard that melds with the pile's top card, :data:`~game.ai.medium.FEED_PILE`)."""
+    a discard that melds with the pile's top card, :data:`~game.ai.medium.FEED_PILE`,
+    or with a card deeper in the pile, :data:`~game.ai.medium.FEED_DEEP`)."""
 
     pile_feed = 0.0
+    deep_feed = 0.0
 
 
 def _tabling(view: PlayerView, world: HandState) -> list:

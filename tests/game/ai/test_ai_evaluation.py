@@ -9,6 +9,7 @@ from game.ai.discards import discard_value, feed_charge, loose_cards, pressure, 
 from game.ai.easy import EasyAI
 from game.ai.evaluate import greedy_tabling
 from game.ai.going_out import MAX_HAND, going_out_plan, table_everything, tabled_cards
+from game.ai.field.styles import FieldPlayer
 from game.ai.medium import MediumAI
 from game.rules.cards import JOKER, is_tabled_joker, parse_card
 from game.rules.melds import classify
@@ -181,11 +182,15 @@ def test_a_live_high_card_is_held_while_an_opponent_holds_two_cards_or_fewer():
     assert MediumAI(0).ranked_discards(three, _world(three))[0].card == kc
     assert MediumAI(0).ranked_discards(two, _world(two))[0].card != kc
     assert MediumAI(0).ranked_discards(one, _world(one))[0].card == kc  # the endgame: shed it
-    # every card the KC could meld with has been seen: it is dead, and may go (the
-    # pile's top, the 5D, melds with none of the hand, so Medium's pile-top charge is 0)
+    # every card the KC could meld with has been seen: it is dead to the opponent's
+    # hand, and the shared discard value lets it go (the pile's top, the 5D, melds with
+    # none of the hand, so the pile-top charge is 0); Medium keeps it all the same, since
+    # the cards it melds with lie deeper in the pile: a take down to the KD brings the
+    # KC up with the KH and KS (R9, FEED_DEEP)
     dead = view("KC 9C 6S 2D 3H", discard="KD KH KS QC JC AC 5D", sizes=(None, 2), phase="play", rules=no_jokers)
     assert feed_charge(kc, dead, []) == 0
-    assert MediumAI(0).ranked_discards(dead, _world(dead))[0].card == kc
+    assert FieldPlayer(0).ranked_discards(dead, _world(dead))[0].card == kc
+    assert MediumAI(0).ranked_discards(dead, _world(dead))[0].card != kc
     # an unseen joker melds with anything: the KC is live again
     with_jokers = view("KC 9C 6S 2D 3H", discard="KD KH KS QC JC AC", sizes=(None, 2), phase="play")
     assert feed_charge(kc, with_jokers, []) > 0
@@ -194,15 +199,21 @@ def test_a_live_high_card_is_held_while_an_opponent_holds_two_cards_or_fewer():
 def test_with_an_opponent_on_one_card_a_card_it_could_lay_off_later_is_kept():
     """Issue 25, item 3: the KH is two ranks above the heart run's top; an
     opponent holding the unseen QH lays that off and then the king. With the
-    QH seen (in the pile) the king is dead and goes first."""
+    QH seen (in a set on the table) the king is dead and goes first. (Seen in
+    the pile it would not be: a take down to the QH lays off both, R9.)"""
     table = [meld("9H TH JH")]
     kh = parse_card("KH")
     chain = view("KH 7D 4S 3C", table=table, discard="8C AC", sizes=(None, 1), phase="play")
     assert feed_charge(kh, chain, table) > 0
     assert MediumAI(0).ranked_discards(chain, _world(chain))[0].card == parse_card("7D")
-    seen = view("KH 7D 4S 3C", table=table, discard="QH 8C AC", sizes=(None, 1), phase="play")
-    assert feed_charge(kh, seen, table) == 0
+    queens = table + [meld("QH QS QD")]
+    seen = view("KH 7D 4S 3C", table=queens, discard="8C AC", sizes=(None, 1), phase="play")
+    assert feed_charge(kh, seen, queens) == 0
     assert MediumAI(0).ranked_discards(seen, _world(seen))[0].card == kh
+    in_pile = view("KH 7D 4S 3C", table=table, discard="QH 8C AC", sizes=(None, 1), phase="play")
+    assert feed_charge(kh, in_pile, table) == 0
+    assert FieldPlayer(0).ranked_discards(in_pile, _world(in_pile))[0].card == kh
+    assert MediumAI(0).ranked_discards(in_pile, _world(in_pile))[0].card == parse_card("7D")
 
 
 def test_easy_throws_its_highest_loose_card_not_half_a_pair():

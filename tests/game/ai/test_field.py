@@ -18,6 +18,7 @@ from game.ai import FIELD, LEVELS, PLAYERS, STYLES, make_ai
 from game.ai.base import AIPlayer
 from game.ai.evaluate import fits_table
 from game.ai.field.styles import FieldPlayer, can_go_out, feeds
+from game.ai.medium import MediumAI
 from game.cli import build_parser, main
 from game.play.all_computer import play_game
 from game.rules.actions import CallRummy, Discard, DrawStock, LayOff, TableMeld, TakeDiscards
@@ -285,17 +286,27 @@ def test_saves_and_settings_take_every_style():
     assert AI_LEVELS == PLAYERS
 
 
+def _medium(**charges) -> MediumAI:
+    """Medium (seed 0) with some of its discard charges changed (instance attributes)."""
+    player = MediumAI(0)
+    for name, value in charges.items():
+        setattr(player, name, value)
+    return player
+
+
 def test_medium_weighs_what_a_discard_gives_with_the_piles_top_card_and_the_styles_do_not():
     """Medium charges a discard that melds with the pile's top card (the next
     player may take both, R8.3; :data:`~game.ai.medium.FEED_PILE`); the
     styles' base (:class:`~game.ai.field.styles.FieldPlayer`) does not, so a
-    gain in Medium leaves the field as it was."""
+    gain in Medium leaves the field as it was. (Its deep-pile charge is
+    switched off here: the next test is about that one.)"""
     from game.ai.evaluate import relates
     from game.ai.field import STYLE_CLASSES
-    from game.ai.medium import FEED_PILE, MediumAI
+    from game.ai.medium import FEED_DEEP, FEED_PILE
 
-    assert MediumAI.pile_feed == FEED_PILE > 0
-    assert all(cls.pile_feed == 0 for cls in STYLE_CLASSES.values() if issubclass(cls, MediumAI))
+    assert MediumAI.pile_feed == FEED_PILE > 0 and MediumAI.deep_feed == FEED_DEEP > 0
+    assert all(cls.pile_feed == 0 and cls.deep_feed == 0
+               for cls in STYLE_CLASSES.values() if issubclass(cls, MediumAI))
     spy = spy_games("medium", games=4)
     differ = 0
     fed = {"medium": 0, "field": 0}
@@ -304,7 +315,7 @@ def test_medium_weighs_what_a_discard_gives_with_the_piles_top_card_and_the_styl
             continue
         world = world_of(view)
         aw = view.rules.ace_wraps
-        medium = MediumAI(0).ranked_discards(view, world)[0].card
+        medium = _medium(deep_feed=0.0).ranked_discards(view, world)[0].card
         field = FieldPlayer(0).ranked_discards(view, world)[0].card
         fed["medium"] += relates(medium, view.discard[-1:], aw) > 0
         fed["field"] += relates(field, view.discard[-1:], aw) > 0
@@ -312,3 +323,28 @@ def test_medium_weighs_what_a_discard_gives_with_the_piles_top_card_and_the_styl
             differ += 1
             assert relates(medium, view.discard[-1:], aw) < relates(field, view.discard[-1:], aw)
     assert differ > 0 and fed["medium"] < fed["field"]
+
+
+def test_medium_weighs_what_a_discard_gives_with_cards_deeper_in_the_pile():
+    """Medium charges a discard per card below the pile's top it melds with
+    (at most :data:`~game.ai.medium.DEEP_COUNTED`; a take down to such a
+    card brings the discard up with it, R9; :data:`~game.ai.medium.FEED_DEEP`):
+    wherever that changes its discard, the card it throws melds with fewer of
+    the cards below the top than the one it would throw without the charge."""
+    from game.ai.evaluate import relates
+    from game.ai.medium import DEEP_COUNTED
+
+    spy = spy_games("medium", games=4)
+    differ = 0
+    for view, action in spy.turns:
+        if not isinstance(action, Discard) or len(view.discard) < 2:
+            continue
+        world = world_of(view)
+        aw = view.rules.ace_wraps
+        deep = view.discard[:-1]
+        medium = MediumAI(0).ranked_discards(view, world)[0].card
+        without = _medium(deep_feed=0.0).ranked_discards(view, world)[0].card
+        if medium != without:
+            differ += 1
+            assert min(DEEP_COUNTED, relates(medium, deep, aw)) < min(DEEP_COUNTED, relates(without, deep, aw))
+    assert differ > 0
