@@ -30,14 +30,15 @@ OPPONENT_NOTES = {
 """What New game says of each opponent (one line)."""
 
 STRENGTH_AGAINST_MEDIUM = {
-    "easy": (34, 200), "hard": (536, 800), "hoarder": (0, 200), "early-melder": (102, 200),
-    "pile-taker": (99, 200), "lay-off-hunter": (101, 200), "rummy-caller": (92, 200),
-    "cautious": (125, 200), "random": (0, 200),
+    "easy": (83, 400), "hard": (249, 400), "hoarder": (0, 400), "early-melder": (126, 400),
+    "pile-taker": (131, 400), "lay-off-hunter": (118, 400), "rummy-caller": (120, 400),
+    "cautious": (147, 400), "random": (1, 400),
 }
-"""Measured strength: ``(games won, games played)`` against Medium, two
-players on duplicate deals to 500 (``benchmarks/ai_strength.py``, seed 25,
-issue 25; Hard's from the 800 games issue 25 reports, before its endgame
-change). Medium, the yardstick, has none."""
+"""Measured strength: ``(games won, games played)`` against today's Medium
+(with its pile-top and deep-pile charges), two players on duplicate deals
+to 500 (``benchmarks/ai_strength.py``, issue 25: seed 3 for Easy and the
+styles; seeds 41 and 42, 200 games each, for Hard). Medium, the
+yardstick, has none."""
 
 
 def opponent_note(level: str) -> str:
