@@ -354,15 +354,17 @@ def _flow(out: Layout, seat: int, groups, zone: pygame.Rect, theme: Theme, tc: i
         w = Theme.card_w(h)
         gap = w * 0.3
         rows, x, row = [[]], 0.0, 0
+        wide = False  # a meld wider than a row even at its closest readable step
         for g in groups:
             gstep = _meld_step(w, len(g[1]), room_w)
             gw = w + gstep * (len(g[1]) - 1)
+            wide = wide or w + w * 0.18 * (len(g[1]) - 1) > room_w
             if x > 0 and x + gw > room_w:
                 rows.append([])
                 x = 0.0
             rows[-1].append((g, x, gstep))
             x += gw + gap
-        if len(rows) * (h + pad // 2) <= room_h or h <= min_h:
+        if (len(rows) * (h + pad // 2) <= room_h and not wide) or h <= min_h:
             break
         h = shrunk_meld_height(h, tc)
     w = Theme.card_w(h)
@@ -382,8 +384,12 @@ def _flow(out: Layout, seat: int, groups, zone: pygame.Rect, theme: Theme, tc: i
 def _meld_step(w: int, n: int, room_w: int) -> float:
     """How far apart the ``n`` cards of one meld lie, ``w`` px wide cards in a
     row ``room_w`` px wide: 30 % of a card, closer when the meld would not
-    fit, never so close that a card's corner index is hidden (18 %)."""
+    fit, never so close that a card's corner index is hidden (18 %) unless
+    even that would run out of the row (a very long run at the smallest
+    card size): then as close as the row needs, so it stays in its area."""
     step = w * 0.3
     if n > 1 and w + step * (n - 1) > room_w:
         step = max(w * 0.18, (room_w - w) / (n - 1))
+        if w + step * (n - 1) > room_w:
+            step = max(0.0, (room_w - w) / (n - 1))
     return step
