@@ -358,7 +358,7 @@ def _flow(out: Layout, seat: int, groups, zone: pygame.Rect, theme: Theme, tc: i
         for g in groups:
             gstep = _meld_step(w, len(g[1]), room_w)
             gw = w + gstep * (len(g[1]) - 1)
-            wide = wide or w + w * 0.18 * (len(g[1]) - 1) > room_w
+            wide = wide or not _readable_fits(w, len(g[1]), room_w)
             if x > 0 and x + gw > room_w:
                 rows.append([])
                 x = 0.0
@@ -381,15 +381,22 @@ def _flow(out: Layout, seat: int, groups, zone: pygame.Rect, theme: Theme, tc: i
             out.meld_rects[meld] = pygame.Rect(round(gx), y, round(w + step * (len(cards) - 1)), h)
 
 
+READABLE_STEP = 0.18
+"""The closest a meld's cards lie while every corner index shows: this share of a card's width."""
+
+
+def _readable_fits(w: int, n: int, room_w: int) -> bool:
+    """True when ``n`` cards ``w`` px wide, :data:`READABLE_STEP` apart, fit a row ``room_w`` px wide."""
+    return w + w * READABLE_STEP * (n - 1) <= room_w
+
+
 def _meld_step(w: int, n: int, room_w: int) -> float:
     """How far apart the ``n`` cards of one meld lie, ``w`` px wide cards in a
-    row ``room_w`` px wide: 30 % of a card, closer when the meld would not
-    fit, never so close that a card's corner index is hidden (18 %) unless
-    even that would run out of the row (a very long run at the smallest
-    card size): then as close as the row needs, so it stays in its area."""
-    step = w * 0.3
-    if n > 1 and w + step * (n - 1) > room_w:
-        step = max(w * 0.18, (room_w - w) / (n - 1))
-        if w + step * (n - 1) > room_w:
-            step = max(0.0, (room_w - w) / (n - 1))
-    return step
+    row ``room_w`` px wide: 30 % of a card, as close as the row needs when
+    that would not fit (never below 0). Closer than :data:`READABLE_STEP`
+    hides the corner indices, so :func:`_flow` first shrinks the area's
+    cards until each meld fits at that step or the cards are as small as
+    they go; only a meld still too long then closes up further."""
+    if n > 1 and w + w * 0.3 * (n - 1) > room_w:
+        return max(0.0, (room_w - w) / (n - 1))
+    return w * 0.3

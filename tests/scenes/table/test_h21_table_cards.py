@@ -257,6 +257,19 @@ def test_the_results_list_a_laid_off_card_as_laid_off_by_the_seat_it_scores_for(
         assert sum(v for _, v in row.own() + row.layoffs()) == row.score["tabled"]
 
 
+def test_a_meld_longer_than_its_row_closes_up_to_stay_in_it():
+    """A meld's cards lie 30 % of a card apart, closer when the row is short
+    (still readable for 8 cards); an 11-card run that does
+    not fit even so (seat 1's run on a crowded 8-player table at 1280x720,
+    61 px cards in a 159 px row) closes up to the row's width."""
+    from scenes.table.layout import READABLE_STEP, _meld_step
+    assert _meld_step(61, 3, 400) == pytest.approx(61 * 0.3)
+    assert _meld_step(61, 8, 159) == pytest.approx((159 - 61) / 7)  # closer than 30 %, still readable
+    assert (159 - 61) / 7 >= 61 * READABLE_STEP
+    step = _meld_step(61, 11, 159)
+    assert step < 61 * READABLE_STEP and 61 + 10 * step == pytest.approx(159)
+
+
 def test_a_crowded_table_keeps_every_meld_in_its_area():
     from scenes.core.theme import Theme
     from scenes.table.layout import layout, model_of
