@@ -110,9 +110,13 @@ def _lay_off_all(hand: list[Card], table: list[Meld], seat: int, aw: bool, keep:
     changed = True
     while changed and len(hand) > keep:
         changed = False
+        held = set(hand)
         for i, m in enumerate(table):
-            for c in open_cards(m, aw):
-                if c in hand and _room(hand, [c], keep, single_taken):
+            opening = open_cards(m, aw)
+            if held.isdisjoint(opening):  # most melds: nothing in hand fits (the loop below finds nothing)
+                continue
+            for c in opening:
+                if c in held and _room(hand, [c], keep, single_taken):
                     sim = simulate(hand, table, [LayOff(seat, c, i)], seat, aw)
                     if sim is None:
                         continue
@@ -188,9 +192,8 @@ def fits_table(card: Card, table: Sequence[Meld], rules: RuleSet) -> bool:
     return any(card in open_cards(m, aw) for m in table)
 
 
-def relates(card: Card, others: Sequence[Card], ace_wraps: bool) -> int:
-    """How many of ``others`` would meld with ``card`` (same rank, or same
-    suit within two ranks): a danger score for feeding an opponent."""
+def _relates_slow(card: Card, others: Sequence[Card], ace_wraps: bool) -> int:
+    """:func:`relates` worked out card by card (the tables of :data:`_RELATES` are made from it)."""
     if card == JOKER:
         return len(others)
     r, s = rank_of(card), suit_of(card)
@@ -209,3 +212,17 @@ def relates(card: Card, others: Sequence[Card], ace_wraps: bool) -> int:
             if d <= 2:
                 n += 1
     return n
+
+
+_RELATES = {aw: [[_relates_slow(a, (b,), aw) for b in range(JOKER_TABLED + 52)] for a in range(52)]
+            for aw in (False, True)}
+"""Per ``ace_wraps``, for each natural card, whether each card code (a
+tabled joker's too) melds with it, 0 or 1: :func:`relates` sums a row."""
+
+
+def relates(card: Card, others: Sequence[Card], ace_wraps: bool) -> int:
+    """How many of ``others`` would meld with ``card`` (same rank, or same
+    suit within two ranks): a danger score for feeding an opponent."""
+    if card >= 52:
+        return _relates_slow(card, others, ace_wraps)
+    return sum(map(_RELATES[ace_wraps][card].__getitem__, others))

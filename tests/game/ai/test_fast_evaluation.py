@@ -3,12 +3,20 @@ plain code they replaced (kept here word for word), on random hands."""
 
 from __future__ import annotations
 
+import random
+
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.ai.evaluate import _NEIGHBOUR, _room, usefulness
-from game.rules.cards import JOKER, rank_of, suit_of
+from game.ai.evaluate import _NEIGHBOUR, _lay_off_all, _room, relates, usefulness
+from game.rules.actions import LayOff
+from game.rules.cards import JOKER, joker_as, rank_of, suit_of
+from game.rules.game import Game
+from game.rules.melds import open_cards
+from game.rules.random_play import random_step
 from game.rules.ruleset import RuleSet
+from game.rules.turn_search import simulate
 
 
 def old_usefulness(card, hand, rules):
@@ -58,3 +66,89 @@ def test_room_to_end_the_turn_answers_as_before(data, keep, taken_alone):
     used = [c for c in used if c in rest and not rest.remove(c)]  # a sub-multiset of the hand
     single = data.draw(st.sampled_from(hand)) if hand and taken_alone else None
     assert _room(hand, used, keep, single) == old_room(hand, used, keep, single)
+
+
+def old_relates(card, others, ace_wraps):
+    """``relates`` as it was (main b6ec219)."""
+    if card == JOKER:
+        return len(others)
+    r, s = rank_of(card), suit_of(card)
+    n = 0
+    for c in others:
+        if c == JOKER:
+            n += 1
+            continue
+        cr, cs = rank_of(c), suit_of(c)
+        if cr == r and cs != s:
+            n += 1
+        elif cs == s and cr != r:
+            d = abs(cr - r)
+            if ace_wraps or 1 in (cr, r):
+                d = min(d, 13 - d)
+            if d <= 2:
+                n += 1
+    return n
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.integers(0, 52), st.lists(st.one_of(st.integers(0, 52), st.integers(64, 115)), max_size=20),
+       st.booleans())
+def test_relates_answers_as_before(card, others, ace_wraps):
+    assert relates(card, others, ace_wraps) == old_relates(card, others, ace_wraps)
+
+
+def old_lay_off_all(hand, table, seat, aw, keep, plays, single_taken=None):
+    """``_lay_off_all`` as it was (main b6ec219)."""
+    changed = True
+    while changed and len(hand) > keep:
+        changed = False
+        for i, m in enumerate(table):
+            for c in open_cards(m, aw):
+                if c in hand and _room(hand, [c], keep, single_taken):
+                    sim = simulate(hand, table, [LayOff(seat, c, i)], seat, aw)
+                    if sim is None:
+                        continue
+                    hand, table, _ = sim
+                    plays.append(LayOff(seat, c, i))
+                    changed = True
+                    break
+            if changed:
+                break
+        if not changed and JOKER in hand and _room(hand, [JOKER], keep, single_taken):
+            for i, m in enumerate(table):
+                free = [c for c in open_cards(m, aw) if c not in hand]
+                sim = simulate(hand, table, [LayOff(seat, joker_as(free[-1]), i)], seat, aw) if free else None
+                if sim is not None:
+                    hand, table, _ = sim
+                    plays.append(LayOff(seat, joker_as(free[-1]), i))
+                    changed = True
+                    break
+    return hand, table
+
+
+@pytest.mark.parametrize("ace_wraps", [False, True])
+def test_laying_off_everything_answers_as_before(ace_wraps):
+    """On every play step of seeded random hands (two decks and jokers, so
+    tables fill up), each seat's hand laid off as it was and as it is now."""
+    rules = RuleSet(ace_wraps=ace_wraps, decks=2)
+    rng = random.Random(7)
+    checked = 0
+    for seed in range(30):
+        game = Game.new([f"P{i}" for i in range(4)], rules, seed=seed)
+        while game.hand.ended is None:
+            h = game.hand
+            if h.phase.value == "play" and h.table:
+                for seat in range(4):
+                    for keep in (0, 1):
+                        single = rng.choice(h.hands[seat]) if h.hands[seat] and rng.random() < 0.3 else None
+                        new_plays, old_plays = [], []
+                        new = _lay_off_all(list(h.hands[seat]), list(h.table), seat, ace_wraps, keep, new_plays,
+                                           single)
+                        old = old_lay_off_all(list(h.hands[seat]), list(h.table), seat, ace_wraps, keep,
+                                              old_plays, single)
+                        assert new_plays == old_plays
+                        assert new[0] == old[0]
+                        assert [m.cards for m in new[1]] == [m.cards for m in old[1]]
+                        checked += bool(new_plays)
+            random_step(game, rng, meld_rate=0.8, take_rate=0.3)
+    assert checked > 100  # many positions did lay cards off
