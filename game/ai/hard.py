@@ -4,10 +4,14 @@
   be emptied this turn (or all but the discard that goes out, R16), or an
   opponent is down to two cards, Hard tables what it can without searching;
   forced moves are not searched either.
-* **Candidates.** Medium's few best moves: the best draws (the stock or
-  ending the hand, and the best pile depths); in the play phase Medium's
-  play and the best discards, so tabling now is weighed against holding
-  the cards back (and a meld Medium would hold back against tabling it).
+* **Candidates.** Every legal option of the turn, Medium's choice first:
+  the stock (or ending the hand) and every legal depth of the discard pile;
+  in the play phase every discard, meld and lay-off, so tabling now is
+  weighed against holding the cards back and one meld against another.
+  While an opponent holds two cards or fewer, only Medium's endgame discard
+  (issue 25, item 3). Weighing only Medium's few best options, as Hard did
+  before issue 25, gained 0.73 points a decision over Medium's choice in a
+  decision lab; every option, 1.81.
 * **Worlds.** The hidden cards (the stock and the other hands, less the
   cards an opponent is known to hold) are dealt at random into a world
   consistent with the view, and likely given the log: an opponent seldom
@@ -19,20 +23,19 @@
   score against the other seat's (with three or more players, against the
   others' mean), the cards it could still meld counted for most of their
   value; near the target, by the game.
-* **Stopping.** Up to :data:`MAX_WORLDS` worlds; a candidate the leader
+* **Stopping.** Every candidate is played out in the first
+  :data:`SCREEN_WORLDS` worlds, then only the :data:`SCREEN_KEEP` best and
+  Medium's choice, up to :data:`MAX_WORLDS` worlds; a candidate the leader
   clearly beats is dropped, and the search stops when one is left
   (:mod:`game.ai.sequential`). The evaluation's own choice (Medium's) is
-  overruled only when the search's best beats it by a margin, so close
-  calls are not decided by sampling noise (with two players the margin is
-  smaller: measured, it pays there, except for holding back a meld or
-  lay-off Medium would table, which needs the clear lead at every table:
-  the cards held count against the hand when anyone goes out).
-  :data:`TIME_CAP` bounds a decision's
-  time: on a 2-core machine the world budget ends nine decisions in ten or
-  more first (with two players and with four), and the rest stop at the
-  clock with most of their worlds searched. Without the clock
-  (``time_cap=math.inf``, as tournaments play) the same seed gives the
-  same play.
+  overruled only when the search's best beats it by a margin
+  (:data:`~game.ai.sequential.Z_OVERRULE`), so close calls are not decided
+  by sampling noise; holding back a meld or lay-off Medium would table
+  needs a clear lead (:data:`~game.ai.sequential.Z_CLEAR`: the cards held
+  count against the hand when anyone goes out). :data:`TIME_CAP` bounds a
+  decision's time; the world budget usually ends it first. Without the
+  clock (``time_cap=math.inf``, as tournaments play) the same seed gives
+  the same play.
 * **Opponent models.** Each opponent's style is estimated from its public
   play, this hand's and the earlier hands' (:mod:`game.ai.opponents`; the
   seat passes the earlier hands' public summary, :meth:`note_past`); in the
@@ -45,7 +48,7 @@ from __future__ import annotations
 
 import time
 
-from game.rules.actions import Action, CallRummy, Discard, LayOff, TableMeld
+from game.rules.actions import Action, CallRummy, Discard, DrawStock, EndHand, LayOff, TableMeld, TakeDiscards
 from game.rules.hand import HandState
 from game.rules.phase import DRAW_PHASE
 from game.errors import IllegalMove
@@ -55,17 +58,30 @@ from game.rules.melds import hand_value
 from game.ai.evaluate import greedy_tabling
 from game.ai.cycle import circling
 from game.ai.inference import Evidence, sample_likely_world
-from game.ai.sequential import Z_SWITCH, Z_SWITCH_TWO_PLAYERS, clearly_worse, overrules
+from game.ai.sequential import Z_CLEAR, Z_OVERRULE, clearly_worse, overrules
 from game.ai.medium import MediumAI, keep_count
 from game.ai.playout import PlayoutPolicy, ViewMaker, greedy_only
 from game.ai import opponents
 
 TIME_CAP = 0.24  # seconds per decision, from its start; the world budget usually decides first
-MAX_WORLDS = 42  # three times the 14 of the first version
-DRAW_CANDIDATES = 3
-DISCARD_CANDIDATES = 3
-SHORT_HAND = 2  # an opponent with this many cards or fewer may go out on its next turn
-HOLD_CANDIDATES = 1  # discards that hold a meld back, searched against tabling it
+MAX_WORLDS = 32
+"""Worlds searched at most for one decision (42 before the search weighed
+every option, issue 25: with the screen below, 32 gain about as much for
+a third fewer playouts, measured in a decision lab)."""
+SHORT_HAND = 2
+"""An opponent with this many cards or fewer may go out on its next turn:
+Hard then tables what it can (:meth:`HardAI.obvious`) and otherwise plays
+Medium's endgame (issue 25, item 3), without searching: the worlds deal
+that opponent's last cards at random, blind to why it kept them, so the
+search would shed a high card the opponent may be waiting for, or take a
+low card over the stock on a lead within the noise."""
+SCREEN_WORLDS = 4
+"""Worlds in which every candidate is played out before the search keeps
+only the :data:`SCREEN_KEEP` best (and Medium's choice): a turn has 6.7
+legal options on average, some 20 or more (every discard, meld and
+lay-off), and most are clearly behind after a few worlds."""
+SCREEN_KEEP = 4
+"""Candidates the search keeps after :data:`SCREEN_WORLDS` worlds, besides Medium's choice."""
 POTENTIAL = 0.7  # share of a meld still in hand that a playout's score credits
 TWO_PLAYER_HORIZON = 6  # turns a two-player playout runs: three each
 
@@ -76,7 +92,7 @@ def playout_turns(players: int) -> int:
     decision lab (what ``benchmarks/decision_lab.py`` runs) on 1,213 of
     Hard's two-player decisions, each candidate played on to the end of the
     hand in worlds the search never saw: with six turns and the lower bar
-    for overruling Medium (:data:`~game.ai.sequential.Z_SWITCH_TWO_PLAYERS`)
+    for overruling Medium (:data:`~game.ai.sequential.Z_OVERRULE`)
     the search gains 0.77 points a decision over Medium's choice, against
     0.60 with four turns and 0.49 with four turns and the old bar (standard
     errors about 0.1; paired, the 0.28 over the old search is about 4 of
@@ -153,34 +169,35 @@ class HardAI(AIPlayer):
                                            view.has_melded[seat], keep, view.single_taken, view.committed)
         if not plays:
             return None
-        shortest = min((n for s, n in enumerate(view.hand_sizes) if s != seat), default=10)
-        if len(left) > keep and shortest > SHORT_HAND:
+        if len(left) > keep and shortest_other(view) > SHORT_HAND:
             return None
         action = plays[0]
         return action if world.is_legal(action) else None
 
     def candidates(self, view: PlayerView, world: HandState) -> list[Action]:
-        """The moves worth searching, best by Medium first: the best draws;
-        in the play phase Medium's play, the best discards, and tabling now
-        against holding (Medium's tabling play with the best discards that
-        hold the cards back, or the tabling Medium would hold back)."""
+        """Every legal option of the turn's phase, Medium's choice first (the
+        evaluation's own choice, which the search overrules only on a lead):
+        in the draw phase the stock (or ending the hand, R17) and every legal
+        depth of the discard pile (R8, R9); in the play phase every legal
+        discard and every legal meld and lay-off (R13-R15; one joker
+        declaration per choice of naturals), so tabling now is weighed
+        against holding the cards back and one meld against another.
+        Medium's ranking orders the rest: :meth:`search` screens them all
+        in its first worlds and keeps only the best few."""
         medium = self.medium
-        if view.phase == "draw":
-            ranked = medium.ranked_draws(view, world)
-            return [a for _, a in ranked[:DRAW_CANDIDATES]]
-        choice = medium.choose_play(view, world)
-        discards = medium.ranked_discards(view, world)
-        if not isinstance(choice, Discard):
-            return [choice] + discards[:HOLD_CANDIDATES]
-        cands: list[Action] = list(discards[:DISCARD_CANDIDATES])
-        if choice not in cands:
-            cands.insert(0, choice)
         seat = view.seat
-        plays, _, _, _ = greedy_tabling(view.hand, world.table, view.rules, seat, view.has_melded[seat],
-                                        keep_count(view), view.single_taken, view.committed)
-        for play in plays[:1]:
-            if world.is_legal(play):
-                cands.append(play)
+        if view.phase == "draw":  # (a circling hand is not searched: choose)
+            options = [a for _, a in medium.ranked_draws(view, world)]
+            choice = options[0]
+            options += [a for a in world.legal_actions()
+                        if type(a) in (DrawStock, TakeDiscards, EndHand) and a.seat == seat]
+        else:
+            choice = medium.choose_play(view, world)
+            options = medium.ranked_discards(view, world) + world.legal_plays(every_declaration=False)
+        cands: list[Action] = [choice]
+        for a in options:
+            if a not in cands:
+                cands.append(a)
         return cands
 
     # -------------------------------------------------------------- playouts
@@ -265,6 +282,8 @@ class HardAI(AIPlayer):
         obvious = self.obvious(view, world)
         if obvious is not None:
             return obvious
+        if shortest_other(view) <= SHORT_HAND:  # the endgame: Medium's care (see SHORT_HAND)
+            return self.medium.decide(view, world)
         cands = self.candidates(view, world)
         if len(cands) == 1:
             return cands[0]
@@ -301,6 +320,8 @@ class HardAI(AIPlayer):
             for i in alive:
                 results[i].append(row[i])
             worlds += 1
+            if worlds == SCREEN_WORLDS and len(alive) > SCREEN_KEEP + 1:
+                alive = screened(results, alive, worlds)
             for j in clearly_worse(results, alive):
                 alive.remove(j)
         self.last_worlds = worlds
@@ -309,9 +330,9 @@ class HardAI(AIPlayer):
         if not worlds:
             return alive[0]
         best = max(alive, key=lambda i: (sum(results[i][:worlds]) / worlds, -i))
-        bar = Z_SWITCH_TWO_PLAYERS if view.players == 2 else Z_SWITCH
+        bar = Z_OVERRULE
         if isinstance(cands[0], (TableMeld, LayOff)) and isinstance(cands[best], Discard):
-            bar = Z_SWITCH  # holding back what Medium tables: every card kept is a debt (issue 25, item 3)
+            bar = Z_CLEAR  # holding back what Medium tables: every card kept is a debt (issue 25, item 3)
         if 0 in alive and not overrules(results, best, bar=bar):
             return 0  # the evaluation's choice stands unless the search clearly beats it
         return best
@@ -320,3 +341,15 @@ class HardAI(AIPlayer):
         """Calls like Medium: whenever it can, at the most valuable depth."""
         return self.medium.call_rummy(view)
 
+
+def screened(results: list[list[float]], alive: list[int], worlds: int) -> list[int]:
+    """The :data:`SCREEN_KEEP` candidates of ``alive`` with the best mean
+    over the first ``worlds`` results, and candidate 0 (Medium's choice)
+    whatever its mean, in their first order."""
+    best = sorted(alive, key=lambda i: (-sum(results[i][:worlds]), i))[:SCREEN_KEEP]
+    return [i for i in alive if i in best or i == 0]
+
+
+def shortest_other(view: PlayerView) -> int:
+    """The fewest cards any other seat holds (10 with no other seat)."""
+    return min((n for s, n in enumerate(view.hand_sizes) if s != view.seat), default=10)

@@ -12,13 +12,13 @@ from pathlib import Path
 
 import pytest
 
-from game.rules.actions import DrawStock, LayOff, TableMeld, TakeDiscards
+from game.rules.actions import Discard, DrawStock, LayOff, TableMeld, TakeDiscards
 from game.ai import make_ai
-from game.ai.hard import TWO_PLAYER_HORIZON, HardAI, playout_turns
+from game.ai.hard import SCREEN_KEEP, SCREEN_WORLDS, SHORT_HAND, TWO_PLAYER_HORIZON, HardAI, playout_turns
 from game.ai.medium import MediumAI
 from game.ai.going_out import going_out_plan, table_everything
 from game.ai.playout import PlayoutPolicy, ViewMaker, greedy_only
-from game.ai.sequential import MIN_WORLDS, Z_SWITCH, Z_SWITCH_TWO_PLAYERS, clearly_worse, lead, overrules
+from game.ai.sequential import MIN_WORLDS, Z_CLEAR, Z_OVERRULE, clearly_worse, lead, overrules
 from game.services.analyse import load_position
 from game.rules.cards import parse_card
 from game.rules.game import Game
@@ -67,10 +67,10 @@ def test_the_bar_for_overruling_is_the_one_asked_for():
     first = [rng.gauss(0, 20) for _ in range(42)]
     ahead = [f + 3 + (10 if i % 2 else -10) for i, f in enumerate(first)]  # 3 points ahead, spread 10
     z = lead(ahead, first)
-    assert Z_SWITCH_TWO_PLAYERS < z < Z_SWITCH  # a lead between the two bars
-    assert overrules([first, ahead], 1, bar=Z_SWITCH_TWO_PLAYERS)
-    assert not overrules([first, ahead], 1, bar=Z_SWITCH)
-    assert not overrules([first, ahead], 1)  # the default is the bar for three players or more
+    assert Z_OVERRULE < z < Z_CLEAR  # a lead between the two bars
+    assert overrules([first, ahead], 1, bar=Z_OVERRULE)
+    assert not overrules([first, ahead], 1, bar=Z_CLEAR)
+    assert overrules([first, ahead], 1)  # the default is the bar for overruling at every table
 
 
 def _draw_view(players: int):
@@ -85,25 +85,108 @@ def _draw_view(players: int):
         ai_step(game, ais)
 
 
-@pytest.mark.parametrize("players, overruled", [(2, True), (3, False)])
-def test_the_search_uses_the_lower_bar_with_two_players(players, overruled, monkeypatch):
-    view = _draw_view(players)
-    hard = HardAI(0, time_cap=float("inf"), max_worlds=42)
-    rng = random.Random(4)
+def _leading_playout(rng: random.Random):
+    """A stand-in for ``HardAI.playout`` over two candidates searched in
+    turn: the second is 3 points ahead of the first in every world, spread
+    10 (a lead of about 1.9 standard errors over 42 worlds)."""
     pending: list[float] = []
     worlds: list[float] = []
 
-    def playout(world, seat, totals, seed, players=None):  # the take (1) is 3 points ahead, spread 10: about 1.9 errors
+    def playout(world, seat, totals, seed, players=None):
         if not pending:
             base = rng.gauss(0, 20)
             pending.extend([base + 3 + (10 if len(worlds) % 2 else -10), base])
             worlds.append(base)
         return pending.pop()
 
-    monkeypatch.setattr(hard, "playout", playout)
+    return playout
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_search_overrules_medium_at_the_same_bar_at_every_table(players, monkeypatch):
+    view = _draw_view(players)
+    hard = HardAI(0, time_cap=float("inf"), max_worlds=42)
+    monkeypatch.setattr(hard, "playout", _leading_playout(random.Random(4)))
     choice = hard.search(view, [DrawStock(0), TakeDiscards(0, 1)])
     assert hard.last_worlds == 42  # no candidate was dropped: only the bar decides
-    assert choice == (1 if overruled else 0)
+    assert choice == 1
+
+
+def _play_view_with_meld(players: int = 2):
+    """A view of seat 0 in its play phase that can table a meld, and that meld."""
+    for seed in range(40):
+        game = Game.new([f"P{i}" for i in range(players)], seed=seed)
+        ais = {s: make_ai("medium", seed=s) for s in range(players)}
+        while game.hand.ended is None:
+            if game.hand.current == 0 and game.hand.phase.value == "play":
+                melds = [a for a in game.hand.legal_plays(every_declaration=False) if isinstance(a, TableMeld)]
+                if melds:
+                    return view_for(game, 0), melds[0]
+            ai_step(game, ais)
+    raise AssertionError("no position with a meld")
+
+
+def test_holding_back_a_meld_medium_tables_needs_the_clear_lead(monkeypatch):
+    view, meld = _play_view_with_meld()
+    discard = Discard(0, next(c for c in view.hand if c not in meld.cards))
+    hard = HardAI(0, time_cap=float("inf"), max_worlds=42)
+    monkeypatch.setattr(hard, "playout", _leading_playout(random.Random(4)))
+    assert hard.search(view, [meld, discard]) == 0  # the discard leads by 1.9 errors: not enough to hold back
+    other = Discard(0, next(c for c in view.hand if c not in meld.cards and c != discard.card))
+    monkeypatch.setattr(hard, "playout", _leading_playout(random.Random(4)))
+    assert hard.search(view, [other, discard]) == 1  # between two discards the usual bar decides
+
+
+def test_every_legal_option_is_a_candidate_medium_s_choice_first():
+    for view in positions(2, seed=6, limit=30):
+        hard = HardAI(1)
+        world = sample_world(view, random.Random(2))
+        cands = hard.candidates(view, world)
+        assert cands[0] == MediumAI(0).decide(view, world)
+        assert len(set(cands)) == len(cands)
+        if view.phase == "draw":
+            legal = {a for a in world.legal_actions() if a.seat == 0}
+        else:
+            legal = {a for a in world.legal_actions() if isinstance(a, Discard)}
+            legal |= set(world.legal_plays(every_declaration=False))
+        assert set(cands) == legal
+
+
+def test_in_the_endgame_hard_plays_medium_s_turn_without_searching():
+    endgame = [v for seed in (6, 7) for v in positions(2, seed=seed, limit=60)
+               if min(v.hand_sizes[1:]) <= SHORT_HAND]
+    assert endgame
+    for view in endgame:
+        hard = HardAI(3)
+        action = hard.choose(view)
+        assert hard.last_worlds == 0
+        world = sample_world(view, random.Random(1))
+        assert action in (hard.obvious(view, world), MediumAI(0).decide(view, world))
+
+
+def test_the_search_screens_the_options_down_to_the_best_few(monkeypatch):
+    view = next(v for v in positions(2, seed=6, limit=30) if v.phase == "play" and len(set(v.hand)) >= 8)
+    hard = HardAI(0, time_cap=float("inf"), max_worlds=MIN_WORLDS)
+    world = sample_world(view, random.Random(2))
+    cands = hard.candidates(view, world)
+    assert len(cands) > SCREEN_KEEP + 1
+    played: list[list[int]] = []
+
+    def playout(world, seat, totals, seed, players=None):  # the later a candidate, the better
+        played[-1].append(len(played[-1]))
+        return float(len(played[-1]))
+
+    real_sample = hard.sample
+
+    def sample(v):
+        played.append([])
+        return real_sample(v)
+
+    monkeypatch.setattr(hard, "playout", playout)
+    monkeypatch.setattr(hard, "sample", sample)
+    hard.search(view, cands)
+    assert [len(p) for p in played[:SCREEN_WORLDS]] == [len(cands)] * SCREEN_WORLDS
+    assert all(len(p) <= SCREEN_KEEP + 1 for p in played[SCREEN_WORLDS:])
 
 
 def _playout_turns(hard: HardAI, view) -> list[int]:
