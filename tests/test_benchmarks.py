@@ -90,6 +90,8 @@ def test_decision_lab(tmp_path):
     for line in configs:  # 84 worlds are enough for every configuration
         assert re.search(rf": gain {NUMBER} \(se {NUMBER}\)", line), line
     assert all(" vs shipped " in line for line in configs[1:]), out
+    assert all(re.search(rf" playouts \d+", line) for line in configs), out
+    assert re.search(rf"^Hard as played: gain {NUMBER} \(se {NUMBER}\)  vs shipped", out, re.MULTILINE), out
     assert run("decision_lab.py", "--load", str(saved)) == out  # what was played, read back
 
 

@@ -342,11 +342,11 @@ class HardAI(AIPlayer):
         return self.medium.call_rummy(view)
 
 
-def screened(results: list[list[float]], alive: list[int], worlds: int) -> list[int]:
-    """The :data:`SCREEN_KEEP` candidates of ``alive`` with the best mean
-    over the first ``worlds`` results, and candidate 0 (Medium's choice)
-    whatever its mean, in their first order."""
-    best = sorted(alive, key=lambda i: (-sum(results[i][:worlds]), i))[:SCREEN_KEEP]
+def screened(results: list[list[float]], alive: list[int], worlds: int, keep: int = SCREEN_KEEP) -> list[int]:
+    """The ``keep`` candidates of ``alive`` with the best mean over the
+    first ``worlds`` results, and candidate 0 (Medium's choice) whatever
+    its mean, in their first order."""
+    best = sorted(alive, key=lambda i: (-sum(results[i][:worlds]), i))[:keep]
     return [i for i in alive if i in best or i == 0]
 
 
