@@ -237,30 +237,47 @@ class HardAI(AIPlayer):
                 players: list | None = None) -> float:
         """Play ``world`` on with Medium at every seat (or ``players[s]`` at
         seat ``s``: :meth:`world_players`) for a few turns (or to the end of
-        the hand) and evaluate it for ``seat``."""
+        the hand) and evaluate it for ``seat``. The rest of the turn under
+        way when ``seat`` is the one to move (the candidate's own turn) is
+        played with the exact going-out search (:mod:`game.ai.going_out`),
+        so a candidate that lets the hand go out is seen to; every later
+        turn greedily (:func:`~game.ai.playout.greedy_only`)."""
         policy = self.playout_policy
         policy.rng.seed(seed)
         if players is not None:
             for p in players:
                 p.rng.seed(seed)
         horizon_turns = self.horizon or playout_turns(world.players)
-        turns = 0
-        steps = 0
         views = ViewMaker()
         totals = tuple(totals)
+        turns = steps = 0
+        if world.current == seat:
+            turns, steps = self._play(world, totals, views, players, 1, 0, seat)
         with greedy_only():
-            while world.ended is None and turns < horizon_turns and steps < 200:
-                s = world.current
-                view = views.view(world, s, totals)
-                try:
-                    action = (players[s] if players is not None else policy).decide(view, world)
-                    world.apply(action)
-                except (IllegalMove, IndexError, TypeError):
-                    break
-                steps += 1
-                if world.phase is DRAW_PHASE and world.current != s:
-                    turns += 1
+            self._play(world, totals, views, players, horizon_turns, steps, None, turns)
             return self.evaluate(world, seat, totals)
+
+    def _play(self, world: HandState, totals: tuple[int, ...], views: ViewMaker, players: list | None,
+              horizon_turns: int, steps: int, only: int | None = None, turns: int = 0) -> tuple[int, int]:
+        """Play ``world`` on (see :meth:`playout`) until ``horizon_turns``
+        turns have ended, the hand ends, 200 actions in all, or a move is
+        refused; with ``only``, while that seat is the one to move. Returns
+        (turns ended, actions played) so far."""
+        policy = self.playout_policy
+        while world.ended is None and turns < horizon_turns and steps < 200:
+            s = world.current
+            if only is not None and s != only:
+                break
+            view = views.view(world, s, totals)
+            try:
+                action = (players[s] if players is not None else policy).decide(view, world)
+                world.apply(action)
+            except (IllegalMove, IndexError, TypeError):
+                return horizon_turns, steps  # the playout stops where it stands
+            steps += 1
+            if world.phase is DRAW_PHASE and world.current != s:
+                turns += 1
+        return turns, steps
 
     # ---------------------------------------------------------------- search
     def sample(self, view: PlayerView) -> HandState:

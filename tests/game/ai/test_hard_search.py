@@ -16,6 +16,7 @@ from game.rules.actions import Discard, DrawStock, LayOff, TableMeld, TakeDiscar
 from game.ai import make_ai
 from game.ai.hard import SCREEN_KEEP, SCREEN_WORLDS, SHORT_HAND, TWO_PLAYER_HORIZON, HardAI, playout_turns
 from game.ai.medium import MediumAI
+from game.ai import going_out
 from game.ai.going_out import going_out_plan, table_everything
 from game.ai.playout import PlayoutPolicy, ViewMaker, greedy_only
 from game.ai.sequential import MIN_WORLDS, Z_CLEAR, Z_OVERRULE, clearly_worse, lead, overrules
@@ -214,6 +215,22 @@ def test_a_two_player_playout_runs_six_turns():
     view = _draw_view(2)
     assert _playout_turns(HardAI(0), view) == [0, 1, 0, 1, 0, 1]
     assert _playout_turns(HardAI(0, horizon=2), view) == [0, 1]  # an explicit horizon still decides
+
+
+def test_a_playout_finishes_the_candidate_s_own_turn_with_the_exact_going_out_search():
+    """2C 3C 4C 3D 3H 3S and any drawn card go out (run, set, discard the
+    drawn card); tabled greedily the four threes come first and strand the
+    2C and 4C. The playout after a stock draw sees the go-out; later turns
+    stay greedy (the exact search is off again once the turn is over)."""
+    record = json.loads((PUZZLES / "p03_go_out_split_run_and_set.json").read_text(encoding="utf-8"))
+    view = view_for(load_position(record).game, 0)
+    hard = HardAI(0)
+    for seed in range(5):
+        world = sample_world(view, random.Random(seed))
+        world.apply(DrawStock(0))
+        hard.playout(world, 0, view.totals, seed)
+        assert world.ended == "went_out" and world.went_out == 0
+    assert going_out.MAX_HAND > 0  # the exact search is on again after the playout
 
 
 # --------------------------------------------------------- obvious plays
