@@ -30,15 +30,15 @@ OPPONENT_NOTES = {
 """What New game says of each opponent (one line)."""
 
 STRENGTH_AGAINST_MEDIUM = {
-    "easy": (83, 400), "hard": (249, 400), "hoarder": (0, 400), "early-melder": (126, 400),
+    "easy": (83, 400), "hard": (290, 400), "hoarder": (0, 400), "early-melder": (126, 400),
     "pile-taker": (131, 400), "lay-off-hunter": (118, 400), "rummy-caller": (120, 400),
     "cautious": (147, 400), "random": (1, 400),
 }
 """Measured strength: ``(games won, games played)`` against today's Medium
 (with its pile-top and deep-pile charges), two players on duplicate deals
 to 500 (``benchmarks/ai_strength.py``, issue 25: seed 3 for Easy and the
-styles; seeds 41 and 42, 200 games each, for Hard). Medium, the
-yardstick, has none."""
+styles; seeds 41 and 42, 200 games each, for Hard, since it weighs every
+legal option of a turn). Medium, the yardstick, has none."""
 
 
 def opponent_note(level: str) -> str:
