@@ -3,15 +3,16 @@
 * **The obvious first.** When the shared evaluation shows that the hand can
   be emptied this turn (or all but the discard that goes out, R16), or an
   opponent is down to two cards, Hard tables what it can without searching;
-  forced moves are not searched either.
+  forced moves are not searched either. While an opponent holds two cards
+  or fewer it plays Medium's endgame turn unsearched (:data:`SHORT_HAND`,
+  issue 25, item 3).
 * **Candidates.** Every legal option of the turn, Medium's choice first:
   the stock (or ending the hand) and every legal depth of the discard pile;
   in the play phase every discard, meld and lay-off, so tabling now is
   weighed against holding the cards back and one meld against another.
-  While an opponent holds two cards or fewer, only Medium's endgame discard
-  (issue 25, item 3). Weighing only Medium's few best options, as Hard did
-  before issue 25, gained 0.73 points a decision over Medium's choice in a
-  decision lab; every option, 1.81.
+  Weighing only Medium's few best options, as Hard did before issue 25,
+  gained 0.73 points a decision over Medium's choice in a decision lab;
+  every option, 1.81.
 * **Worlds.** The hidden cards (the stock and the other hands, less the
   cards an opponent is known to hold) are dealt at random into a world
   consistent with the view, and likely given the log: an opponent seldom
@@ -251,18 +252,21 @@ class HardAI(AIPlayer):
         views = ViewMaker()
         totals = tuple(totals)
         turns = steps = 0
-        if world.current == seat:
-            turns, steps = self._play(world, totals, views, players, 1, 0, seat)
+        refused = False
+        if world.current == seat:  # the candidate's own turn, with the exact going-out search
+            turns, steps, refused = self._play(world, totals, views, players, 1, steps, only=seat)
         with greedy_only():
-            self._play(world, totals, views, players, horizon_turns, steps, None, turns)
+            if not refused:
+                self._play(world, totals, views, players, horizon_turns, steps, turns=turns)
             return self.evaluate(world, seat, totals)
 
     def _play(self, world: HandState, totals: tuple[int, ...], views: ViewMaker, players: list | None,
-              horizon_turns: int, steps: int, only: int | None = None, turns: int = 0) -> tuple[int, int]:
-        """Play ``world`` on (see :meth:`playout`) until ``horizon_turns``
-        turns have ended, the hand ends, 200 actions in all, or a move is
-        refused; with ``only``, while that seat is the one to move. Returns
-        (turns ended, actions played) so far."""
+              horizon_turns: int, steps: int, only: int | None = None, turns: int = 0) -> tuple[int, int, bool]:
+        """Play ``world`` on (see :meth:`playout`) from ``turns`` turns and
+        ``steps`` actions played until ``horizon_turns`` turns have ended,
+        the hand ends or 200 actions are played; with ``only``, while that
+        seat is the one to move. Returns (turns, actions, whether a move was
+        refused: the playout then stops where it stands)."""
         policy = self.playout_policy
         while world.ended is None and turns < horizon_turns and steps < 200:
             s = world.current
@@ -273,11 +277,11 @@ class HardAI(AIPlayer):
                 action = (players[s] if players is not None else policy).decide(view, world)
                 world.apply(action)
             except (IllegalMove, IndexError, TypeError):
-                return horizon_turns, steps  # the playout stops where it stands
+                return turns, steps, True
             steps += 1
             if world.phase is DRAW_PHASE and world.current != s:
                 turns += 1
-        return turns, steps
+        return turns, steps, False
 
     # ---------------------------------------------------------------- search
     def sample(self, view: PlayerView) -> HandState:
