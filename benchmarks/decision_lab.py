@@ -17,7 +17,8 @@ the decisions Hard actually searches, with far less noise:
    every candidate is played out in each (same world, same playout seed),
    with Hard's playout policy at every seat, to the end of the hand. On the
    way Hard's own evaluation (:meth:`HardAI.evaluate`) is read after 4, 6, 8
-   and 10 turns, and at the end.
+   and 10 turns and after Hard's horizon for 2, 3 and 4 players
+   (:data:`HORIZONS`), and at the end.
 3. The first half of the worlds stands in for a search: a configuration
    plays Hard's search on them (:func:`search_on`: the screen after a few
    worlds, dropping the clearly worse, the world budget and the bar for
@@ -55,7 +56,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.ai import make_ai  # noqa: E402
 from game.ai.hard import MAX_WORLDS, SCREEN_KEEP, SCREEN_WORLDS, HardAI, playout_turns, screened  # noqa: E402
-from game.ai.playout import greedy_only, play_on  # noqa: E402
+from game.ai.playout import ViewMaker, greedy_only, play_on  # noqa: E402
 from game.ai.sequential import Z_CLEAR, Z_OVERRULE, clearly_worse, overrules  # noqa: E402
 from game.rules.game import Game  # noqa: E402
 from game.rules.phase import Phase  # noqa: E402
@@ -64,12 +65,15 @@ from game.play.all_computer import ai_step  # noqa: E402
 
 HORIZONS = tuple(sorted({4, 6, 8, 10} | {playout_turns(n) for n in (2, 3, 4)}))
 """Turns after which a playout's evaluation is read (besides the end):
-Hard's two-player horizon and the others reported."""
+Hard's horizons with 2, 3 and 4 players (:func:`playout_turns`) and the
+others reported."""
 
 
 def play_out(hard: HardAI, world, seat: int, totals: tuple[int, ...], seed: int) -> dict[str, float]:
     """Play ``world`` to the end of the hand with Hard's playout policy (as
-    :meth:`HardAI.playout` does, without its horizon); Hard's evaluation for
+    :meth:`HardAI.playout` does, without its horizon: the rest of the
+    candidate's own turn with the exact going-out search, every later turn
+    greedily); Hard's evaluation for
     ``seat`` after each of :data:`HORIZONS` turns and at the end, keyed
     ``"4"``, ``"6"``, ... and ``"end"`` (a hand that ends sooner gives its
     final evaluation to the later keys)."""
@@ -77,6 +81,11 @@ def play_out(hard: HardAI, world, seat: int, totals: tuple[int, ...], seed: int)
     policy.rng.seed(seed)
     turns = 0
     values: dict[str, float] = {}
+    if world.current == seat:  # the candidate's own turn, with the exact going-out search, as Hard plays it
+        turns, _, refused = hard._play(world, totals, ViewMaker(), None, 1, 0, only=seat)
+        if refused:
+            final = hard.evaluate(world, seat, totals)
+            return {**{str(h): final for h in HORIZONS}, "end": final}
     for s in play_on(world, totals, policy, 800):
         if world.phase == Phase.DRAW and world.current != s:
             turns += 1
