@@ -74,15 +74,20 @@ four-player decisions, every legal option played out to the end of the
 hand in 80 (60) worlds the pick never saw, the search over every option
 gains 1.81 and 1.37 points a decision over Medium's choice at this bar;
 at 2.5 (the bar with three players or more before) the four-player gain
-was 0.84. With two players, 0.5 let noise decide (issue 11)."""
+was 0.84. With two players, 0.5 let noise decide (issue 11). The bar is
+applied to the best of up to five survivors, in worlds that also picked
+them, so with options that are truly equal it overrules Medium's choice
+far more often than one time in six (about 40 % with five, by
+simulation); the gains above are measured end to end, selection
+included, in worlds the pick never saw."""
 
 
 def overrules(results: Sequence[Sequence[float]], best: int, first: int = 0, bar: float = Z_OVERRULE) -> bool:
     """True when candidate ``best`` beats candidate ``first`` in the worlds
     searched by more than ``bar`` standard errors of the paired
     differences (:data:`Z_OVERRULE`, or :data:`Z_CLEAR`): only
-    then does the search contradict the evaluation, so a close call between
-    two options is not decided by the sampling noise."""
+    then does the search contradict the evaluation (see
+    :data:`Z_OVERRULE` for what the bar does and does not guard against)."""
     if best == first:
         return False
     n = min(len(results[best]), len(results[first]))

@@ -14,7 +14,7 @@ import pytest
 
 from game.rules.actions import Discard, DrawStock, LayOff, TableMeld, TakeDiscards
 from game.ai import make_ai
-from game.ai.hard import SCREEN_KEEP, SCREEN_WORLDS, SHORT_HAND, TWO_PLAYER_HORIZON, HardAI, playout_turns
+from game.ai.hard import SCREEN_KEEP, SCREEN_WORLDS, SHORT_HAND, TWO_PLAYER_HORIZON, HardAI, playout_turns, screened
 from game.ai.medium import MediumAI
 from game.ai import going_out
 from game.ai.going_out import going_out_plan, table_everything
@@ -185,9 +185,21 @@ def test_the_search_screens_the_options_down_to_the_best_few(monkeypatch):
 
     monkeypatch.setattr(hard, "playout", playout)
     monkeypatch.setattr(hard, "sample", sample)
-    hard.search(view, cands)
+    chosen = hard.search(view, cands)
     assert [len(p) for p in played[:SCREEN_WORLDS]] == [len(cands)] * SCREEN_WORLDS
+    assert len(played) > SCREEN_WORLDS  # the search went on past the screen
+    assert len(played[SCREEN_WORLDS]) == SCREEN_KEEP + 1
     assert all(len(p) <= SCREEN_KEEP + 1 for p in played[SCREEN_WORLDS:])
+    assert chosen == len(cands) - 1  # the best of the screen survived it and won
+
+
+def test_the_screen_keeps_the_best_means_and_medium_s_choice():
+    results = [[float(i)] * SCREEN_WORLDS for i in range(9)]  # candidate i scores i in every world
+    results[0] = [-5.0] * SCREEN_WORLDS  # Medium's choice, the worst
+    results[6][0] = 100.0  # one lucky world lifts candidate 6 above all
+    assert screened(results, list(range(9)), SCREEN_WORLDS) == [0, 5, 6, 7, 8]
+    assert screened(results, [0, 1, 2, 3, 4], SCREEN_WORLDS) == [0, 1, 2, 3, 4]
+    assert screened(results, [2, 3, 4, 5, 6, 7], SCREEN_WORLDS, keep=2) == [6, 7]  # Medium's choice already gone
 
 
 def _playout_turns(hard: HardAI, view) -> list[int]:
