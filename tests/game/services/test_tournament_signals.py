@@ -162,7 +162,11 @@ def test_sigkill_leaves_no_worker_and_no_warning():
 
 
 AI_PROGRAM = textwrap.dedent("""
-    import sys, time
+    import signal, sys, time
+    # Ctrl+C raises KeyboardInterrupt, as in a program a terminal runs in the
+    # foreground, even when the tests run in a background job, which starts
+    # its programs with SIGINT ignored (Python then keeps it ignored).
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     from game.rules.game import Game
     from game.rules.ruleset import RuleSet
     from game.rules.view import view_for
