@@ -79,14 +79,9 @@ def play_out(hard: HardAI, world, seat: int, totals: tuple[int, ...], seed: int)
     final evaluation to the later keys)."""
     policy = hard.playout_policy
     policy.rng.seed(seed)
-    turns = 0
     values: dict[str, float] = {}
-    if world.current == seat:  # the candidate's own turn, with the exact going-out search, as Hard plays it
-        turns, _, refused = hard._play(world, totals, ViewMaker(), None, 1, 0, only=seat)
-        if refused:
-            final = hard.evaluate(world, seat, totals)
-            return {**{str(h): final for h in HORIZONS}, "end": final}
-    for s in play_on(world, totals, policy, 800):
+    turns, _, refused = hard.finish_own_turn(world, seat, totals, ViewMaker())
+    for s in () if refused else play_on(world, totals, policy, 800):
         if world.phase == Phase.DRAW and world.current != s:
             turns += 1
         if turns in HORIZONS and str(turns) not in values:

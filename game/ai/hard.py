@@ -252,14 +252,19 @@ class HardAI(AIPlayer):
         horizon_turns = self.horizon or playout_turns(world.players)
         views = ViewMaker()
         totals = tuple(totals)
-        turns = steps = 0
-        refused = False
-        if world.current == seat:  # the candidate's own turn, with the exact going-out search
-            turns, steps, refused = self._play(world, totals, views, players, 1, steps, only=seat)
+        turns, steps, refused = self.finish_own_turn(world, seat, totals, views, players)
         with greedy_only():
             if not refused:
                 self._play(world, totals, views, players, horizon_turns, steps, turns=turns)
             return self.evaluate(world, seat, totals)
+
+    def finish_own_turn(self, world: HandState, seat: int, totals: tuple[int, ...], views: ViewMaker,
+                        players: list | None = None) -> tuple[int, int, bool]:
+        """Play the rest of ``seat``'s turn in ``world`` if it is the one to
+        move (the candidate's own turn), with the exact going-out search
+        (:mod:`game.ai.going_out`), as a playout starts. Returns (turns
+        ended: 1 or 0, actions played, whether a move was refused)."""
+        return self._play(world, totals, views, players, 1, 0, only=seat)  # stops at once on another's turn
 
     def _play(self, world: HandState, totals: tuple[int, ...], views: ViewMaker, players: list | None,
               horizon_turns: int, steps: int, only: int | None = None, turns: int = 0) -> tuple[int, int, bool]:

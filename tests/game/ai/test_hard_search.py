@@ -348,3 +348,21 @@ def test_playout_views_are_the_views_less_the_log():
             assert fast.history == ()
             assert fast == full.__class__(**{**full.__dict__, "history": ()})
         ai_step(game, ais)
+
+
+def test_finish_own_turn_plays_only_the_seat_s_own_turn():
+    views = [v for v in positions(3, seed=6, limit=20) if v.phase == "play"]
+    assert views
+    for view in views:
+        hard = HardAI(1)
+        world = sample_world(view, random.Random(4))
+        moved = world.clone()
+        moved.apply(hard.candidates(view, moved)[0])
+        if moved.current == 0:  # still seat 0's turn: finish it
+            turns, steps, refused = hard.finish_own_turn(moved, 0, view.totals, ViewMaker())
+            assert not refused and steps >= 1
+            assert moved.ended is not None or (moved.current != 0 and turns == 1)
+        else:  # the candidate ended the turn: another seat's turn is not played
+            before = [view_of(moved, s, view.totals) for s in range(3)]
+            assert hard.finish_own_turn(moved, 0, view.totals, ViewMaker()) == (0, 0, False)
+            assert [view_of(moved, s, view.totals) for s in range(3)] == before
