@@ -698,10 +698,13 @@ class TableScene(Scene):
                 self.person.on_step(events)
 
     def _hand_over_shown(self) -> bool:
-        """When the shown hand is over, push the results panel once; True while it is."""
+        """When the shown hand is over, push the results panel once (after a
+        going-out banner has had its time); True while it is."""
         model = self.shown
         if model.ended is None:
             return False
+        if self.animation.banner is not None:
+            return True  # "Ana goes out!" has its moment before the panel covers the table
         if self.results_shown_for != model.hand_index:
             self.results_shown_for = model.hand_index
             self.autosave()
