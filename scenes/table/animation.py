@@ -89,8 +89,6 @@ class TableAnimation:
         its events go to the log, banners and sounds, and the cards that moved start sliding."""
         t = self.table
         events, model, kind = self.steps.popleft()
-        if kind == "deal":
-            self.banner = None  # the last hand's: its time ran out of sight, under the results panel
         old = t.layout_
         t.shown = model
         if t.pass_play is not None:

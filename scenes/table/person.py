@@ -140,9 +140,11 @@ class PersonPlay:
         return my_turn(self.view, self.seat)
 
     def idle(self) -> bool:
-        """True when nothing animates, so the picture is the engine's state."""
+        """True when nothing animates, so the picture is the engine's state,
+        and the hand shown is not over (its last banner may still be up
+        before the results panel opens: nothing is left to play)."""
         t = self.table
-        return not t.animation.busy and not t.covered
+        return not t.animation.busy and not t.covered and t.shown.ended is None
 
     def keyboard_targets(self) -> LegalTargets | None:
         """The legal places for the selection while playing with the keys (cached per selection and move)."""

@@ -698,13 +698,15 @@ class TableScene(Scene):
                 self.person.on_step(events)
 
     def _hand_over_shown(self) -> bool:
-        """When the shown hand is over, push the results panel once (after a
-        going-out banner has had its time); True while it is."""
+        """When the shown hand is over, push the results panel once, after
+        any banner still up ("Ana goes out!") has had its time: the table's
+        clock stands still under the panel, so a banner left up would come
+        back over the next deal. True while the hand is over."""
         model = self.shown
         if model.ended is None:
             return False
         if self.animation.banner is not None:
-            return True  # "Ana goes out!" has its moment before the panel covers the table
+            return True  # "Ana goes out!" has its moment before the panel covers the table (the person waits: idle)
         if self.results_shown_for != model.hand_index:
             self.results_shown_for = model.hand_index
             self.autosave()

@@ -756,6 +756,39 @@ def test_going_out_by_melding_every_card_ends_the_hand(app):
     assert isinstance(app.top, HandResults)
 
 
+def test_while_the_going_out_banner_is_up_the_hand_takes_no_input(app):
+    """At a speed with banners the results wait for "You go out!" to run its
+    time; the table is uncovered then, but the hand is over: a click on the
+    stock or a key is not sent to the engine (no "This hand is over." refusal,
+    which would also linger into the next deal)."""
+    from scenes.screens.results import HandResults
+    rec = record(you=["7H", "8H", "9H", "KC", "KD"], bot=["2C", "3D", "TD"], discard=["JS"],
+                 stock=["KH", "5C", "6C"], bot_first=False)
+    table = table_for(app, rec)
+    click(app, table.layout_.stock_rect.center)
+    select(app, table, "7H", "8H", "9H")
+    drag(app, pos_of(table, "8H"), felt_spot(table))
+    select(app, table, "KC", "KD", "KH")
+    table.factor = 1.0
+    drag(app, pos_of(table, "KD"), felt_spot(table))
+    log_before = len(table.log_lines)
+    tried = 0
+    for _ in range(600):
+        if isinstance(app.top, HandResults):
+            break
+        if not table.animation.busy and table.animation.banner is not None:
+            post(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)
+            app.step(1 / 60)  # the key is read this frame, by the table (the panel is not up yet)
+            post(pygame.MOUSEBUTTONDOWN, pos=table.layout_.stock_rect.center, button=1)
+            post(pygame.MOUSEBUTTONUP, pos=table.layout_.stock_rect.center, button=1)
+            tried += 1
+        app.step(1 / 60)
+    assert tried > 0  # the banner was up, uncovered, for some frames
+    assert isinstance(app.top, HandResults)
+    assert table.person.message is None
+    assert not any("Refused" in line or "over" in line for line in table.log_lines[log_before:])
+
+
 def float_table(app, between=lambda table: None):
     """A ``going_out = float`` table where the person draws the KH and tables
     every card by gestures (7H 8H 9H, then KC KD KH), so they float;
