@@ -22,7 +22,9 @@ from scenes.core.app import App
 from scenes.core.options import Options
 from scenes.core.sound import SOUND_NAMES, SoundPlayer, sound_folder, sounds_for
 
-from test_person import SCRIPT, app, bot_moves, click, drag, felt_spot, key, pos_of, record, select, settle, table_for  # noqa: F401
+from test_person import (  # noqa: F401
+    SCRIPT, app, bot_moves, click, drag, felt_spot, key, meld_out_table, pos_of, record, select, settle, table_for
+)
 
 
 class FakeSound:
@@ -241,14 +243,7 @@ def test_the_table_plays_each_move_as_it_is_shown(app):
 
 def test_the_table_plays_the_win_when_someone_goes_out(app):
     mixer = listen(app)
-    rec = record(you=["7H", "8H", "9H", "KC", "KD"], bot=["2C", "3D", "TD"], discard=["JS"],
-                 stock=["KH", "5C", "6C"], bot_first=False)
-    table = table_for(app, rec)
-    click(app, table.layout_.stock_rect.center)
-    select(app, table, "7H", "8H", "9H")
-    drag(app, pos_of(table, "8H"), felt_spot(table))
-    select(app, table, "KC", "KD", "KH")
-    drag(app, pos_of(table, "KD"), felt_spot(table))
+    table = meld_out_table(app)
     settle(app)
     assert table.session.game.hand.went_out == 0
     assert mixer.played[-2:] == ["meld", "win"]

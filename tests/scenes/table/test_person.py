@@ -742,15 +742,8 @@ def test_a_computers_rummy_on_your_discard_is_shown(app):
 
 def test_going_out_by_melding_every_card_ends_the_hand(app):
     from scenes.screens.results import HandResults
-    rec = record(you=["7H", "8H", "9H", "KC", "KD"], bot=["2C", "3D", "TD"], discard=["JS"],
-                 stock=["KH", "5C", "6C"], bot_first=False)
-    table = table_for(app, rec)
+    table = meld_out_table(app)
     h = table.session.game.hand
-    click(app, table.layout_.stock_rect.center)
-    select(app, table, "7H", "8H", "9H")
-    drag(app, pos_of(table, "8H"), felt_spot(table))
-    select(app, table, "KC", "KD", "KH")
-    drag(app, pos_of(table, "KD"), felt_spot(table))
     settle(app)
     assert h.ended == "went_out" and h.went_out == 0
     assert isinstance(app.top, HandResults)
@@ -762,15 +755,7 @@ def test_while_the_going_out_banner_is_up_the_hand_takes_no_input(app):
     stock or a key is not sent to the engine (no "This hand is over." refusal,
     which would also linger into the next deal)."""
     from scenes.screens.results import HandResults
-    rec = record(you=["7H", "8H", "9H", "KC", "KD"], bot=["2C", "3D", "TD"], discard=["JS"],
-                 stock=["KH", "5C", "6C"], bot_first=False)
-    table = table_for(app, rec)
-    click(app, table.layout_.stock_rect.center)
-    select(app, table, "7H", "8H", "9H")
-    drag(app, pos_of(table, "8H"), felt_spot(table))
-    select(app, table, "KC", "KD", "KH")
-    table.factor = 1.0
-    drag(app, pos_of(table, "KD"), felt_spot(table))
+    table = meld_out_table(app, factor=1.0)
     log_before = len(table.log_lines)
     tried = 0
     for _ in range(600):
@@ -789,20 +774,29 @@ def test_while_the_going_out_banner_is_up_the_hand_takes_no_input(app):
     assert not any("Refused" in line or "over" in line for line in table.log_lines[log_before:])
 
 
-def float_table(app, between=lambda table: None):
-    """A ``going_out = float`` table where the person draws the KH and tables
-    every card by gestures (7H 8H 9H, then KC KD KH), so they float;
-    ``between(table)`` runs after the first meld. Returns the table."""
+def meld_out_table(app, rules=None, between=lambda table: None, factor=None):
+    """A table where the person draws the KH and tables every card by
+    gestures (7H 8H 9H, then KC KD KH), so they go out (or float, with
+    ``rules={"going_out": "float"}``); ``between(table)`` runs after the
+    first meld, and ``factor`` (a speed) is set before the last. Returns the
+    table as the last drag leaves it (not settled)."""
     rec = record(you=["7H", "8H", "9H", "KC", "KD"], bot=["2C", "3D", "TD"], discard=["JS"],
-                 stock=["KH", "5C", "6C"], rules={"going_out": "float"}, bot_first=False)
+                 stock=["KH", "5C", "6C"], rules=rules, bot_first=False)
     table = table_for(app, rec)
     click(app, table.layout_.stock_rect.center)
     select(app, table, "7H", "8H", "9H")
     drag(app, pos_of(table, "8H"), felt_spot(table))
     between(table)
     select(app, table, "KC", "KD", "KH")
+    if factor is not None:
+        table.factor = factor
     drag(app, pos_of(table, "KD"), felt_spot(table))
     return table
+
+
+def float_table(app, between=lambda table: None):
+    """:func:`meld_out_table` under ``going_out = float``: the person floats."""
+    return meld_out_table(app, {"going_out": "float"}, between)
 
 
 def test_floating_passes_the_turn_with_an_empty_hand(app):
