@@ -55,7 +55,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.ai import make_ai  # noqa: E402
-from game.ai.hard import MAX_WORLDS, SCREEN_KEEP, SCREEN_WORLDS, HardAI, playout_turns, screened  # noqa: E402
+from game.ai.hard import SCREEN_KEEP, SCREEN_WORLDS, HardAI, playout_turns, screened, world_budget  # noqa: E402
 from game.ai.playout import ViewMaker, greedy_only, play_on  # noqa: E402
 from game.ai.sequential import Z_CLEAR, Z_OVERRULE, clearly_worse, overrules  # noqa: E402
 from game.rules.game import Game  # noqa: E402
@@ -199,8 +199,9 @@ def gains(decisions: list[dict], config) -> tuple[list[float | None], list[int]]
     return out, spent
 
 
-SHIPPED = (None, MAX_WORLDS, SCREEN_WORLDS, SCREEN_KEEP, Z_OVERRULE)
-"""Hard's search as shipped; its horizon (``None`` here) is the players' (:func:`playout_turns`)."""
+SHIPPED = (None, None, SCREEN_WORLDS, SCREEN_KEEP, Z_OVERRULE)
+"""Hard's search as shipped; its horizon and world budget (``None`` here)
+are the players' (:func:`playout_turns`, :func:`world_budget`)."""
 OTHERS = [(None, 42, 8, 4, Z_OVERRULE), (None, 32, 4, 3, Z_OVERRULE), (None, 32, 4, 4, Z_CLEAR),
           (None, 32, 4, 4, 0.5), (None, 24, 4, 4, Z_OVERRULE), (None, 32, 99, 99, Z_OVERRULE),
           ("end", 32, 4, 4, Z_OVERRULE), ("4", 32, 4, 4, Z_OVERRULE), ("10", 32, 4, 4, Z_OVERRULE)]
@@ -219,12 +220,14 @@ def report(decisions: list[dict], players: int) -> None:
     a decision and paired difference from Hard as shipped (over the
     decisions both could be measured on)."""
     def concrete(config):
-        return config if config == "played" or config[0] else (str(playout_turns(players)),) + config[1:]
+        if config == "played":
+            return config
+        return (config[0] or str(playout_turns(players)), config[1] or world_budget(players)) + config[2:]
 
     shipped, _ = gains(decisions, concrete(SHIPPED))
     print(f"{len(decisions)} searched decisions")
     if sum(g is not None for g in shipped) < 2:
-        print(f"(Hard as shipped needs --worlds >= {2 * SHIPPED[1]}: no paired differences)")
+        print(f"(Hard as shipped needs --worlds >= {2 * concrete(SHIPPED)[1]}: no paired differences)")
     for config in ["played", SHIPPED] + OTHERS:
         config = concrete(config)
         g, spent = gains(decisions, config)

@@ -3,7 +3,8 @@
     python benchmarks/hard_worlds.py --players 2 --seconds 10 [--seed 1] [--in-game]
         [--opponent hoarder] [--hands 4]
 
-Plays games of Hard (seat 0, no time cap, ``--worlds`` worlds a decision)
+Plays games of Hard (seat 0, no time cap, ``--worlds`` worlds a decision,
+by default its own budget for the table: ``world_budget``)
 against Medium, counts the worlds Hard samples (one per call of
 ``HardAI.sample``) and the CPU time spent in ``HardAI.choose``, and prints, as
 its last line, ``worlds_per_second: X``. Before it, the CPU milliseconds of
@@ -32,12 +33,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.ai import make_ai  # noqa: E402
-from game.ai.hard import MAX_WORLDS, TIME_CAP, HardAI  # noqa: E402
+from game.ai.hard import TIME_CAP, HardAI  # noqa: E402
 from game.rules.game import Game  # noqa: E402
 from game.play.all_computer import referee_for  # noqa: E402
 
 
-def run(players: int, seconds: float, seed: int, worlds: int, in_game: bool = False, opponent: str = "medium",
+def run(players: int, seconds: float, seed: int, worlds: int | None, in_game: bool = False, opponent: str = "medium",
         hands: int = 1) -> dict:
     """Play for ``seconds``; return ``worlds`` (sampled in all), ``thinking``
     (CPU seconds in Hard's choose), ``decisions``, ``playouts`` (one per
@@ -95,7 +96,8 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--worlds", type=int, default=MAX_WORLDS, help="worlds a decision (Hard's max_worlds)")
+    parser.add_argument("--worlds", type=int, default=None,
+                        help="worlds a decision (Hard's max_worlds; default: its own budget for the table)")
     parser.add_argument("--in-game", action="store_true",
                         help="Hard as the table makes it (its time cap and budget; wall-clock times)")
     parser.add_argument("--opponent", default="medium", help="the player at the other seats (default medium)")

@@ -26,7 +26,8 @@
   value; near the target, by the game.
 * **Stopping.** Every candidate is played out in the first
   :data:`SCREEN_WORLDS` worlds, then only the :data:`SCREEN_KEEP` best and
-  Medium's choice, up to :data:`MAX_WORLDS` worlds; a candidate the leader
+  Medium's choice, up to :func:`world_budget` worlds (:data:`MAX_WORLDS`
+  with two players, :data:`MANY_PLAYER_WORLDS` with more); a candidate the leader
   clearly beats is dropped, and the search stops when one is left
   (:mod:`game.ai.sequential`). The evaluation's own choice (Medium's) is
   overruled only when the search's best beats it by a margin
@@ -66,9 +67,15 @@ from game.ai import opponents
 
 TIME_CAP = 0.24  # seconds per decision, from its start; the world budget usually decides first
 MAX_WORLDS = 32
-"""Worlds searched at most for one decision (42 before the search weighed
-every option, issue 25: with the screen below, 32 gain about as much for
-a third fewer playouts, measured in a decision lab)."""
+"""Worlds searched at most for one decision with two players (42 before
+the search weighed every option, issue 25: with the screen below, 32 gain
+about as much for a third fewer playouts, measured in a decision lab)."""
+MANY_PLAYER_WORLDS = 48
+"""Worlds searched at most for one decision with three players or more,
+where a playout's score is noisier (more hands dealt at random). One Hard
+among three Medium won 189 of 500 games with 48 against 165 with 32, on
+the same deals (issue 25); in a game its decisions then take 182 ms at
+the 95th percentile with four players, and the clock ends 6 of 2,168."""
 SHORT_HAND = 2
 """An opponent with this many cards or fewer may go out on its next turn:
 Hard then tables what it can (:meth:`HardAI.obvious`) and otherwise plays
@@ -85,6 +92,13 @@ SCREEN_KEEP = 4
 """Candidates the search keeps after :data:`SCREEN_WORLDS` worlds, besides Medium's choice."""
 POTENTIAL = 0.7  # share of a meld still in hand that a playout's score credits
 TWO_PLAYER_HORIZON = 6  # turns a two-player playout runs: three each
+
+
+def world_budget(players: int) -> int:
+    """Worlds Hard searches at most for one decision at a table of
+    ``players``: :data:`MAX_WORLDS` with two, :data:`MANY_PLAYER_WORLDS`
+    with more."""
+    return MAX_WORLDS if players == 2 else MANY_PLAYER_WORLDS
 
 
 def playout_turns(players: int) -> int:
@@ -104,12 +118,13 @@ def playout_turns(players: int) -> int:
 
 class HardAI(AIPlayer):
     """The Hard level (see the module docstring). ``time_cap`` is the search
-    budget in seconds per decision; ``max_worlds`` bounds the worlds sampled;
+    budget in seconds per decision; ``max_worlds`` bounds the worlds sampled
+    (``None``: :func:`world_budget` of the table's players);
     ``models=False`` plays every opponent as Medium in the worlds."""
 
     level = "hard"
 
-    def __init__(self, seed: int | None = None, time_cap: float = TIME_CAP, max_worlds: int = MAX_WORLDS,
+    def __init__(self, seed: int | None = None, time_cap: float = TIME_CAP, max_worlds: int | None = None,
                  horizon: int | None = None, models: bool = True):
         super().__init__(seed)
         self.time_cap = time_cap
@@ -334,7 +349,8 @@ class HardAI(AIPlayer):
         alive = list(range(len(cands)))
         players = self.world_players(view)
         worlds = 0
-        while worlds < self.max_worlds and len(alive) > 1 and time.perf_counter() < deadline:
+        budget = self.max_worlds or world_budget(view.players)
+        while worlds < budget and len(alive) > 1 and time.perf_counter() < deadline:
             w = self.sample(view)
             seed = self.rng.getrandbits(32)
             row: dict[int, float] = {}

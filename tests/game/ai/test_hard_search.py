@@ -14,7 +14,8 @@ import pytest
 
 from game.rules.actions import Discard, DrawStock, LayOff, TableMeld, TakeDiscards
 from game.ai import make_ai
-from game.ai.hard import SCREEN_KEEP, SCREEN_WORLDS, SHORT_HAND, TWO_PLAYER_HORIZON, HardAI, playout_turns, screened
+from game.ai.hard import (SCREEN_KEEP, SCREEN_WORLDS, SHORT_HAND, TWO_PLAYER_HORIZON, HardAI, playout_turns, screened,
+                          world_budget)
 from game.ai.medium import MediumAI
 from game.ai import going_out
 from game.ai.going_out import going_out_plan, table_everything
@@ -101,6 +102,21 @@ def _leading_playout(rng: random.Random):
         return pending.pop()
 
     return playout
+
+
+@pytest.mark.parametrize("players,budget", [(2, 32), (3, 48), (4, 48)])
+def test_the_world_budget_is_larger_with_three_players_or_more(players, budget, monkeypatch):
+    view = _draw_view(players)
+    hard = HardAI(0, time_cap=float("inf"))
+    rng = random.Random(5)
+    monkeypatch.setattr(hard, "playout", lambda *args, **kwargs: rng.gauss(0, 20))  # no clear leader
+    hard.search(view, [DrawStock(0), TakeDiscards(0, 1)])
+    assert world_budget(players) == budget
+    assert hard.last_worlds == budget
+    hard = HardAI(0, time_cap=float("inf"), max_worlds=7)  # a budget asked for holds at every table
+    monkeypatch.setattr(hard, "playout", lambda *args, **kwargs: rng.gauss(0, 20))
+    hard.search(view, [DrawStock(0), TakeDiscards(0, 1)])
+    assert hard.last_worlds == 7
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
