@@ -206,8 +206,8 @@ OTHERS = [(None, 42, 8, 4, Z_OVERRULE), (None, 32, 4, 3, Z_OVERRULE), (None, 32,
           (None, 32, 4, 4, 0.5), (None, 24, 4, 4, Z_OVERRULE), (None, 32, 99, 99, Z_OVERRULE),
           ("end", 32, 4, 4, Z_OVERRULE), ("4", 32, 4, 4, Z_OVERRULE), ("10", 32, 4, 4, Z_OVERRULE)]
 """(turns, worlds, screen worlds, kept after the screen, overrule bar)
-configurations reported beside Hard as shipped: more worlds and a later
-screen, a narrower screen, the clear lead for every overrule (as with three
+configurations reported beside Hard as shipped: 42 worlds and a later
+screen (more than shipped with two players, fewer with more), a narrower screen, the clear lead for every overrule (as with three
 players or more before issue 25), no screen, other horizons."""
 
 
@@ -249,7 +249,8 @@ def report(decisions: list[dict], players: int) -> None:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=40)
-    parser.add_argument("--worlds", type=int, default=84)
+    parser.add_argument("--worlds", type=int, default=None,
+                        help="worlds a decision (default: 84, or twice Hard's budget for the table if more)")
     parser.add_argument("--seed", type=int, default=9000)
     parser.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
     parser.add_argument("--decisions", type=int, help="searched decisions kept per hand (default: all)")
@@ -262,7 +263,8 @@ def main(argv: list[str] | None = None) -> None:
     if args.load:
         decisions = [d for path in args.load for d in json.loads(Path(path).read_text(encoding="utf-8"))]
     else:
-        work = [(args.seed + i, args.worlds, args.decisions, args.players) for i in range(args.hands)]
+        worlds = args.worlds if args.worlds is not None else max(84, 2 * world_budget(args.players))
+        work = [(args.seed + i, worlds, args.decisions, args.players) for i in range(args.hands)]
         with ProcessPoolExecutor(args.jobs) as pool:
             decisions = [d for hand in pool.map(lab_hand, work) for d in hand]
         if args.save:

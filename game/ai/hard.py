@@ -349,7 +349,7 @@ class HardAI(AIPlayer):
         alive = list(range(len(cands)))
         players = self.world_players(view)
         worlds = 0
-        budget = self.max_worlds or world_budget(view.players)
+        budget = world_budget(view.players) if self.max_worlds is None else self.max_worlds
         while worlds < budget and len(alive) > 1 and time.perf_counter() < deadline:
             w = self.sample(view)
             seed = self.rng.getrandbits(32)

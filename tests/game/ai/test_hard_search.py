@@ -117,6 +117,8 @@ def test_the_world_budget_is_larger_with_three_players_or_more(players, budget, 
     monkeypatch.setattr(hard, "playout", lambda *args, **kwargs: rng.gauss(0, 20))
     hard.search(view, [DrawStock(0), TakeDiscards(0, 1)])
     assert hard.last_worlds == 7
+    hard = HardAI(0, time_cap=float("inf"), max_worlds=0)  # none asked for: none searched
+    assert hard.search(view, [DrawStock(0), TakeDiscards(0, 1)]) == 0 and hard.last_worlds == 0
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
