@@ -48,11 +48,9 @@ def deal_cards(rules: RuleSet, players: int, dealer: int, seed: int) -> tuple[li
         raise ValueError(f"{players} players need {players * size + 1} cards but the pack has {len(pack)}")
     shuffle(pack, random.Random(seed))
     hands: list[list[Card]] = [[] for _ in range(players)]
-    pos = 0
-    for _ in range(size):
-        for i in range(players):
-            hands[(dealer + 1 + i) % players].append(pack[pos])
-            pos += 1
+    pos = players * size
+    for i in range(players):  # the i-th card of each round goes to the i-th seat left of the dealer
+        hands[(dealer + 1 + i) % players] = pack[i:pos:players]
     return hands, [pack[pos]], pack[pos + 1:]
 
 
@@ -208,11 +206,14 @@ class HandState:
     def scores(self) -> list[dict[str, int]]:
         """Per seat ``{"tabled", "in_hand", "hand"}`` as things stand (R19,
         R20): the sums of :meth:`card_points`."""
-        tabled, held = self._card_points()
+        scoring = self.rules.scoring
+        tabled = [0] * self.players
+        for m in self.table:  # what _card_points lists, summed as it goes (every hand's end, every playout)
+            for layer, value in zip(m.layers, meld_card_values(m, scoring)):
+                tabled[layer] += value
         out = []
-        for seat in range(self.players):
-            t = sum(v for _c, v in tabled[seat])
-            k = sum(v for _c, v in held[seat])
+        for seat, t in enumerate(tabled):
+            k = sum([hand_value(c, scoring) for c in self.hands[seat]])
             out.append({"tabled": t, "in_hand": k, "hand": t - k})
         return out
 

@@ -16,7 +16,7 @@ SUIT_LISTS = [tuple(s for s in range(4) if mask >> s & 1) for mask in range(16)]
 """For each 4-bit suit mask, the suits in it (``SUIT_LISTS[0b0101] == (0, 2)``)."""
 
 
-_CARD_BIT = [1 << c for c in range(52)] + [0]
+CARD_BIT = [1 << c for c in range(52)] + [0]
 """Per hand card code, its bit in a 52-bit mask of the whole hand (a joker: none)."""
 
 _RANKS = (1 << 13) - 1
@@ -30,13 +30,24 @@ def any_meld(hand: Iterable[Card], ace_wraps: bool = False) -> bool:
     of the hand, a suit of 13 bits after another, with few Python steps."""
     if type(hand) is not list and type(hand) is not tuple:
         hand = list(hand)
+    return any_meld_bits(hand_bits(hand), hand.count(JOKER), ace_wraps)
+
+
+def hand_bits(hand: Iterable[Card]) -> int:
+    """The naturals of ``hand`` as one 52-bit mask (bit ``code``; a joker
+    and a second copy of a card add nothing): what :func:`any_meld_bits`
+    reads, and a one-step test of whether a natural is held."""
     whole = 0
-    bit = _CARD_BIT
+    bit = CARD_BIT
     for c in hand:  # a plain loop: faster than map, set and sum for a hand's few cards
         whole |= bit[c]
+    return whole
+
+
+def any_meld_bits(whole: int, jokers: int, ace_wraps: bool = False) -> bool:
+    """:func:`any_meld` over a hand's :func:`hand_bits` and its number of jokers."""
     if not whole:
         return False
-    jokers = hand.count(JOKER)
     if jokers >= 2:
         return True
     a = whole & _RANKS

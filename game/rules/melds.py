@@ -402,6 +402,17 @@ def enumerate_melds(cards: Sequence[Card], ace_wraps: bool = False, *, holding: 
     return out
 
 
+def first_meld(cards: Sequence[Card], ace_wraps: bool = False) -> tuple[Card, ...] | None:
+    """The meld ``enumerate_melds(cards, ace_wraps, first=True)`` lists (sets
+    first), or ``None``: for a caller that has already asked
+    :func:`~game.rules.meld_masks.any_meld` (the throughput benchmark's
+    greedy player), without asking it again."""
+    masks, rank_suits, jokers = hand_masks(cards)
+    found = _melds_from_masks(masks, rank_suits, jokers, ace_wraps, range(13), range(4),
+                              False, False, True, None, None)
+    return found[0] if found else None
+
+
 def _exact_melds(sel: list[Card], ace_wraps: bool) -> list[tuple[Card, ...]]:
     """``enumerate_melds(sel, exact=True)``: the melds that use all of ``sel``."""
     if JOKER not in sel:

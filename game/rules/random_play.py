@@ -16,8 +16,9 @@ from game.rules.game import Game
 from game.rules.phase import DRAW_PHASE
 from game.errors import IllegalMove
 from game.rules.events import Event
-from game.rules.meld_masks import any_meld
-from game.rules.melds import enumerate_melds, open_cards
+from game.rules.cards import JOKER
+from game.rules.meld_masks import CARD_BIT, any_meld_bits, hand_bits
+from game.rules.melds import first_meld, open_cards
 
 
 def _first_legal(game: Game, actions) -> tuple[Action, list[Event]] | None:
@@ -112,16 +113,17 @@ def _greedy_play(game: Game, h, seat: int, hand: list) -> tuple[Action, list[Eve
     that extends a meld on the table (melds in table order, each meld's open
     cards in order); ``None`` when neither is legal."""
     aw = h.rules.ace_wraps
-    if any_meld(hand, aw):  # enumerate_melds' own first test, made here: most play steps have no meld
-        for meld in enumerate_melds(hand, aw, first=True):
-            done = _first_legal(game, (TableMeld(seat, meld),))
-            if done:
-                return done
+    held = hand_bits(hand)  # one mask for both tests: most play steps find neither a meld nor a lay-off
+    if any_meld_bits(held, hand.count(JOKER), aw):
+        done = _first_legal(game, (TableMeld(seat, first_meld(hand, aw)),))
+        if done:
+            return done
     if h.table and (h.has_melded[seat] or not h.rules.layoff_requires_own_meld):
+        bit = CARD_BIT
         for i, m in enumerate(h.table):
             cached = m._open  # open_cards' own cache, read here: this loop runs every play step
             for c in (cached[1] if cached is not None and cached[0] is aw else open_cards(m, aw)):
-                if c in hand:
+                if bit[c] & held:
                     return _first_legal(game, (LayOff(seat, c, i),))
     return None
 

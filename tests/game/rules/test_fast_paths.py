@@ -10,9 +10,9 @@ from hypothesis import strategies as st
 
 from game.rules.cards import JOKER, JOKER_TABLED, rank_of
 from game.rules.meld_masks import (
-    SUIT_LISTS, any_meld, any_meld_masks, could_meld_with, hand_masks
+    CARD_BIT, SUIT_LISTS, any_meld, any_meld_bits, any_meld_masks, could_meld_with, hand_bits, hand_masks
 )
-from game.rules.melds import RUN, Meld, _classify, classify, hand_value, meld_card_values
+from game.rules.melds import RUN, Meld, _classify, classify, enumerate_melds, first_meld, hand_value, meld_card_values
 from game.rules.ruleset import RuleSet
 from game.rules.turn_search import _can_discard_now
 
@@ -129,6 +129,16 @@ def test_any_meld_on_one_mask_answers_as_the_suit_masks(hand, ace_wraps):
     assert any_meld(iter(hand), ace_wraps) == expected
     assert any_meld_masks(*hand_masks(hand), ace_wraps) == expected
     assert hand_masks(hand) == old_hand_masks(hand)
+    assert any_meld_bits(hand_bits(hand), hand.count(JOKER), ace_wraps) == expected
+    assert hand_bits(hand) == sum(1 << c for c in set(hand) if c != JOKER)
+    assert all(bool(CARD_BIT[c] & hand_bits(hand)) == (c in hand) for c in range(52))
+
+
+@settings(max_examples=2000, deadline=None)
+@given(hand_cards, st.booleans())
+def test_the_first_meld_is_the_enumerator_s_first(hand, ace_wraps):
+    listed = enumerate_melds(hand, ace_wraps, first=True)
+    assert first_meld(hand, ace_wraps) == (listed[0] if listed else None)
 
 
 @settings(max_examples=2000, deadline=None)
@@ -238,3 +248,55 @@ def test_actions_and_events_made_by_the_fast_init_are_the_same_frozen_values():
         assert "WithDefault" in str(exc)
     else:
         raise AssertionError("a field with a default is not supported and must say so")
+
+
+def old_deal(pack, players, size, dealer):
+    """``deal_cards``' dealing loop as it was: one card at a time from the seat left of the dealer (R4)."""
+    hands = [[] for _ in range(players)]
+    pos = 0
+    for _ in range(size):
+        for i in range(players):
+            hands[(dealer + 1 + i) % players].append(pack[pos])
+            pos += 1
+    return hands, [pack[pos]], pack[pos + 1:]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(2, 8), st.integers(0, 7), st.integers(0, 2**32 - 1), st.sampled_from(["auto", 2]))
+def test_the_deal_is_dealt_one_card_at_a_time(players, dealer, seed, decks):
+    import random
+
+    from game.rules.cards import build_pack, shuffle
+    from game.rules.hand import deal_cards
+
+    dealer %= players
+    rules = RuleSet(decks=decks)
+    pack = build_pack(rules.deck_count(players), rules.jokers_per_deck)
+    shuffle(pack, random.Random(seed))
+    assert deal_cards(rules, players, dealer, seed) == old_deal(pack, players, rules.hand_size(players), dealer)
+
+
+def test_scores_are_the_sums_of_the_card_points():
+    """``HandState.scores`` sums as it goes; :meth:`card_points` lists: they
+    agree on hands stopped at random points and on finished ones."""
+    import random
+
+    from game.rules.game import Game
+    from game.rules.random_play import random_step
+
+    rng = random.Random(3)
+    tabled_any = 0
+    for players, rules in ((2, {}), (4, {"scoring": "fives"}), (3, {"ace_wraps": True, "going_out": "float"})):
+        for _ in range(40):
+            game = Game.new([f"P{i}" for i in range(players)], RuleSet.from_dict(rules), seed=rng.getrandbits(32))
+            h = game.hand
+            for _step in range(rng.randrange(1, 300)):
+                if h.ended is not None:
+                    break
+                random_step(game, rng)
+            tabled_any += bool(h.table)
+            for seat, got in enumerate(h.scores()):
+                tabled, held = h.card_points(seat)
+                t, k = sum(v for _c, v in tabled), sum(v for _c, v in held)
+                assert got == {"tabled": t, "in_hand": k, "hand": t - k}
+    assert tabled_any > 60  # most hands had melds on the table to score
