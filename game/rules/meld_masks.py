@@ -16,8 +16,11 @@ SUIT_LISTS = [tuple(s for s in range(4) if mask >> s & 1) for mask in range(16)]
 """For each 4-bit suit mask, the suits in it (``SUIT_LISTS[0b0101] == (0, 2)``)."""
 
 
-CARD_BIT = [1 << c for c in range(52)] + [0]
-"""Per hand card code, its bit in a 52-bit mask of the whole hand (a joker: none)."""
+CARD_BIT = [1 << (c // 13 * 16 + c % 13) for c in range(52)] + [0]
+"""Per hand card code, its bit in a mask of the whole hand (a joker: none):
+the suits side by side in lanes of 16 bits, bit ``rank - 1`` of its suit's
+lane, so that the mask is already the lanes :func:`any_meld_bits` looks
+for runs in."""
 
 _RANKS = (1 << 13) - 1
 
@@ -26,15 +29,15 @@ def any_meld(hand: Iterable[Card], ace_wraps: bool = False) -> bool:
     """Fast test: can any legal meld be made from ``hand``? (bit masks; the
     same answer as ``bool(game.rules.melds.enumerate_melds(hand, ace_wraps))``
     and as :func:`any_meld_masks` over :func:`hand_masks`.) ``hand`` holds
-    hand cards (naturals and jokers); the work is done on one 52-bit mask
-    of the hand, a suit of 13 bits after another, with few Python steps."""
+    hand cards (naturals and jokers); the work is done on one mask of the
+    hand (:func:`hand_bits`: a lane of 16 bits per suit), with few Python steps."""
     if type(hand) is not list and type(hand) is not tuple:
         hand = list(hand)
     return any_meld_bits(hand_bits(hand), hand.count(JOKER), ace_wraps)
 
 
 def hand_bits(hand: Iterable[Card]) -> int:
-    """The naturals of ``hand`` as one 52-bit mask (bit ``code``; a joker
+    """The naturals of ``hand`` as one mask of :data:`CARD_BIT` (a joker
     and a second copy of a card add nothing): what :func:`any_meld_bits`
     reads, and a one-step test of whether a natural is held."""
     whole = 0
@@ -51,9 +54,9 @@ def any_meld_bits(whole: int, jokers: int, ace_wraps: bool = False) -> bool:
     if jokers >= 2:
         return True
     a = whole & _RANKS
-    b = (whole >> 13) & _RANKS
-    c = (whole >> 26) & _RANKS
-    d = whole >> 39
+    b = (whole >> 16) & _RANKS
+    c = (whole >> 32) & _RANKS
+    d = whole >> 48
     if jokers:  # a set: two suits of one rank and the joker
         if a & (b | c | d) or b & (c | d) or c & d:
             return True
@@ -64,8 +67,7 @@ def any_meld_bits(whole: int, jokers: int, ace_wraps: bool = False) -> bool:
         lanes = a | b << 32 | c << 64 | d << 96
         lanes |= lanes << 13  # the ranks again after the king (bits 13..25 of a lane)
     else:
-        lanes = a | b << 16 | c << 32 | d << 48
-        lanes |= (lanes & _LANE_ACES) << 13  # the ace above the king (bit 13 of a lane)
+        lanes = whole | (whole & _LANE_ACES) << 13  # the ace above the king (bit 13 of a lane)
     if jokers:
         return bool(lanes & ((lanes >> 1) | (lanes >> 2)))
     return bool(lanes & (lanes >> 1) & (lanes >> 2))

@@ -130,7 +130,7 @@ def test_any_meld_on_one_mask_answers_as_the_suit_masks(hand, ace_wraps):
     assert any_meld_masks(*hand_masks(hand), ace_wraps) == expected
     assert hand_masks(hand) == old_hand_masks(hand)
     assert any_meld_bits(hand_bits(hand), hand.count(JOKER), ace_wraps) == expected
-    assert hand_bits(hand) == sum(1 << c for c in set(hand) if c != JOKER)
+    assert hand_bits(hand) == sum(1 << (c // 13 * 16 + c % 13) for c in set(hand) if c != JOKER)
     assert all(bool(CARD_BIT[c] & hand_bits(hand)) == (c in hand) for c in range(52))
 
 
