@@ -29,7 +29,7 @@ def draw_stock_moves(h) -> Iterator[DrawStock]:
 def check_draw_stock(h, a: DrawStock) -> None:
     """R8.1, R17: the stock (or a pile to turn over) must have a card."""
     turn_checks(h, a, DRAW_PHASE)
-    if not h.stock and not h.stock_draw_possible():  # the stock's own test first: nearly every draw
+    if not h.stock_draw_possible():
         if h.rules.empty_stock == "reshuffle" and not h.reshuffle_allowed():
             times = {1: "once", 2: "twice"}.get(h.reshuffles, f"{h.reshuffles} times")
             raise illegal("empty_stock", "R17",

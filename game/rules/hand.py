@@ -47,10 +47,9 @@ def deal_cards(rules: RuleSet, players: int, dealer: int, seed: int) -> tuple[li
     if players * size + 1 > len(pack):
         raise ValueError(f"{players} players need {players * size + 1} cards but the pack has {len(pack)}")
     shuffle(pack, random.Random(seed))
-    hands: list[list[Card]] = [[] for _ in range(players)]
     pos = players * size
-    for i in range(players):  # the i-th card of each round goes to the i-th seat left of the dealer
-        hands[(dealer + 1 + i) % players] = pack[i:pos:players]
+    # one card at a time from the seat left of the dealer: seat s gets every players-th card from its turn in the round
+    hands = [pack[(s - dealer - 1) % players:pos:players] for s in range(players)]
     return hands, [pack[pos]], pack[pos + 1:]
 
 
@@ -206,14 +205,11 @@ class HandState:
     def scores(self) -> list[dict[str, int]]:
         """Per seat ``{"tabled", "in_hand", "hand"}`` as things stand (R19,
         R20): the sums of :meth:`card_points`."""
-        scoring = self.rules.scoring
-        tabled = [0] * self.players
-        for m in self.table:  # what _card_points lists, summed as it goes (every hand's end, every playout)
-            for layer, value in zip(m.layers, meld_card_values(m, scoring)):
-                tabled[layer] += value
+        tabled, held = self._card_points()
         out = []
-        for seat, t in enumerate(tabled):
-            k = sum([hand_value(c, scoring) for c in self.hands[seat]])
+        for seat in range(self.players):
+            t = sum(v for _c, v in tabled[seat])
+            k = sum(v for _c, v in held[seat])
             out.append({"tabled": t, "in_hand": k, "hand": t - k})
         return out
 
@@ -238,7 +234,7 @@ class HandState:
         """True when R8.1 is open: the stock has a card, or R17 ``reshuffle``
         can turn the pile (more than its top card) into a new stock and the
         ``reshuffle_limit`` (if any) is not used up (:func:`can_draw_stock`)."""
-        return can_draw_stock(self.rules, len(self.stock), len(self.discard), self.reshuffles)
+        return bool(self.stock) or can_draw_stock(self.rules, 0, len(self.discard), self.reshuffles)
 
     def reshuffle_allowed(self) -> bool:
         """True when R17 lets the pile be turned over again this hand

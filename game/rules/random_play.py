@@ -60,7 +60,7 @@ def _step(game: Game, h, rng: random.Random, meld_rate: float, take_rate: float,
             if done:
                 return done
         n = len(h.discard)
-        can_stock = bool(h.stock) or h.stock_draw_possible()
+        can_stock = h.stock_draw_possible()
         if not can_stock and rng.random() < end_rate:
             a = EndHand(seat)  # R17; without this both could take from the pile for ever
             return a, game.apply(a)
