@@ -227,15 +227,21 @@ def report(decisions: list[dict], players: int) -> None:
     shipped, _ = gains(decisions, concrete(SHIPPED))
     print(f"{len(decisions)} searched decisions")
     if sum(g is not None for g in shipped) < 2:
-        print(f"(Hard as shipped needs --worlds >= {2 * concrete(SHIPPED)[1]}: no paired differences)")
+        if any(len(d["results"]) // 2 < concrete(SHIPPED)[1] for d in decisions):
+            print(f"(Hard as shipped needs --worlds >= {2 * concrete(SHIPPED)[1]}: no paired differences)")
+        else:
+            print("(Hard as shipped was measured on fewer than 2 decisions: no paired differences)")
     for config in ["played", SHIPPED] + OTHERS:
         config = concrete(config)
         g, spent = gains(decisions, config)
         measured = [x for x in g if x is not None]
         label = "Hard as played" if config == "played" else \
             f"turns {config[0]:>3} worlds {config[1]:2d} screen {config[2]:2d} keep {config[3]:2d} bar {config[4]}"
-        if len(measured) < 2:
-            print(f"{label}: too few worlds played (--worlds >= {2 * config[1]})")
+        if len(measured) < 2:  # a standard error needs two decisions
+            if config != "played" and any(len(d["results"]) // 2 < config[1] for d in decisions):
+                print(f"{label}: too few worlds played (--worlds >= {2 * config[1]})")
+            else:
+                print(f"{label}: too few decisions measured ({len(measured)}; 2 are needed)")
             continue
         line = f"{label}: gain {_mean_se(measured)}"
         if config != "played":
@@ -244,6 +250,27 @@ def report(decisions: list[dict], players: int) -> None:
         if config != concrete(SHIPPED) and len(paired) >= 2:
             line += f"  vs shipped {_mean_se(paired)} over {len(paired)}"
         print(line)
+
+
+SAVED_KEYS = {"phase", "players", "candidates", "kinds", "played", "results"}
+
+
+def _saved_decisions(path: str) -> list[dict]:
+    """The decisions a ``--save`` wrote to ``path``; ``ValueError`` (its
+    message for the user) when the file is not JSON or not such a list, for
+    example a file saved by an older version of the lab."""
+    try:
+        decisions = json.loads(Path(path).read_text(encoding="utf-8"))
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"not JSON ({exc})") from None
+    if not isinstance(decisions, list) or not all(isinstance(d, dict) for d in decisions):
+        raise ValueError("not a list of saved decisions")
+    for d in decisions:
+        missing = SAVED_KEYS - d.keys()
+        if missing:
+            raise ValueError(f"a decision lacks {', '.join(sorted(missing))}: saved by another version "
+                             "of the lab? Play it again with --save")
+    return decisions
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -261,7 +288,14 @@ def main(argv: list[str] | None = None) -> None:
     if args.load and args.save:
         parser.error("--save writes what a run played; with --load nothing is played")
     if args.load:
-        decisions = [d for path in args.load for d in json.loads(Path(path).read_text(encoding="utf-8"))]
+        decisions = []
+        for path in args.load:
+            try:
+                decisions.extend(_saved_decisions(path))
+            except (OSError, ValueError) as exc:
+                parser.error(f"--load {path}: {exc}")
+        if len({d["players"] for d in decisions}) > 1:
+            parser.error("--load: the files hold decisions of tables of different sizes; load one size at a time")
     else:
         worlds = args.worlds if args.worlds is not None else max(84, 2 * world_budget(args.players))
         work = [(args.seed + i, worlds, args.decisions, args.players) for i in range(args.hands)]

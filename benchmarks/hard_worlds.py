@@ -11,7 +11,8 @@ its last line, ``worlds_per_second: X``. Before it, the CPU milliseconds of
 Hard's decisions (median, 95th percentile, most) and the worlds searched per
 decision that searched at all (median and mean), and the playouts (a
 candidate played on in a world) per second. With ``--in-game`` Hard is made
-as the table makes it (its time cap and world budget) and the decision
+as the table makes it (its time cap, and its world budget unless ``--worlds``
+says otherwise) and the decision
 times are wall-clock milliseconds, what a player waits: the figure behind
 the "p95 within 250 ms" target; it also counts the decisions that ran to
 the clock (the time cap) instead of ending on the world budget. ``--opponent``
@@ -74,7 +75,8 @@ candidate per world), and per decision
         g = 0
         while time.perf_counter() - start < seconds:
             game = Game.new([f"P{i}" for i in range(players)], seed=seed + g)
-            options = {} if in_game else {"time_cap": float("inf"), "max_worlds": worlds}
+            # in game: the table's time cap; the world budget is --worlds when given, as without it
+            options = {"max_worlds": worlds} if in_game else {"time_cap": float("inf"), "max_worlds": worlds}
             ais = {0: make_ai("hard", seed=seed + g, **options)}
             ais.update({s: make_ai(opponent, seed=seed + g + s) for s in range(1, players)})
             referee = referee_for(game, ais)  # one referee a game: it passes the earlier hands to Hard

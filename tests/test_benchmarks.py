@@ -29,11 +29,16 @@ TIMEOUT_S = 180  # each run takes a few seconds; this only stops a hung one
 NUMBER = r"[-+]?\d+(?:\.\d+)?"
 
 
+def _process(script: str, *args: str) -> subprocess.CompletedProcess:
+    """Run ``benchmarks/script`` with ``args`` as a program, to its end."""
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
+    return subprocess.run([sys.executable, str(BENCHMARKS / script), *args], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=TIMEOUT_S)
+
+
 def run(script: str, *args: str) -> str:
     """Run ``benchmarks/script`` with ``args``; its standard output."""
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
-    proc = subprocess.run([sys.executable, str(BENCHMARKS / script), *args], cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=TIMEOUT_S)
+    proc = _process(script, *args)
     assert proc.returncode == 0, f"{script} exited with {proc.returncode}:\n{proc.stderr[-4000:]}"
     assert "Traceback" not in proc.stderr, f"{script} logged an error:\n{proc.stderr[-4000:]}"
     return proc.stdout
@@ -75,6 +80,8 @@ def test_hard_worlds(mode):
     assert re.search(rf"^worlds_per_searched_decision median / mean: {NUMBER} / {NUMBER}$", out, re.MULTILINE), out
     if "--in-game" in mode:
         assert re.search(r"^decisions_ended_by_the_clock: \d+ of \d+$", out, re.MULTILINE), out
+    worlds = re.search(rf"^worlds_per_searched_decision median / mean: ({NUMBER}) / ({NUMBER})$", out, re.MULTILINE)
+    assert float(worlds[2]) <= 4, out  # --worlds 4 bounds every decision, in game too
     assert figure(out, "playouts_per_second") > 0
     assert out.splitlines()[-1].startswith("worlds_per_second:")
     assert figure(out, "worlds_per_second") > 0
@@ -93,6 +100,15 @@ def test_decision_lab(tmp_path):
     assert all(re.search(rf" playouts \d+", line) for line in configs), out
     assert re.search(rf"^Hard as played: gain {NUMBER} \(se {NUMBER}\)  vs shipped", out, re.MULTILINE), out
     assert run("decision_lab.py", "--load", str(saved)) == out  # what was played, read back
+
+
+def test_decision_lab_says_when_one_decision_is_too_few():
+    out = run("decision_lab.py", "--hands", "1", "--decisions", "1", "--worlds", "84")
+    lines = out.splitlines()
+    assert lines[0] == "1 searched decisions", out
+    assert lines[1] == "(Hard as shipped was measured on fewer than 2 decisions: no paired differences)", out
+    assert "Hard as played: too few decisions measured (1; 2 are needed)" in lines, out
+    assert sum("too few decisions measured (1; 2 are needed)" in line for line in lines) == len(lines) - 2, out
 
 
 def test_ai_oracle():
@@ -215,3 +231,25 @@ def test_review():
                                     out).groups()
     assert 0 < float(median) <= float(most) and hands == "1"
     assert "stderr_points:" in out
+
+
+def _refused(script: str, *args: str) -> str:
+    """Run ``benchmarks/script``, which must refuse its input (exit 2, argparse's
+    status, without a traceback); its standard error."""
+    proc = _process(script, *args)
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr, proc.stderr[-4000:]
+    return proc.stderr
+
+
+def test_decision_lab_refuses_a_file_it_cannot_read(tmp_path):
+    older = tmp_path / "older.json"  # what the lab saved before a decision kept its players and its pick
+    older.write_text('[{"phase": "draw", "candidates": [], "kinds": [], "results": []}]', encoding="utf-8")
+    assert "lacks played, players" in _refused("decision_lab.py", "--load", str(older))
+    broken = tmp_path / "broken.json"
+    broken.write_text("[{", encoding="utf-8")
+    assert "not JSON" in _refused("decision_lab.py", "--load", str(broken))
+    two, four = tmp_path / "two.json", tmp_path / "four.json"
+    for path, players in ((two, 2), (four, 4)):
+        path.write_text(f'[{{"phase": "draw", "players": {players}, "candidates": [], "kinds": [], '
+                        f'"played": 0, "results": []}}]', encoding="utf-8")
+    assert "different sizes" in _refused("decision_lab.py", "--load", str(two), str(four))
