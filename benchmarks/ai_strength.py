@@ -38,6 +38,7 @@ from game.rules.game import Game  # noqa: E402
 from game.play.all_computer import play_game  # noqa: E402
 from game.rules.ruleset import RuleSet  # noqa: E402
 from game.services.tournament import make_player, wilson  # noqa: E402
+from _args import whole  # noqa: E402
 
 
 class OldAI(AIPlayer):
@@ -110,29 +111,40 @@ def build(name: str, seed: int, players: int = 2):
     if name.startswith("old-"):
         if OLD_MAKE_PLAYER is None:
             raise SystemExit(f"{name} needs --old DIR")
-        return OldAI(OLD_MAKE_PLAYER(name[4:], seed), players)
+        try:
+            return OldAI(OLD_MAKE_PLAYER(name[4:], seed), players)
+        except ValueError as exc:  # a name the old package does not know
+            raise SystemExit(f"ai_strength.py: {name}: {exc}") from None
     try:
         return make_player(name, seed)
     except ValueError as exc:
         raise SystemExit(f"ai_strength.py: {exc}") from None
 
 
+def _name(text: str) -> str:
+    """A player's name as given, in lower case and without spaces around it."""
+    return text.strip().lower()
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("first")
-    p.add_argument("second")
-    p.add_argument("--games", type=int, default=200, help="games in all (rounded up to a multiple of --players)")
+    p.add_argument("first", type=_name)
+    p.add_argument("second", type=_name)
+    p.add_argument("--games", type=whole(1), default=200, help="games in all (rounded up to a multiple of --players)")
     p.add_argument("--players", type=int, default=2, choices=(2, 3, 4),
                    help="seats: the first player at one, the second at the rest (default 2)")
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--target", type=int, default=500, help="points that win a game (fewer: shorter games)")
+    p.add_argument("--target", type=whole(1, 1_000_000), default=500, help="points that win a game (fewer: shorter games)")
     p.add_argument("--old", help="folder holding the old game package")
     p.add_argument("--progress", action="store_true",
                    help="print the count so far after each deal's N games (a long run stopped early still tells)")
     args = p.parse_args()
     global OLD_MAKE_PLAYER
     if args.old:
-        OLD_MAKE_PLAYER = load_old(args.old)
+        try:
+            OLD_MAKE_PLAYER = load_old(args.old)
+        except SystemExit as exc:
+            p.error(str(exc))
     n = args.players
     for name in (args.first, args.second):
         try:

@@ -55,6 +55,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.ai import make_ai  # noqa: E402
+from _args import whole, writable_file  # noqa: E402
 from game.ai.hard import SCREEN_KEEP, SCREEN_WORLDS, HardAI, playout_turns, screened, world_budget  # noqa: E402
 from game.ai.playout import ViewMaker, greedy_only, play_on  # noqa: E402
 from game.ai.sequential import Z_CLEAR, Z_OVERRULE, clearly_worse, overrules  # noqa: E402
@@ -238,8 +239,9 @@ def report(decisions: list[dict], players: int) -> None:
         label = "Hard as played" if config == "played" else \
             f"turns {config[0]:>3} worlds {config[1]:2d} screen {config[2]:2d} keep {config[3]:2d} bar {config[4]}"
         if len(measured) < 2:  # a standard error needs two decisions
-            if config != "played" and any(len(d["results"]) // 2 < config[1] for d in decisions):
-                print(f"{label}: too few worlds played (--worlds >= {2 * config[1]})")
+            need = 2 if config == "played" else config[1]  # worlds in each half of a decision
+            if any(len(d["results"]) // 2 < need for d in decisions):
+                print(f"{label}: too few worlds played (--worlds >= {2 * need})")
             else:
                 print(f"{label}: too few decisions measured ({len(measured)}; 2 are needed)")
             continue
@@ -275,14 +277,14 @@ def _saved_decisions(path: str) -> list[dict]:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--hands", type=int, default=40)
-    parser.add_argument("--worlds", type=int, default=None,
-                        help="worlds a decision (default: 84, or twice Hard's budget for the table if more)")
+    parser.add_argument("--hands", type=whole(1), default=40)
+    parser.add_argument("--worlds", type=whole(4), default=None,
+                        help="worlds a decision, at least 4: half search, half judge (default: 84, or twice Hard's budget for the table if more)")
     parser.add_argument("--seed", type=int, default=9000)
     parser.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
-    parser.add_argument("--decisions", type=int, help="searched decisions kept per hand (default: all)")
-    parser.add_argument("--jobs", type=int, default=1)
-    parser.add_argument("--save")
+    parser.add_argument("--decisions", type=whole(1), help="searched decisions kept per hand (default: all)")
+    parser.add_argument("--jobs", type=whole(1, 64), default=1)
+    parser.add_argument("--save", type=writable_file)
     parser.add_argument("--load", nargs="+", metavar="FILE")
     args = parser.parse_args(argv)
     if args.load and args.save:

@@ -33,7 +33,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.ai import make_ai  # noqa: E402
+from game.ai import FIELD, make_ai  # noqa: E402
+from _args import seconds as seconds_type, whole  # noqa: E402
 from game.ai.hard import TIME_CAP, HardAI  # noqa: E402
 from game.rules.game import Game  # noqa: E402
 from game.play.all_computer import referee_for  # noqa: E402
@@ -95,15 +96,16 @@ candidate per world), and per decision
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--players", type=int, default=2)
-    parser.add_argument("--seconds", type=float, default=10.0)
+    parser.add_argument("--players", type=whole(2, 8), default=2)
+    parser.add_argument("--seconds", type=seconds_type, default=10.0)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--worlds", type=int, default=None,
+    parser.add_argument("--worlds", type=whole(1), default=None,
                         help="worlds a decision (Hard's max_worlds; default: its own budget for the table)")
     parser.add_argument("--in-game", action="store_true",
                         help="Hard as the table makes it (its time cap and budget; wall-clock times)")
-    parser.add_argument("--opponent", default="medium", help="the player at the other seats (default medium)")
-    parser.add_argument("--hands", type=int, default=1, help="hands played of each game (default 1)")
+    parser.add_argument("--opponent", default="medium", choices=FIELD, type=str.lower,
+                        help="the player at the other seats (default medium; not hard: its searches would be counted as seat 0's)")
+    parser.add_argument("--hands", type=whole(1), default=1, help="hands played of each game (default 1)")
     args = parser.parse_args()
     c = run(args.players, args.seconds, args.seed, args.worlds, args.in_game, args.opponent, args.hands)
     worlds, thinking = c["worlds"], c["thinking"]

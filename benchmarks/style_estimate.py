@@ -29,6 +29,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.ai import make_ai  # noqa: E402
+from _args import whole, wholes  # noqa: E402
 from game.ai import opponents  # noqa: E402
 from game.rules.game import Game  # noqa: E402
 from game.play.all_computer import play_hand  # noqa: E402
@@ -66,14 +67,16 @@ def tables(count: int, seed: int, player_counts: tuple[int, ...]):
 
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--tables", type=int, default=20, help="tables per style")
+    p.add_argument("--tables", type=whole(1), default=20, help="tables per style")
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--players", default="2,3,4", help="player counts the tables cycle through")
-    p.add_argument("--after", default="1,3,10", help="hands after which the estimate is asked")
+    p.add_argument("--players", type=wholes(2, 8), default=(2, 3, 4),
+                   help="player counts the tables cycle through (default 2,3,4)")
+    p.add_argument("--after", type=wholes(1), default=(1, 3, 10),
+                   help="hands after which the estimate is asked (default 1,3,10)")
     p.add_argument("--fit", action="store_true", help="print the counts per style instead")
     args = p.parse_args()
-    player_counts = tuple(int(x) for x in args.players.split(","))
-    checkpoints = tuple(int(x) for x in args.after.split(","))
+    player_counts = args.players
+    checkpoints = args.after
     hands = max(checkpoints)
     rules = RuleSet()
     fit = {s: [0] * len(opponents.FEATURES) for s in opponents.MODELLED}

@@ -52,7 +52,7 @@ def figure(out: str, name: str) -> float:
 
 
 def test_every_benchmark_has_its_test():
-    scripts = {p.stem for p in BENCHMARKS.glob("*.py")}
+    scripts = {p.stem for p in BENCHMARKS.glob("*.py") if not p.stem.startswith("_")}  # _args: shared, not a benchmark
     tested = {name[len("test_"):] for name in globals() if name.startswith("test_")}
     assert scripts <= tested, f"no smoke test for {sorted(scripts - tested)}"
 
@@ -253,3 +253,29 @@ def test_decision_lab_refuses_a_file_it_cannot_read(tmp_path):
         path.write_text(f'[{{"phase": "draw", "players": {players}, "candidates": [], "kinds": [], '
                         f'"played": 0, "results": []}}]', encoding="utf-8")
     assert "different sizes" in _refused("decision_lab.py", "--load", str(two), str(four))
+
+
+@pytest.mark.parametrize("args, says", [
+    (("ai_strength.py", "easy", "random", "--games", "0"), "--games: must be at least 1, not 0"),
+    (("ai_strength.py", "easy", "random", "--target", "0"), "--target: must be from 1 to 1000000, not 0"),
+    (("ai_strength.py", "old-nobody", "random", "--old", str(ROOT)), "old-nobody: unknown AI level 'nobody'"),
+    (("ai_strength.py", "easy", "random", "--old", "/nonexistent-folder"), "--old /nonexistent-folder"),
+    (("hard_worlds.py", "--players", "9"), "--players: must be from 2 to 8, not 9"),
+    (("hard_worlds.py", "--seconds", "nan"), "--seconds: must be above 0 seconds"),
+    (("hard_worlds.py", "--worlds", "0"), "--worlds: must be at least 1, not 0"),
+    (("hard_worlds.py", "--opponent", "hard"), "--opponent: invalid choice: 'hard'"),
+    (("style_estimate.py", "--tables", "0"), "--tables: must be at least 1, not 0"),
+    (("style_estimate.py", "--players", "2,"), "--players: an empty entry in '2,'"),
+    (("style_estimate.py", "--after", "-1"), "--after: must be at least 1, not -1"),
+    (("decision_lab.py", "--jobs", "0"), "--jobs: must be from 1 to 64, not 0"),
+    (("decision_lab.py", "--worlds", "2"), "--worlds: must be at least 4, not 2"),
+    (("decision_lab.py", "--hands", "0"), "--hands: must be at least 1, not 0"),
+    (("decision_lab.py", "--save", "/nonexistent-folder/lab.json"), "no folder /nonexistent-folder"),
+], ids=lambda v: " ".join(v) if isinstance(v, tuple) else None)
+def test_a_bad_value_is_refused_before_any_play(args, says):
+    assert says in _refused(*args)
+
+
+def test_ai_strength_reads_names_as_the_tournament_does():
+    out = run("ai_strength.py", " Easy ", "RANDOM", "--games", "2", "--target", "100")
+    assert "easy vs random: " in out, out
