@@ -211,6 +211,8 @@ def _named_list(text: str, allowed, what: str) -> list[str]:
     """A comma-separated list of names, each one of ``allowed`` (case and spaces ignored)."""
     items = [part.strip().lower() for part in text.split(",")]
     for item in items:
+        if not item:
+            raise argparse.ArgumentTypeError(f"an empty entry in {text!r}: one {what} between each pair of commas")
         if item not in allowed:
             raise argparse.ArgumentTypeError(f"unknown {what} {item!r} (use {', '.join(allowed)})")
     return items

@@ -274,6 +274,9 @@ def test_tournament_accepts_every_style_by_name(capsys):
     assert [p["ai"] for p in json.loads(out.splitlines()[-1])["players"]] == list(seats)
     assert main(["tournament", "--players", "2", "--ai", "medium,sharp", "--hands", "2", "--seed", "1"]) == 2
     assert "unknown AI level 'sharp'" in capsys.readouterr().err
+    for empty in ("hoarder,", "hoarder,,random", "   ,random"):
+        assert main(["tournament", "--players", "2", "--ai", empty, "--hands", "2", "--seed", "1"]) == 2
+        assert f"an empty entry in {empty!r}: one AI level between each pair of commas" in capsys.readouterr().err
 
 
 def test_saves_and_settings_take_every_style():
