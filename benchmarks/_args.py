@@ -1,4 +1,5 @@
-"""Argument types the benchmark scripts share, so that a bad value is refused
+"""Argument types the benchmark scripts share (beside
+:func:`game.cli.whole_number`), so that a bad value is refused
 by argparse (a one-line message and exit status 2) before any play, not met
 later as a traceback or a figure of nothing."""
 
@@ -9,24 +10,13 @@ import math
 import os
 from pathlib import Path
 
-
-def whole(low: int, high: int | None = None):
-    """An argparse ``type``: a whole number from ``low`` (to ``high``, if given)."""
-    def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-        if value < low or (high is not None and value > high):
-            span = f"at least {low}" if high is None else f"from {low} to {high}"
-            raise argparse.ArgumentTypeError(f"must be {span}, not {value}")
-        return value
-    return parse
+from game.cli import whole_number
 
 
 def wholes(low: int, high: int | None = None):
-    """An argparse ``type``: whole numbers separated by commas, each as :func:`whole`."""
-    one = whole(low, high)
+    """An argparse ``type``: whole numbers separated by commas, each as
+    :func:`game.cli.whole_number`."""
+    one = whole_number(low, high)
 
     def parse(text: str) -> tuple[int, ...]:
         parts = text.split(",")
@@ -51,7 +41,7 @@ def writable_file(text: str) -> str:
     """An argparse ``type``: a file that can be written (its folder exists
     and may be written to), checked before a long run rather than after it."""
     path = Path(text)
-    folder = path.parent if str(path.parent) else Path(".")
+    folder = path.parent  # "." for a bare file name
     if path.is_dir():
         raise argparse.ArgumentTypeError(f"{text} is a folder")
     if not folder.is_dir():

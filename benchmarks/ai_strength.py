@@ -38,7 +38,7 @@ from game.rules.game import Game  # noqa: E402
 from game.play.all_computer import play_game  # noqa: E402
 from game.rules.ruleset import RuleSet  # noqa: E402
 from game.services.tournament import make_player, wilson  # noqa: E402
-from _args import whole  # noqa: E402
+from game.cli import whole_number as whole  # noqa: E402
 
 
 class OldAI(AIPlayer):

@@ -55,7 +55,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.ai import make_ai  # noqa: E402
-from _args import whole, writable_file  # noqa: E402
+from game.cli import whole_number as whole  # noqa: E402
+from _args import writable_file  # noqa: E402
 from game.ai.hard import SCREEN_KEEP, SCREEN_WORLDS, HardAI, playout_turns, screened, world_budget  # noqa: E402
 from game.ai.playout import ViewMaker, greedy_only, play_on  # noqa: E402
 from game.ai.sequential import Z_CLEAR, Z_OVERRULE, clearly_worse, overrules  # noqa: E402
@@ -227,8 +228,11 @@ def report(decisions: list[dict], players: int) -> None:
 
     shipped, _ = gains(decisions, concrete(SHIPPED))
     print(f"{len(decisions)} searched decisions")
+    def too_few_worlds(need: int) -> bool:  # in the half of some decision that a search plays on
+        return any(len(d["results"]) // 2 < need for d in decisions)
+
     if sum(g is not None for g in shipped) < 2:
-        if any(len(d["results"]) // 2 < concrete(SHIPPED)[1] for d in decisions):
+        if too_few_worlds(concrete(SHIPPED)[1]):
             print(f"(Hard as shipped needs --worlds >= {2 * concrete(SHIPPED)[1]}: no paired differences)")
         else:
             print("(Hard as shipped was measured on fewer than 2 decisions: no paired differences)")
@@ -240,7 +244,7 @@ def report(decisions: list[dict], players: int) -> None:
             f"turns {config[0]:>3} worlds {config[1]:2d} screen {config[2]:2d} keep {config[3]:2d} bar {config[4]}"
         if len(measured) < 2:  # a standard error needs two decisions
             need = 2 if config == "played" else config[1]  # worlds in each half of a decision
-            if any(len(d["results"]) // 2 < need for d in decisions):
+            if too_few_worlds(need):
                 print(f"{label}: too few worlds played (--worlds >= {2 * need})")
             else:
                 print(f"{label}: too few decisions measured ({len(measured)}; 2 are needed)")

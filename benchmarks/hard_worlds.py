@@ -34,7 +34,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.ai import FIELD, make_ai  # noqa: E402
-from _args import seconds as seconds_type, whole  # noqa: E402
+from game.cli import whole_number as whole  # noqa: E402
+from _args import seconds as seconds_type  # noqa: E402
 from game.ai.hard import TIME_CAP, HardAI  # noqa: E402
 from game.rules.game import Game  # noqa: E402
 from game.play.all_computer import referee_for  # noqa: E402

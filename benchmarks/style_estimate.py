@@ -29,7 +29,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.ai import make_ai  # noqa: E402
-from _args import whole, wholes  # noqa: E402
+from game.cli import whole_number as whole  # noqa: E402
+from _args import wholes  # noqa: E402
 from game.ai import opponents  # noqa: E402
 from game.rules.game import Game  # noqa: E402
 from game.play.all_computer import play_hand  # noqa: E402

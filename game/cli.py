@@ -195,13 +195,18 @@ same as with --jobs 1 except the decision times.
 """
 
 
-def _whole(low: int, high: int):
+def whole_number(low: int, high: int | None = None):
+    """An argparse ``type``: a whole number from ``low`` to ``high`` (no
+    upper bound when ``None``), refused with the reason otherwise (the
+    subcommands here and the scripts of ``benchmarks/``)."""
     def parse(text: str) -> int:
         try:
             value = int(text)
         except ValueError:
             raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-        if not low <= value <= high:
+        if high is None and value < low:
+            raise argparse.ArgumentTypeError(f"{value} is less than {low}")
+        if high is not None and not low <= value <= high:
             raise argparse.ArgumentTypeError(f"{value} is not from {low} to {high}")
         return value
     return parse
@@ -485,7 +490,7 @@ RECONNECT_S = 30.0
 
 
 def _port(text: str) -> int:
-    return _whole(0, 65535)(text)
+    return whole_number(0, 65535)(text)
 
 
 def _table_options(p: argparse.ArgumentParser, config_help: str) -> None:
@@ -508,22 +513,22 @@ def build_parser() -> argparse.ArgumentParser:
         description="Play a duplicate tournament between AI levels and report wins, "
                     "points and decision times.",
         epilog=TOURNAMENT_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
-    tp.add_argument("--players", type=_whole(2, 8), required=True, metavar="N",
+    tp.add_argument("--players", type=whole_number(2, 8), required=True, metavar="N",
                     help="seats at the table, 2 to 8")
     tp.add_argument("--ai", type=_players, required=True, metavar="LEVEL,LEVEL[,...]",
                     help="the AI level of each seat, N entries: easy, medium, hard, or a style of "
                          "the field (hoarder, early-melder, pile-taker, lay-off-hunter, rummy-caller, "
                          "cautious, random)")
     count = tp.add_mutually_exclusive_group(required=True)
-    count.add_argument("--games", type=_whole(1, MAX_TABLES), metavar="G",
+    count.add_argument("--games", type=whole_number(1, MAX_TABLES), metavar="G",
                        help="whole games in all, rounded up to a multiple of N")
-    count.add_argument("--hands", type=_whole(1, MAX_TABLES), metavar="H",
+    count.add_argument("--hands", type=whole_number(1, MAX_TABLES), metavar="H",
                        help="single hands in all, rounded up to a multiple of N")
-    tp.add_argument("--seed", type=_whole(-2**63, 2**63 - 1), required=True, metavar="S",
+    tp.add_argument("--seed", type=whole_number(-2**63, 2**63 - 1), required=True, metavar="S",
                     help="seeds the deals and the AIs: the same seed gives the same results")
     tp.add_argument("--rules", metavar="FILE",
                     help="a JSON object of rule keys, like {\"decks\": 2}; the defaults otherwise")
-    tp.add_argument("--jobs", type=_whole(1, MAX_JOBS), default=1, metavar="J",
+    tp.add_argument("--jobs", type=whole_number(1, MAX_JOBS), default=1, metavar="J",
                     help="processes to play in (default 1)")
     tp.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
     tp.set_defaults(func=cmd_tournament, parser=tp)
@@ -533,10 +538,10 @@ def build_parser() -> argparse.ArgumentParser:
                     "seat's decisions as the table asks them (a Rummy call first when one is "
                     "open to it, then each choice until its turn ends) and print the turn.")
     ap.add_argument("file", help="the record (a JSON file), or - for standard input")
-    ap.add_argument("--seat", type=_whole(0, 7), metavar="N", help="the seat to analyse (default: the seat to move)")
+    ap.add_argument("--seat", type=whole_number(0, 7), metavar="N", help="the seat to analyse (default: the seat to move)")
     ap.add_argument("--ai", type=_level, default="medium", metavar="LEVEL",
                     help="easy, medium or hard (default medium), or a style of the field such as hoarder")
-    ap.add_argument("--seed", type=_whole(-2**63, 2**63 - 1), default=0, metavar="S",
+    ap.add_argument("--seed", type=whole_number(-2**63, 2**63 - 1), default=0, metavar="S",
                     help="seeds the AI: the same seed gives the same play (default 0)")
     ap.add_argument("--json", action="store_true", help="print one JSON object (record actions)")
     ap.set_defaults(func=cmd_analyse, parser=ap)
@@ -555,8 +560,8 @@ def build_parser() -> argparse.ArgumentParser:
     hp.add_argument("--bind", default="0.0.0.0", metavar="ADDR",
                     help="the address to listen on (default 0.0.0.0: every interface)")
     hp.add_argument("--rules", metavar="FILE", help="a rules JSON, like {\"decks\": 2}; the defaults otherwise")
-    hp.add_argument("--target", type=_whole(50, 100_000), metavar="T", help="the points that win (R21)")
-    hp.add_argument("--seed", type=_whole(-2**63, 2**63 - 1), metavar="S", help="seeds the deals and the computers")
+    hp.add_argument("--target", type=whole_number(50, 100_000), metavar="T", help="the points that win (R21)")
+    hp.add_argument("--seed", type=whole_number(-2**63, 2**63 - 1), metavar="S", help="seeds the deals and the computers")
     hp.add_argument("--hold", type=float, default=300.0, metavar="S",
                     help="seconds a dropped guest's seat is held (default 300)")
     hp.add_argument("--away", choices=("computer", "wait"), default="computer",
@@ -576,12 +581,12 @@ def build_parser() -> argparse.ArgumentParser:
     jp.add_argument("--code", required=True, metavar="C", help="the table code")
     jp.add_argument("--name", required=True, metavar="NAME", help="the name to play under")
     jp.add_argument("--ai", type=_level, required=True, metavar="LEVEL", help="easy, medium or hard")
-    jp.add_argument("--seat", type=_whole(0, 7), metavar="N", help="the open seat to take (default: the first free)")
+    jp.add_argument("--seat", type=whole_number(0, 7), metavar="N", help="the open seat to take (default: the first free)")
     jp.add_argument("--token", metavar="T", help="take a seat back with its seat token")
     jp.add_argument("--fingerprint", metavar="F",
                     help="the certificate fingerprint the host shows; without it the first one seen "
                          "for this address is trusted and kept")
-    jp.add_argument("--seed", type=_whole(-2**63, 2**63 - 1), metavar="S", help="seeds the computer's play")
+    jp.add_argument("--seed", type=whole_number(-2**63, 2**63 - 1), metavar="S", help="seeds the computer's play")
     _table_options(jp, "keep the trusted fingerprints in DIR")
     jp.set_defaults(func=cmd_join, parser=jp)
     rp = sub.add_parser(
@@ -592,10 +597,10 @@ def build_parser() -> argparse.ArgumentParser:
                     "from that view alone: the cost is in the seat's points at the end of the hand, "
                     "with its standard error.")
     rp.add_argument("file", help="the record (a JSON file), or - for standard input")
-    rp.add_argument("--seat", type=_whole(0, 7), metavar="N", help="the seat to review (default 0)")
-    rp.add_argument("--hand", type=_whole(1, 100_000), metavar="H", help="the hand to review, 1 for the first "
+    rp.add_argument("--seat", type=whole_number(0, 7), metavar="N", help="the seat to review (default 0)")
+    rp.add_argument("--hand", type=whole_number(1, 100_000), metavar="H", help="the hand to review, 1 for the first "
                     "(default: the last)")
-    rp.add_argument("--seed", type=_whole(-2**63, 2**63 - 1), default=0, metavar="S",
+    rp.add_argument("--seed", type=whole_number(-2**63, 2**63 - 1), default=0, metavar="S",
                     help="seeds Hard and the worlds: the same seed gives the same review (default 0)")
     rp.add_argument("--json", action="store_true",
                     help="print a JSON list, one object per decision: hand, turn, kind, played, suggested "
@@ -614,7 +619,7 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--config-dir", type=_config_dir, metavar="DIR",
                     help="keep settings, saves, statistics and logs in DIR")
     sp.add_argument("--lang", choices=tuple(LANGUAGES), help="the language for this run")
-    sp.add_argument("--max-frames", type=_whole(1, 10**9), metavar="F", help=argparse.SUPPRESS)
+    sp.add_argument("--max-frames", type=whole_number(1, 10**9), metavar="F", help=argparse.SUPPRESS)
     sp.set_defaults(func=cmd_show, parser=sp)
     return parser
 
@@ -668,8 +673,8 @@ def gui_parser() -> argparse.ArgumentParser:
                                 "without a subcommand, open the table.",
                                 epilog=GUI_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--demo", action="store_true", help="watch an all-computer game (no menus)")
-    p.add_argument("--players", type=_whole(2, 8), default=4, metavar="N", help="demo: seats, 2 to 8 (default 4)")
-    p.add_argument("--seed", type=_whole(-2**63, 2**63 - 1), metavar="S", help="demo: seed of the deals and AIs")
+    p.add_argument("--players", type=whole_number(2, 8), default=4, metavar="N", help="demo: seats, 2 to 8 (default 4)")
+    p.add_argument("--seed", type=whole_number(-2**63, 2**63 - 1), metavar="S", help="demo: seed of the deals and AIs")
     p.add_argument("--ai", type=_players, metavar="LEVEL,...", help="demo: each seat's level or style (default medium)")
     p.add_argument("--speed", choices=("slow", "normal", "fast", "instant"),
                    help="animation speed (default: the settings' speed)")
@@ -690,7 +695,7 @@ def gui_parser() -> argparse.ArgumentParser:
     p.add_argument("--rules", metavar="FILE",
                    help="open New game with the rules in FILE chosen (a rules JSON, e.g. one Export "
                         "wrote); with --demo the demo game is played under them")
-    p.add_argument("--max-frames", type=_whole(1, 10**9), metavar="F", help=argparse.SUPPRESS)
+    p.add_argument("--max-frames", type=whole_number(1, 10**9), metavar="F", help=argparse.SUPPRESS)
     return p
 
 

@@ -255,21 +255,32 @@ def test_decision_lab_refuses_a_file_it_cannot_read(tmp_path):
     assert "different sizes" in _refused("decision_lab.py", "--load", str(two), str(four))
 
 
+def test_decision_lab_blames_the_worlds_when_a_saved_run_has_too_few(tmp_path):
+    few = tmp_path / "few.json"  # two decisions of two worlds each: one world a half, two are needed
+    decision = ('{"phase": "draw", "players": 2, "candidates": ["DrawStock(seat=0)"], "kinds": ["DrawStock"], '
+                '"played": 0, "results": [[{"end": 1.0}], [{"end": 2.0}]]}')
+    few.write_text(f"[{decision}, {decision}]", encoding="utf-8")
+    lines = run("decision_lab.py", "--load", str(few)).splitlines()
+    assert lines[0] == "2 searched decisions"
+    assert lines[1].startswith("(Hard as shipped needs --worlds >= 64: no paired differences)")
+    assert "Hard as played: too few worlds played (--worlds >= 4)" in lines
+
+
 @pytest.mark.parametrize("args, says", [
-    (("ai_strength.py", "easy", "random", "--games", "0"), "--games: must be at least 1, not 0"),
-    (("ai_strength.py", "easy", "random", "--target", "0"), "--target: must be from 1 to 1000000, not 0"),
+    (("ai_strength.py", "easy", "random", "--games", "0"), "--games: 0 is less than 1"),
+    (("ai_strength.py", "easy", "random", "--target", "0"), "--target: 0 is not from 1 to 1000000"),
     (("ai_strength.py", "old-nobody", "random", "--old", str(ROOT)), "old-nobody: unknown AI level 'nobody'"),
     (("ai_strength.py", "easy", "random", "--old", "/nonexistent-folder"), "--old /nonexistent-folder"),
-    (("hard_worlds.py", "--players", "9"), "--players: must be from 2 to 8, not 9"),
+    (("hard_worlds.py", "--players", "9"), "--players: 9 is not from 2 to 8"),
     (("hard_worlds.py", "--seconds", "nan"), "--seconds: must be above 0 seconds"),
-    (("hard_worlds.py", "--worlds", "0"), "--worlds: must be at least 1, not 0"),
+    (("hard_worlds.py", "--worlds", "0"), "--worlds: 0 is less than 1"),
     (("hard_worlds.py", "--opponent", "hard"), "--opponent: invalid choice: 'hard'"),
-    (("style_estimate.py", "--tables", "0"), "--tables: must be at least 1, not 0"),
+    (("style_estimate.py", "--tables", "0"), "--tables: 0 is less than 1"),
     (("style_estimate.py", "--players", "2,"), "--players: an empty entry in '2,'"),
-    (("style_estimate.py", "--after", "-1"), "--after: must be at least 1, not -1"),
-    (("decision_lab.py", "--jobs", "0"), "--jobs: must be from 1 to 64, not 0"),
-    (("decision_lab.py", "--worlds", "2"), "--worlds: must be at least 4, not 2"),
-    (("decision_lab.py", "--hands", "0"), "--hands: must be at least 1, not 0"),
+    (("style_estimate.py", "--after", "-1"), "--after: -1 is less than 1"),
+    (("decision_lab.py", "--jobs", "0"), "--jobs: 0 is not from 1 to 64"),
+    (("decision_lab.py", "--worlds", "2"), "--worlds: 2 is less than 4"),
+    (("decision_lab.py", "--hands", "0"), "--hands: 0 is less than 1"),
     (("decision_lab.py", "--save", "/nonexistent-folder/lab.json"), "no folder /nonexistent-folder"),
 ], ids=lambda v: " ".join(v) if isinstance(v, tuple) else None)
 def test_a_bad_value_is_refused_before_any_play(args, says):
