@@ -40,8 +40,13 @@ TERMINATE_WAIT_S = 2.0
 """How long :func:`stop_pool` waits for a terminated process before killing it."""
 
 
-class Stopped(Exception):
-    """The program was asked to stop by signal ``signum`` (SIGTERM, SIGINT)."""
+class Stopped(BaseException):
+    """The program was asked to stop by signal ``signum`` (SIGTERM, SIGINT).
+    A ``BaseException``, as ``KeyboardInterrupt`` is: the ``except
+    Exception`` that keeps a faulty AI from stopping the game must not take
+    it for the AI's fault (a SIGTERM while an AI worker started was once
+    taken for a worker that could not start, and with the later signals
+    ignored, ``rummy500 host`` could then only be killed)."""
 
     def __init__(self, signum: int):
         self.signum = signum

@@ -223,6 +223,37 @@ def test_stop_signals_turns_sigterm_into_stopped_and_restores_the_handler():
     assert signal.getsignal(signal.SIGTERM) == before
 
 
+def test_a_sigterm_while_a_computer_thinks_stops_the_program_and_is_not_taken_for_the_ais_fault():
+    """The seats catch ``Exception`` so that a faulty AI never stops the
+    game; a signal that comes while an AI thinks (or its worker starts) must
+    pass through them. It once did not: the host took it for an AI that
+    failed, ignored every later signal and could only be killed."""
+    from game.ai import make_ai
+    from game.play.seats import LocalPlayer
+    from game.rules.game import Game
+    from game.rules.ruleset import RuleSet
+    from game.rules.view import view_for
+
+    class Interrupted:
+        level = "easy"
+
+        def begin_decision(self, view, rummy):
+            pass
+
+        def choose(self, view):
+            os.kill(os.getpid(), signal.SIGTERM)
+            for _ in range(1000):  # the handler runs between bytecodes
+                time.sleep(0.001)
+            return make_ai("easy", 1).choose(view)
+
+    game = Game.new(["A", "B"], RuleSet(), seed=3)
+    seat = LocalPlayer(Interrupted())
+    with pytest.raises(Stopped):
+        with StopSignals():
+            seat.ask(view_for(game, game.hand.current))
+    assert seat.poll() is None  # no move, not a fallback for a "faulty" AI
+
+
 def test_the_resource_tracker_is_left_alone_in_a_frozen_build(monkeypatch):
     from multiprocessing import resource_tracker
 
