@@ -316,7 +316,8 @@ def _code(text: str) -> str:
 
 
 def _seat_list(text: str) -> list[str]:
-    """``--seats``: easy, medium, hard or open for each seat."""
+    """``--seats``: for each seat a computer (a level or a style of the
+    field, as ``--ai`` of ``tournament``) or ``open``."""
     from game.play.remote.host import SEAT_KINDS
 
     return _named_list(text, SEAT_KINDS, "seat")
@@ -550,7 +551,8 @@ def build_parser() -> argparse.ArgumentParser:
         description="Host a table without a window: computers play the named levels, guests the "
                     "open seats (rummy500 join). The game starts once every open seat is taken.")
     hp.add_argument("--seats", type=_seat_list, metavar="LIST",
-                    help="each seat: easy, medium, hard or open (a guest), e.g. medium,open,open")
+                    help="each seat: a computer (easy, medium, hard or a style, as tournament --ai) or open "
+                         "(a guest), e.g. medium,open,open")
     hp.add_argument("--port", type=_port, default=50500, metavar="P", help="the TCP port (default 50500)")
     hp.add_argument("--code", type=_code, metavar="C",
                     help="the table code guests give (letters and digits)")

@@ -62,8 +62,9 @@ from game.rules.view import view_for
 log = logging.getLogger("rummy500.host")
 
 OPEN = "open"
-SEAT_KINDS = (*LEVELS, OPEN)
-"""What ``--seats`` names for each seat: a computer's level, or ``open`` for a guest."""
+SEAT_KINDS = (*PLAYERS, OPEN)
+"""What ``--seats`` names for each seat: a computer (a level, or a style of
+the field: :data:`game.ai.PLAYERS`), or ``open`` for a guest."""
 PERSON = "human"
 """A seat of a table hosted from the window (:attr:`HostOptions.driven`): a
 person at the host's computer, who plays it in the host's window."""

@@ -156,3 +156,41 @@ def test_the_host_killed_and_restarted_from_its_save_takes_its_guests_back(tmp_p
         assert g.returncode == 0, err
         assert json.loads(out) == result
     assert not list(saves.glob("game-*.json")) and not list((tmp_path / "h" / "network").glob("*.table.json"))
+
+
+def test_a_style_of_the_field_takes_a_seat_and_its_table_is_taken_up_again(tmp_path):
+    """Issue 25: ``--seats`` names the styles as ``tournament --ai`` does
+    (here "Hoarder", any case), and a saved table with a style's seat is one
+    ``--resume`` takes up (it once passed it over as a window's table)."""
+    import signal
+
+    config = str(tmp_path / "h")
+    host = rummy("host", "--seats", " Hoarder,open", "--port", "0", "--bind", "127.0.0.1", "--code", "K7PQ3M",
+                 "--target", "100000", "--config-dir", config, start_new_session=True)
+    ana = again = None
+    try:
+        port, _fp = wait_for_table(host)
+        ana = rummy("join", f"127.0.0.1:{port}", "--code", "K7PQ3M", "--name", "Ana", "--ai", "easy",
+                    "--config-dir", str(tmp_path / "g"))
+        deadline = time.monotonic() + 60
+        while not list((tmp_path / "h" / "network").glob("game-*.table.json")):
+            assert time.monotonic() < deadline and host.poll() is None
+            time.sleep(0.05)
+        host.terminate()
+        _out, host_err = host.communicate(timeout=60)
+        assert "The game is saved in" in host_err, host_err
+        (table,) = (tmp_path / "h" / "network").glob("game-*.table.json")
+        state = json.loads(table.read_text())
+        assert state["seats"] == ["hoarder", "open"] and state["names"] == ["Hoarder", "Ana"]
+        again = rummy("host", "--resume", "--port", "0", "--bind", "127.0.0.1", "--config-dir", config,
+                      start_new_session=True)
+        wait_for_table(again)  # listening again with the saved seats, not "there is no hosted game to resume"
+    finally:
+        for p in (host, again):
+            if p is not None and p.poll() is None:
+                os.killpg(p.pid, signal.SIGKILL)
+        if ana is not None:
+            ana.kill()
+    bad = rummy("host", "--seats", "hoarder,nobody,open", "--code", "K7PQ3M", "--port", "0")
+    _out, err = bad.communicate(timeout=60)
+    assert bad.returncode == 2 and "unknown seat 'nobody'" in err and "hoarder" in err and "open" in err
