@@ -51,6 +51,9 @@ import statistics
 import sys
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from typing import Annotated
+
+import msgspec
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -261,21 +264,53 @@ def report(decisions: list[dict], players: int) -> None:
 SAVED_KEYS = {"phase", "players", "candidates", "kinds", "played", "results"}
 
 
+class SavedDecision(msgspec.Struct):
+    """What ``--save`` writes of one decision, as ``--load`` checks it:
+    the table's size, the candidates (and their action kinds), the index of
+    the one Hard played, and per world either ``None`` (a candidate was
+    refused) or each candidate's evaluation keyed by :data:`READ_AT`."""
+
+    phase: str
+    players: Annotated[int, msgspec.Meta(ge=2, le=4)]
+    candidates: list[str]
+    kinds: list[str]
+    played: Annotated[int, msgspec.Meta(ge=0)]
+    results: list[list[dict[str, float] | None]]
+
+
+READ_AT = frozenset({str(h) for h in HORIZONS} | {"end"})
+"""The keys of a candidate's evaluation in one world (:func:`play_out`)."""
+
+
 def _saved_decisions(path: str) -> list[dict]:
     """The decisions a ``--save`` wrote to ``path``; ``ValueError`` (its
-    message for the user) when the file is not JSON or not such a list, for
-    example a file saved by an older version of the lab."""
+    message for the user) when the file is not JSON or not such a list (for
+    example a file saved by an older version of the lab), or a decision's
+    values are not of the kinds and sizes the lab writes
+    (:class:`SavedDecision`: a hand-edited file)."""
     try:
         decisions = json.loads(Path(path).read_text(encoding="utf-8"))
     except json.JSONDecodeError as exc:
         raise ValueError(f"not JSON ({exc})") from None
     if not isinstance(decisions, list) or not all(isinstance(d, dict) for d in decisions):
         raise ValueError("not a list of saved decisions")
-    for d in decisions:
+    for i, d in enumerate(decisions, 1):
         missing = SAVED_KEYS - d.keys()
         if missing:
             raise ValueError(f"a decision lacks {', '.join(sorted(missing))}: saved by another version "
                              "of the lab? Play it again with --save")
+        try:
+            saved = msgspec.convert(d, SavedDecision)
+        except msgspec.ValidationError as exc:
+            raise ValueError(f"decision {i}: {exc}") from None
+        n = len(saved.candidates)
+        if len(saved.kinds) != n or (saved.results and saved.played >= n):
+            raise ValueError(f"decision {i}: {n} candidates, {len(saved.kinds)} kinds and the pick "
+                             f"{saved.played} do not match")
+        for row in saved.results:
+            if len(row) != n or any(v is not None and not READ_AT <= v.keys() for v in row):
+                raise ValueError(f"decision {i}: a world does not give each of its {n} candidates an "
+                                 f"evaluation after {', '.join(map(str, HORIZONS))} turns and at the end")
     return decisions
 
 

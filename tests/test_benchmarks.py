@@ -13,6 +13,7 @@ there and make sense.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -255,11 +256,36 @@ def test_decision_lab_refuses_a_file_it_cannot_read(tmp_path):
     assert "different sizes" in _refused("decision_lab.py", "--load", str(two), str(four))
 
 
+def _evaluation(value: float) -> dict:
+    """One candidate's evaluation in one world, keyed as the lab saves it."""
+    return {**{str(h): value for h in (4, 5, 6, 8, 10)}, "end": value}
+
+
+def _decision(**changes) -> dict:
+    decision = {"phase": "draw", "players": 2, "candidates": ["DrawStock(seat=0)"], "kinds": ["DrawStock"],
+                "played": 0, "results": [[_evaluation(1.0)], [_evaluation(2.0)]]}
+    return {**decision, **changes}
+
+
+@pytest.mark.parametrize("changes, says", [
+    ({"players": "2"}, "decision 2: Expected `int`, got `str` - at `$.players`"),
+    ({"players": 9}, "decision 2: Expected `int` <= 4 - at `$.players`"),
+    ({"results": [[{"end": "high"}]]}, "Expected `float`, got `str`"),
+    ({"results": [[{"end": 1.0}]]}, "a world does not give each of its 1 candidates an evaluation after "
+                                    "4, 5, 6, 8, 10 turns and at the end"),
+    ({"results": [[_evaluation(1.0), _evaluation(2.0)]]}, "a world does not give each of its 1 candidates"),
+    ({"played": 3}, "decision 2: 1 candidates, 1 kinds and the pick 3 do not match"),
+    ({"kinds": []}, "decision 2: 1 candidates, 0 kinds"),
+])
+def test_decision_lab_refuses_a_hand_edited_decision_with_the_reason(tmp_path, changes, says):
+    edited = tmp_path / "edited.json"
+    edited.write_text(json.dumps([_decision(), _decision(**changes)]), encoding="utf-8")
+    assert says in _refused("decision_lab.py", "--load", str(edited))
+
+
 def test_decision_lab_blames_the_worlds_when_a_saved_run_has_too_few(tmp_path):
     few = tmp_path / "few.json"  # two decisions of two worlds each: one world a half, two are needed
-    decision = ('{"phase": "draw", "players": 2, "candidates": ["DrawStock(seat=0)"], "kinds": ["DrawStock"], '
-                '"played": 0, "results": [[{"end": 1.0}], [{"end": 2.0}]]}')
-    few.write_text(f"[{decision}, {decision}]", encoding="utf-8")
+    few.write_text(json.dumps([_decision(), _decision()]), encoding="utf-8")
     lines = run("decision_lab.py", "--load", str(few)).splitlines()
     assert lines[0] == "2 searched decisions"
     assert lines[1].startswith("(Hard as shipped needs --worlds >= 64: no paired differences)")
