@@ -125,7 +125,7 @@ class HostScene(FormScene):
     heading = N_("Host a table")
 
     def enter(self, plan: list[tuple[str, str]] | None = None, rules: RuleSet | None = None,
-              replace: str | None = None, bind: str = BIND, port: int | None = None,
+              replace: str | None = None, bind: str | None = None, port: int | None = None,
               resumed: HostedTable | None = None, info: SlotInfo | None = None) -> None:
         self.resumed, self.info = resumed, info
         self._opening = False
@@ -138,7 +138,7 @@ class HostScene(FormScene):
         self.plan = list(plan)
         self.rules = rules
         self.replace = replace
-        self.bind = bind
+        self.bind = BIND if bind is None else bind  # read now: a test holds a resumed table to loopback
         self.host: TableHost | None = None
         self.problem = ""
         self.code = resumed.code if resumed is not None else make_code()

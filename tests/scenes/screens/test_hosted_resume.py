@@ -51,6 +51,8 @@ ROOT = Path(__file__).resolve().parents[3]
 @pytest.fixture(autouse=True)
 def discovery(monkeypatch):
     in_process_network(monkeypatch)
+    # Continue opens a resumed table as the page enters, before a test could set its bind: loopback only
+    monkeypatch.setattr(hosting, "BIND", "127.0.0.1")
     yield
     set_language("en")
 
@@ -77,6 +79,8 @@ class Guest:
         while True:
             while self.away.is_set() and not self.stop.is_set():
                 time.sleep(0.05)
+            if self.stop.is_set():  # closed while the host was away: stop knocking (close() waits for us)
+                return
             try:
                 welcome = self.conn.open() if first else self.conn.reopen()
                 self.tokens.append(welcome.token)
@@ -136,7 +140,7 @@ def reopen_from_continue(config: str, port: int):
     title.continue_game()
     page = app.top
     assert isinstance(page, HostScene) and page.resumed is not None, type(page).__name__
-    page.bind = "127.0.0.1"
+    assert page.bind == "127.0.0.1" and page.addresses == [f"127.0.0.1:{port}"], page.addresses
     return app, page
 
 
