@@ -405,7 +405,7 @@ def test_more_than_fifty_messages_a_second_close_the_connection(cert_dir):
 
 
 def test_a_connection_that_never_says_hello_is_closed_and_the_joining_are_capped(cert_dir):
-    host = make_host(cert_dir, ["open", "easy"], handshake_s=0.5, max_pending=2)
+    host = make_host(cert_dir, ["open", "easy"], handshake_s=2.0, max_pending=2)  # room for a busy machine's TLS
 
     async def silent(n):
         conns = [await connect(f"wss://127.0.0.1:{host.port}/", ssl=client_context(), proxy=None)
@@ -668,7 +668,8 @@ def test_real_mdns_bound_to_loopback_only(cert_dir):
 def test_a_rummy_call_counts_when_it_reaches_the_host_not_when_the_host_reads_it(cert_dir):
     from game.play.remote.network import Call, Illegal
 
-    host = make_host(cert_dir, ["open", "easy"], window_s=0.2)
+    # the window leaves a slow machine time to carry the first call to the host before it closes
+    host = make_host(cert_dir, ["open", "easy"], window_s=0.5)
     try:
         ana = guest(host, "Ana")
         ana.open()
@@ -690,8 +691,13 @@ def test_a_rummy_call_counts_when_it_reaches_the_host_not_when_the_host_reads_it
                     ana.send(Call({"p": 0, "rummy": 1}))
                     time.sleep(0.1)
                 host.pump()
+                patience = time.monotonic() + 5
                 while True:
                     reply = ana.get(timeout=0.2)
+                    if (reply is None and calls == 2 and not any(n == 2 for n, _m in refusals)
+                            and time.monotonic() < patience):
+                        host.pump()  # the late call may reach the host after that pump: wait for its refusal
+                        continue
                     if reply is None or isinstance(reply, Ask):
                         break
                     if isinstance(reply, Illegal):
