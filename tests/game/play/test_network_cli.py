@@ -71,10 +71,10 @@ def test_joining_fails_with_exit_2_or_3_and_one_sentence(tmp_path):
 
     bad = rummy("join", "127.0.0.1:99999", "--code", "K7PQ3M", "--name", "Ana", "--ai", "easy")
     assert bad.wait(60) == 2
-    bad = rummy("host", "--seats", "easy,easy", "--code", "K7PQ3M", "--port", "0")
+    bad = rummy("host", "--seats", "easy,easy", "--code", "K7PQ3M", "--port", "0", "--bind", "127.0.0.1")
     _out, err = bad.communicate(timeout=60)
     assert bad.returncode == 2 and "no seat is open" in err
-    bad = rummy("host", "--seats", "open,easy", "--code", "AB", "--port", "0")
+    bad = rummy("host", "--seats", "open,easy", "--code", "AB", "--port", "0", "--bind", "127.0.0.1")
     assert bad.wait(60) == 2
 
     # a target out of reach: a game of Easy seats to 100 takes under a second, and
@@ -191,6 +191,6 @@ def test_a_style_of_the_field_takes_a_seat_and_its_table_is_taken_up_again(tmp_p
                 os.killpg(p.pid, signal.SIGKILL)
         if ana is not None:
             ana.kill()
-    bad = rummy("host", "--seats", "hoarder,nobody,open", "--code", "K7PQ3M", "--port", "0")
+    bad = rummy("host", "--seats", "hoarder,nobody,open", "--code", "K7PQ3M", "--port", "0", "--bind", "127.0.0.1")
     _out, err = bad.communicate(timeout=60)
     assert bad.returncode == 2 and "unknown seat 'nobody'" in err and "hoarder" in err and "open" in err
