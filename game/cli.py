@@ -348,7 +348,7 @@ def cmd_host(args: argparse.Namespace) -> int:
     after every action, with its table (code, seats, seat tokens) beside
     it, so ``--resume`` takes it up again and the guests rejoin with their
     tokens."""
-    from game.play.remote.host import HostOptions, TableHost
+    from game.play.remote.host import HostOptions, TableHost, computer_names
     from game.play.remote.network import PROTOCOL_VERSION
     from game.play.processes import StopSignals, Stopped
     from game.services.hosted_tables import latest_table, write_table
@@ -356,6 +356,7 @@ def cmd_host(args: argparse.Namespace) -> int:
     from game.services.storage import Storage
     from game.rules.record import record_of
     from game.text import network as words
+    from game.text.levels import level_names
 
     _lang(args)
     storage = Storage(args.config_dir)
@@ -379,10 +380,11 @@ def cmd_host(args: argparse.Namespace) -> int:
             return _usage_error(args, f"--rules: {exc}")
         if args.target is not None:
             rules = rules.with_changes(target=args.target)
+    names = None if resume is not None else computer_names(args.seats, level_names())
     options = HostOptions(args.seats, args.code, port=args.port, bind=args.bind, rules=rules, seed=args.seed,
                           hold_s=args.hold, away=args.away, stand_in=args.stand_in,
                           cert_dir=storage.network_dir, quit_after_game=args.quit_after_game,
-                          workers=True, table_name=args.name, resume=resume)
+                          workers=True, table_name=args.name, resume=resume, names=names)
     problem = options.problem()
     if problem:
         return _usage_error(args, problem)

@@ -52,6 +52,7 @@ LAZY: dict[tuple[str, str], str] = {
     ("game.cli", "game.services.hosted_tables"): "the headless subcommands load only what they run (start-up time)",
     ("game.cli", "game.services.storage"): "the headless subcommands load only what they run (start-up time)",
     ("game.cli", "game.text.network"): "the headless subcommands load only what they run (start-up time)",
+    ("game.cli", "game.text.levels"): "the headless subcommands load only what they run (start-up time)",
     ("game.play.seats", "game.play.ai_worker"):
         "a seat of an in-process AI (tournaments, analyse) never loads the worker's process machinery",
 }

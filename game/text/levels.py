@@ -41,6 +41,12 @@ styles; seeds 41 and 42, 200 games each, for Hard, since it weighs every
 legal option of a turn). Medium, the yardstick, has none."""
 
 
+def level_names() -> dict[str, str]:
+    """Each level's and style's name (:data:`LEVEL_LABELS`) in the language
+    in use: the names ``rummy500 host`` gives its computers' seats."""
+    return {level: _(label) for level, label in LEVEL_LABELS.items()}
+
+
 def opponent_note(level: str) -> str:
     """The translated line New game shows for ``level``: what it does and,
     when measured (:data:`STRENGTH_AGAINST_MEDIUM`), how strong it is. An

@@ -34,7 +34,7 @@ import time
 from collections import defaultdict, deque
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Mapping
 
 from websockets.asyncio.server import serve
 from websockets.exceptions import ConnectionClosed
@@ -189,9 +189,12 @@ class _Remote:
     history: tuple[int, int] = (-1, 0)  # (hand index, entries) of the history the guest holds
 
 
-def computer_names(seats: list[str]) -> list[str]:
+def computer_names(seats: list[str], labels: Mapping[str, str] | None = None) -> list[str]:
     """The names of the computers' seats (``""`` for an open one): each
-    level's name, numbered when it plays more than one seat ("Medium 2")."""
+    level's or style's name, numbered when it plays more than one seat
+    ("Medium 2"). ``labels`` maps a level or style to its name as the words
+    layer gives it ("Lay-off hunter", which this layer cannot read); without
+    it, or for a kind it lacks, the key capitalised ("Medium")."""
     counts: dict[str, int] = defaultdict(int)
     out = []
     for kind in seats:
@@ -199,7 +202,8 @@ def computer_names(seats: list[str]) -> list[str]:
             out.append("")
             continue
         counts[kind] += 1
-        out.append(kind.capitalize() + (f" {counts[kind]}" if seats.count(kind) > 1 else ""))
+        name = (labels or {}).get(kind) or kind.capitalize()
+        out.append(name + (f" {counts[kind]}" if seats.count(kind) > 1 else ""))
     return out
 
 

@@ -111,6 +111,9 @@ def test_parse_address():
 
 def test_computer_seats_are_named_by_level():
     assert computer_names(["medium", "open", "medium", "easy"]) == ["Medium 1", "", "Medium 2", "Easy"]
+    labels = {"lay-off-hunter": "Lay-off hunter", "medium": "Canolig"}
+    assert computer_names(["lay-off-hunter", "open", "medium", "lay-off-hunter", "hoarder"], labels) == [
+        "Lay-off hunter 1", "", "Canolig", "Lay-off hunter 2", "Hoarder"]
 
 
 def test_a_view_crosses_the_wire_unchanged_history_sent_once():

@@ -160,12 +160,13 @@ def test_the_host_killed_and_restarted_from_its_save_takes_its_guests_back(tmp_p
 
 def test_a_style_of_the_field_takes_a_seat_and_its_table_is_taken_up_again(tmp_path):
     """Issue 25: ``--seats`` names the styles as ``tournament --ai`` does
-    (here "Hoarder", any case), and a saved table with a style's seat is one
-    ``--resume`` takes up (it once passed it over as a window's table)."""
+    (here "Hoarder", any case), names their seats as New game does ("Lay-off
+    hunter", once "Lay-off-hunter"), and a saved table with a style's seat is
+    one ``--resume`` takes up (it once passed it over as a window's table)."""
     import signal
 
     config = str(tmp_path / "h")
-    host = rummy("host", "--seats", " Hoarder,open", "--port", "0", "--bind", "127.0.0.1", "--code", "K7PQ3M",
+    host = rummy("host", "--seats", " Hoarder,lay-off-hunter,open", "--port", "0", "--bind", "127.0.0.1", "--code", "K7PQ3M",
                  "--target", "100000", "--config-dir", config, start_new_session=True)
     ana = again = None
     try:
@@ -181,7 +182,8 @@ def test_a_style_of_the_field_takes_a_seat_and_its_table_is_taken_up_again(tmp_p
         assert "The game is saved in" in host_err, host_err
         (table,) = (tmp_path / "h" / "network").glob("game-*.table.json")
         state = json.loads(table.read_text())
-        assert state["seats"] == ["hoarder", "open"] and state["names"] == ["Hoarder", "Ana"]
+        assert state["seats"] == ["hoarder", "lay-off-hunter", "open"]
+        assert state["names"] == ["Hoarder", "Lay-off hunter", "Ana"]
         again = rummy("host", "--resume", "--port", "0", "--bind", "127.0.0.1", "--config-dir", config,
                       start_new_session=True)
         wait_for_table(again)  # listening again with the saved seats, not "there is no hosted game to resume"
