@@ -63,7 +63,9 @@ class Decision:
     call it could have made and did not), ``kind`` (``"draw"``, ``"meld"``,
     ``"lay_off"``, ``"discard"``, ``"end"`` or ``"rummy"``), ``turn`` (the
     hand's turn it was in, 1-based) and ``index`` (how many of the hand's
-    actions came before it)."""
+    actions came before it). ``past`` is the public summary of the game's
+    earlier hands (:func:`game.play.seats.public_past`), which Hard reads
+    for its opponent models as it does at the table."""
 
     seat: int
     hand: int
@@ -72,6 +74,7 @@ class Decision:
     kind: str
     view: PlayerView
     played: Action | None
+    past: tuple = ()
 
     @property
     def rummy(self) -> bool:
@@ -123,10 +126,13 @@ def decision_seed(seed: int, decision: Decision) -> int:
     return int.from_bytes(hashlib.blake2b(repr(key).encode("ascii"), digest_size=8).digest(), "big")
 
 
-def suggest(view: PlayerView, rummy: bool, seed: int) -> Action | None:
+def suggest(view: PlayerView, rummy: bool, seed: int, past: tuple = ()) -> Action | None:
     """What Hard plays in ``view`` (seeded by ``seed``, on its world
-    budget, not a clock): a move, or for a Rummy question a call or ``None``."""
+    budget, not a clock), knowing the earlier hands' public summary
+    ``past`` as it does at the table (:meth:`HardAI.note_past`): a move, or
+    for a Rummy question a call or ``None``."""
     hard = HardAI(seed, time_cap=math.inf)
+    hard.note_past(past)
     hard.begin_decision(view, rummy)
     return hard.call_rummy(view) if rummy else hard.choose(view)
 
@@ -187,7 +193,7 @@ def _stderr(xs: list[float]) -> float:
 def review_decision(decision: Decision, seed: int = 0, worlds: int = WORLDS) -> Verdict:
     """The :class:`Verdict` on one decision (see the module docstring)."""
     s = decision_seed(seed, decision)
-    suggested = suggest(decision.view, decision.rummy, s)
+    suggested = suggest(decision.view, decision.rummy, s, decision.past)
     if suggested == decision.played:
         return Verdict(decision, suggested, 0.0, 0.0, 0)
     mean, err, n = estimate(decision.view, decision.played, suggested, s ^ 0x5EED, worlds)

@@ -26,6 +26,7 @@ from game.rules.record import ParsedRecord, RecordError, decode_json, game_from_
 from game.rules.names import shown_names
 from game.rules.view import view_for
 from game.ai.review import WORLDS, Decision, Verdict, kind_of, review_decision, review_decisions
+from game.play.seats import public_past
 from game.play.processes import quiet_resource_tracker, sigint_held, stop_pool, worker_started
 from game.text.review import hindsight, reason
 
@@ -55,6 +56,7 @@ def hand_decisions(parsed: ParsedRecord, seat: int, hand: int) -> list[Decision]
     record = parsed.hands[hand]
     game.deal_next_hand(record.dealer, record.deal, record.seed)
     h = game.hand
+    past = public_past(game)  # the earlier hands, as Hard at the table knows them
     out: list[Decision] = []
     turn = 1
     window_open = False  # a discard by another seat has just opened a Rummy window (R18)
@@ -66,10 +68,10 @@ def hand_decisions(parsed: ParsedRecord, seat: int, hand: int) -> list[Decision]
                      and (action.seat - h.window) % h.players < (seat - h.window) % h.players)
             if not ahead:
                 out.append(Decision(seat, hand, turn, index, "rummy", view_for(game, seat),
-                                    action if called else None))
+                                    action if called else None, past))
         window_open = False
         if action.seat == seat and not isinstance(action, CallRummy):
-            out.append(Decision(seat, hand, turn, index, kind_of(action), view_for(game, seat), action))
+            out.append(Decision(seat, hand, turn, index, kind_of(action), view_for(game, seat), action, past))
         before = h.current
         game.apply(action)
         if isinstance(action, Discard) and action.seat != seat:

@@ -175,3 +175,41 @@ def test_the_review_worker_streams_verdicts_and_stops_at_once():
     assert slow.poll() == []
     with pytest.raises(ReviewError):
         ReviewWorker(data, 4, 0)
+
+
+def test_hard_reviews_a_later_hand_knowing_the_earlier_ones(monkeypatch):
+    """Issue 25: Hard's opponent models read the earlier hands' public play;
+    the review gives them to the Hard it asks, as the table does
+    (:func:`game.play.seats.public_past`), so its suggestion is the one Hard
+    at the table would make."""
+    import game.ai.review as review
+    from game.ai import make_ai
+    from game.play.all_computer import play_hand
+    from game.ai.opponents import past_counts
+    from game.play.seats import public_past
+    from game.rules.game import Game
+    from game.rules.record import record_of
+    from game.rules.ruleset import RuleSet
+
+    game = Game.new(["Ana", "Ben"], RuleSet(target=100_000), seed=12)
+    ais = {0: make_ai("easy", 1), 1: make_ai("hoarder", 2)}
+    play_hand(game, ais)
+    for _ in range(2):
+        game.deal_next_hand()
+        play_hand(game, ais)
+    parsed = parse_record(record_of(game))
+    first, third = hand_decisions(parsed, 0, 0), hand_decisions(parsed, 0, 2)
+    assert all(d.past == () for d in first)
+    before = past_counts([h.log for h in game.hands[:2]], 2, game.rules)
+    assert public_past(game)[:2] == before and len(before) == 2 and before[0] != before[1]
+    assert third and all(d.past == before for d in third)
+    told = []
+
+    class Hard(review.HardAI):
+        def note_past(self, past):
+            told.append(past)
+            super().note_past(past)
+
+    monkeypatch.setattr(review, "HardAI", Hard)
+    review.review_decision(third[0], seed=1, worlds=2)
+    assert told == [third[0].past]
