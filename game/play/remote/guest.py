@@ -28,6 +28,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from game.ai import make_ai
+from game.ai.opponents import past_counts
 from game.play.remote.network import (
     MAX_MESSAGE, PROTOCOL_VERSION, Ask, BadMessage, Bye, Call, GameOver, Hello, Illegal, KnownHosts, LoopThread,
     Link, Move, Pass, Refused, Start, Update, Welcome, client_context, decode_host, encode, fingerprint,
@@ -271,6 +272,7 @@ class GuestBot:
         self.refusals: list[Illegal] = []
         self.result: dict | None = None
         self.games = 0
+        self.past: dict[int, tuple] = {}  # hand index -> that finished hand's public counts (this game)
 
     def run(self, timeout_s: float | None = None) -> dict:
         """Play until game over (then leave, with ``quit_after_game``).
@@ -323,6 +325,8 @@ class GuestBot:
             except BadMessage as exc:
                 raise JoinError("broken", why=str(exc)) from None
             self.n = msg.n
+            if self.view.phase == "over":  # the hand's whole public log: what the referee's seats are told of
+                self.past[self.view.hand_index] = past_counts([self.view.history], self.view.players, self.rules)[0]
         elif isinstance(msg, Ask):
             self._answer(msg)
         elif isinstance(msg, Illegal):
@@ -333,6 +337,7 @@ class GuestBot:
         elif isinstance(msg, GameOver):
             self.result = {"winner": msg.winner, "names": list(msg.names), "totals": list(msg.totals)}
             self.games += 1
+            self.past.clear()
             return True
         elif isinstance(msg, Bye):
             raise JoinError("host_left")
@@ -344,7 +349,7 @@ class GuestBot:
         view = self.view
         if view is None:
             return
-        self.player.ask(view, ask.rummy)
+        self.player.ask(view, ask.rummy, self.earlier_hands(view.hand_index))
         reply = self.player.poll()
         action = reply.action if reply is not None else None
         if ask.rummy:
@@ -356,6 +361,14 @@ class GuestBot:
         if not isinstance(action, Action) or action.seat != view.seat:
             action = sample_world(view, self.rng).fallback_action()
         self._send_move(action)
+
+    def earlier_hands(self, hand_index: int) -> tuple:
+        """The public summary of this game's hands before ``hand_index`` that
+        the guest saw end (:func:`game.ai.opponents.past_counts`, as
+        :func:`game.play.seats.public_past` gives the host's computers), for
+        its computer's opponent models (Hard's). A hand that ended while the
+        guest was away is missing from it."""
+        return tuple(counts for i, counts in sorted(self.past.items()) if i < hand_index)
 
     def _send_move(self, action: Action) -> None:
         self.connection.send(Move(action.to_record()))

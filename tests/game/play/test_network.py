@@ -19,7 +19,7 @@ from game.play.remote.guest import GuestBot, GuestConnection, JoinError, parse_a
 from game.play.remote.host import HostOptions, TableHost, computer_names
 from game.play.remote.network import (
     MAX_MESSAGE, PROTOCOL_VERSION, Ask, GameOver, Hello, KnownHosts, RateLimit, Refused, Start, Update, client_context,
-    code_problem, codes_match, decode_guest, encode, make_code, view_from_wire, view_to_wire, BadMessage,
+    code_problem, codes_match, decode_guest, decode_host, encode, make_code, view_from_wire, view_to_wire, BadMessage,
 )
 from game.play.seats import LocalPlayer, PersonPlayer
 from game.ai import make_ai
@@ -135,6 +135,55 @@ def test_a_view_crosses_the_wire_unchanged_history_sent_once():
     assert checked > 20
     with pytest.raises(BadMessage):
         view_from_wire(dict(view_to_wire(view_for(game, 1), 3)), game.rules, ())  # a gap in the history
+
+
+def test_a_guest_computer_knows_the_earlier_hands_as_the_hosts_computers_do():
+    """Issue 25: Hard's opponent models read the earlier hands' public play.
+    A guest's computer is told the hands it saw end, from the updates the
+    host sends (each view's public history), as :func:`public_past` tells
+    the host's own computers; a new game starts with none."""
+    from game.ai.opponents import past_counts
+    from game.play.all_computer import referee_for
+    from game.play.seats import public_past
+
+    class Wire:
+        def __init__(self):
+            self.sent = []
+
+        def send(self, msg):
+            self.sent.append(msg)
+
+    game = Game.new(["Ana", "Ben"], RuleSet(target=100_000), seed=12)
+    bot = GuestBot(Wire(), "hard", seed=1)
+    told = []
+    bot.player.ai.note_past = told.append
+    n, held = 0, ()
+
+    def update():
+        nonlocal n, held
+        view = view_for(game, 1)
+        start = len(held) if bot.view is not None and bot.view.hand_index == view.hand_index else 0
+        n += 1
+        bot.step(decode_host(encode(Update(n, [], view_to_wire(view, start)))))
+        held = bot.view.history
+
+    bot.step(decode_host(encode(Start(["Ana", "Ben"], game.rules.to_dict()))))
+    ais = {0: make_ai("easy", 1), 1: make_ai("hoarder", 2)}
+    for hand in range(3):
+        if hand:
+            game.deal_next_hand()
+        referee = referee_for(game, ais)
+        update()
+        while game.hand.ended is None and (hand < 2 or game.hand.current != 1):
+            referee.step()
+            update()
+    assert bot.view.hand_index == 2 and bot.view.my_turn
+    bot.step(decode_host(encode(Ask(n, False))))
+    expected = past_counts([h.log for h in game.hands[:2]], 2, game.rules)
+    assert told == [expected] and expected == public_past(game)[:2] and len(expected) == 2
+    assert bot.connection.sent  # it answered
+    bot.step(decode_host(encode(GameOver(0, ["Ana", "Ben"], [600, 10]))))
+    assert bot.earlier_hands(5) == ()
 
 
 def test_known_hosts_trust_on_first_use_and_refuse_a_change(tmp_path):
