@@ -15,14 +15,19 @@ from game.cli import whole_number
 
 def wholes(low: int, high: int | None = None):
     """An argparse ``type``: whole numbers separated by commas, each as
-    :func:`game.cli.whole_number`."""
+    :func:`game.cli.whole_number`, none given twice (a repeat would be
+    counted twice)."""
     one = whole_number(low, high)
 
     def parse(text: str) -> tuple[int, ...]:
         parts = text.split(",")
         if any(not p.strip() for p in parts):
             raise argparse.ArgumentTypeError(f"an empty entry in {text!r}")
-        return tuple(one(p.strip()) for p in parts)
+        values = tuple(one(p.strip()) for p in parts)
+        repeated = sorted({v for v in values if values.count(v) > 1})
+        if repeated:
+            raise argparse.ArgumentTypeError(f"{repeated[0]} is given twice in {text!r}")
+        return values
     return parse
 
 

@@ -264,6 +264,11 @@ def report(decisions: list[dict], players: int) -> None:
 SAVED_KEYS = {"phase", "players", "candidates", "kinds", "played", "results"}
 
 
+EVALUATION_BOUND = 1e6
+"""Points: no evaluation the lab writes comes near it (a hand is worth a few
+hundred); ``--load`` refuses a value beyond it, and not-a-number."""
+
+
 class SavedDecision(msgspec.Struct):
     """What ``--save`` writes of one decision, as ``--load`` checks it:
     the table's size, the candidates (and their action kinds), the index of
@@ -275,7 +280,8 @@ class SavedDecision(msgspec.Struct):
     candidates: list[str]
     kinds: list[str]
     played: Annotated[int, msgspec.Meta(ge=0)]
-    results: list[list[dict[str, float] | None]]
+    results: list[list[dict[str, Annotated[float, msgspec.Meta(ge=-EVALUATION_BOUND, le=EVALUATION_BOUND)]] | None]]
+
 
 
 READ_AT = frozenset({str(h) for h in HORIZONS} | {"end"})
@@ -288,10 +294,15 @@ def _saved_decisions(path: str) -> list[dict]:
     example a file saved by an older version of the lab), or a decision's
     values are not of the kinds and sizes the lab writes
     (:class:`SavedDecision`: a hand-edited file)."""
+    def no_constant(word: str):
+        raise ValueError(f"{word} is not a number the lab writes")
+
     try:
-        decisions = json.loads(Path(path).read_text(encoding="utf-8"))
+        decisions = json.loads(Path(path).read_text(encoding="utf-8"), parse_constant=no_constant)
     except json.JSONDecodeError as exc:
         raise ValueError(f"not JSON ({exc})") from None
+    except RecursionError:
+        raise ValueError("nested too deeply to be a lab's save") from None
     if not isinstance(decisions, list) or not all(isinstance(d, dict) for d in decisions):
         raise ValueError("not a list of saved decisions")
     for i, d in enumerate(decisions, 1):
@@ -311,6 +322,11 @@ def _saved_decisions(path: str) -> list[dict]:
             if len(row) != n or any(v is not None and not READ_AT <= v.keys() for v in row):
                 raise ValueError(f"decision {i}: a world does not give each of its {n} candidates an "
                                  f"evaluation after {', '.join(map(str, HORIZONS))} turns and at the end")
+        for c in range(n if saved.results else 0):
+            refused = [row[c] is None for row in saved.results]
+            if any(refused) and (not all(refused) or c in (0, saved.played)):
+                raise ValueError(f"decision {i}: candidate {c} is refused in some worlds only, or is "
+                                 "Medium's or Hard's choice: the view decides what is legal, in every world")
     return decisions
 
 

@@ -104,7 +104,7 @@ def main() -> None:
             print(f"    {style!r}: {tuple(counts)},")
         print("}")
         return
-    print(f"{args.tables} tables per style ({args.players} players), seed {args.seed}")
+    print(f"{args.tables} tables per style ({', '.join(map(str, args.players))} players), seed {args.seed}")
     print("style            " + "".join(f"after {k:>2} hand{'s' if k > 1 else ' '}         " for k in checkpoints))
     for style in opponents.MODELLED:
         cells = []

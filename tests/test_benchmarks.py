@@ -140,6 +140,7 @@ def test_ai_strength(tmp_path):
 def test_style_estimate():
     out = run("style_estimate.py", "--tables", "1", "--players", "2", "--after", "1,2")
     lines = out.splitlines()
+    assert lines[0] == "1 tables per style (2 players), seed 1", out
     assert re.search(r"^hoarder +\s*\d/1 ", out, re.MULTILINE), out
     assert re.search(rf"^accuracy after 2 hands: {NUMBER} \({NUMBER}-{NUMBER}\) of 9$", lines[-1]), out
     out = run("style_estimate.py", "--tables", "1", "--players", "2", "--after", "1", "--fit")
@@ -249,6 +250,9 @@ def test_decision_lab_refuses_a_file_it_cannot_read(tmp_path):
     broken = tmp_path / "broken.json"
     broken.write_text("[{", encoding="utf-8")
     assert "not JSON" in _refused("decision_lab.py", "--load", str(broken))
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
+    assert "nested too deeply" in _refused("decision_lab.py", "--load", str(deep))
     two, four = tmp_path / "two.json", tmp_path / "four.json"
     for path, players in ((two, 2), (four, 4)):
         path.write_text(f'[{{"phase": "draw", "players": {players}, "candidates": [], "kinds": [], '
@@ -276,6 +280,14 @@ def _decision(**changes) -> dict:
     ({"results": [[_evaluation(1.0), _evaluation(2.0)]]}, "a world does not give each of its 1 candidates"),
     ({"played": 3}, "decision 2: 1 candidates, 1 kinds and the pick 3 do not match"),
     ({"kinds": []}, "decision 2: 1 candidates, 0 kinds"),
+    ({"results": [[_evaluation(float("nan"))]]}, "NaN is not a number the lab writes"),
+    ({"results": [[_evaluation(1e308)]]}, "Expected `float` <= 1000000.0"),
+    ({"candidates": ["a", "b"], "kinds": ["DrawStock", "TakeDiscards"],
+      "results": [[_evaluation(1.0), None], [_evaluation(1.0), _evaluation(2.0)]]},
+     "decision 2: candidate 1 is refused in some worlds only"),
+    ({"candidates": ["a", "b"], "kinds": ["DrawStock", "TakeDiscards"], "played": 1,
+      "results": [[_evaluation(1.0), None], [_evaluation(1.0), None]]},
+     "decision 2: candidate 1 is refused in some worlds only, or is Medium's or Hard's choice"),
 ])
 def test_decision_lab_refuses_a_hand_edited_decision_with_the_reason(tmp_path, changes, says):
     edited = tmp_path / "edited.json"
@@ -304,6 +316,7 @@ def test_decision_lab_blames_the_worlds_when_a_saved_run_has_too_few(tmp_path):
     (("style_estimate.py", "--tables", "0"), "--tables: 0 is less than 1"),
     (("style_estimate.py", "--players", "2,"), "--players: an empty entry in '2,'"),
     (("style_estimate.py", "--after", "-1"), "--after: -1 is less than 1"),
+    (("style_estimate.py", "--after", "2,1,2"), "--after: 2 is given twice in '2,1,2'"),
     (("decision_lab.py", "--jobs", "0"), "--jobs: 0 is not from 1 to 64"),
     (("decision_lab.py", "--worlds", "2"), "--worlds: 2 is less than 4"),
     (("decision_lab.py", "--hands", "0"), "--hands: 0 is less than 1"),
