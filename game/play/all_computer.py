@@ -77,9 +77,20 @@ def play_hand(game: Game, ais: Mapping[int, AIPlayer], max_steps: int = 20_000,
     return steps
 
 
-def play_game(game: Game, ais: Mapping[int, AIPlayer], max_hands: int = 200,
+HANDS_PER_500 = 200
+"""Hands a game may take for each 500 points of its target (R21) before
+:func:`play_game` gives up on it: far more than any game to 500 needs, so
+only a game that cannot end reaches it, and a higher target (up to
+:data:`~game.rules.ruleset.MAX_TARGET`, which the rules allow) is played out."""
+
+
+def play_game(game: Game, ais: Mapping[int, AIPlayer], max_hands: int | None = None,
               timing: TimeLog | None = None, strict: bool = False) -> int:
-    """Deal and play hands until the game is won; return the hands played."""
+    """Deal and play hands until the game is won; return the hands played.
+    Raises ``RuntimeError`` past ``max_hands`` (by default
+    :data:`HANDS_PER_500` for each 500 points of the target, or part of them)."""
+    if max_hands is None:
+        max_hands = HANDS_PER_500 * max(1, -(-game.rules.target // 500))
     hands = 0
     while game.winner is None:
         if game.hand is None or game.hand.ended is not None:

@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
 from game.play.ai_worker import AIWorker
+from game.rules.game import Game
 from game.rules.phase import Phase
+from game.rules.ruleset import RuleSet
 from game.play.table_session import Seat, TableSession
 
 
@@ -87,3 +91,19 @@ def test_a_worker_that_cannot_start_moves_its_ai_into_the_process(monkeypatch):
         assert s.worker_failures == 2
         assert all(p.in_process and p.worker is None for p in s.referee.computers.values())
         assert s.game.hand.phase in (Phase.DRAW, Phase.PLAY) or s.game.hand.ended
+
+
+def test_a_computer_game_may_take_more_hands_the_higher_its_target(monkeypatch):
+    """A target the rules allow (up to 1,000,000, R21) is played out: the
+    hands a computer game may take before it is given up grow with the
+    target (200 for each 500 points), not a fixed 200 that a tournament to
+    a high target reached only after hours of play."""
+    from game.ai import make_ai
+    from game.play import all_computer
+
+    monkeypatch.setattr(all_computer, "HANDS_PER_500", 1)
+    for target, hands in ((500, 1), (501, 2), (1500, 3)):
+        game = Game.new(["A", "B"], RuleSet(target=target), seed=3)  # no one reaches 500 in three hands
+        with pytest.raises(RuntimeError, match="did not end"):
+            all_computer.play_game(game, {0: make_ai("easy", 1), 1: make_ai("easy", 2)})
+        assert len(game.hands) == hands
