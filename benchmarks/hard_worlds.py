@@ -104,7 +104,7 @@ def main() -> None:
                         help="worlds a decision (Hard's max_worlds; default: its own budget for the table)")
     parser.add_argument("--in-game", action="store_true",
                         help="Hard as the table makes it (its time cap and budget; wall-clock times)")
-    parser.add_argument("--opponent", default="medium", choices=FIELD, type=str.lower,
+    parser.add_argument("--opponent", default="medium", choices=FIELD, type=lambda text: text.strip().lower(),
                         help="the player at the other seats (default medium; not hard: its searches would be counted as seat 0's)")
     parser.add_argument("--hands", type=whole(1), default=1, help="hands played of each game (default 1)")
     args = parser.parse_args()

@@ -239,6 +239,17 @@ def _level(text: str) -> str:
     return levels[0]
 
 
+def _stand_in(text: str) -> str:
+    """One AI level, not a style (``--stand-in`` of ``host``: the computer
+    that plays for a guest away plays as well as it can)."""
+    from game.ai import LEVELS
+
+    levels = _named_list(text, LEVELS, "level for the computer that stands in")
+    if len(levels) != 1:
+        raise argparse.ArgumentTypeError(f"give one level, not {text!r}")
+    return levels[0]
+
+
 def _usage_error(args: argparse.Namespace, message: str) -> int:
     args.parser.print_usage(sys.stderr)
     print(f"{args.parser.prog}: error: {message}", file=sys.stderr)
@@ -570,7 +581,7 @@ def build_parser() -> argparse.ArgumentParser:
                     help="seconds a dropped guest's seat is held (default 300)")
     hp.add_argument("--away", choices=("computer", "wait"), default="computer",
                     help="while a guest is away: a computer plays the seat, or the table waits (default computer)")
-    hp.add_argument("--stand-in", type=_level, default="medium", metavar="LEVEL",
+    hp.add_argument("--stand-in", type=_stand_in, default="medium", metavar="LEVEL",
                     help="the level of the computer that plays for a guest away (default medium)")
     hp.add_argument("--name", default="Rummy 500", metavar="NAME", help="the table's name, as announced")
     hp.add_argument("--announce", action="store_true",
@@ -584,7 +595,8 @@ def build_parser() -> argparse.ArgumentParser:
     jp.add_argument("address", metavar="HOST:PORT", help="the host's address (the port defaults to 50500)")
     jp.add_argument("--code", required=True, metavar="C", help="the table code")
     jp.add_argument("--name", required=True, metavar="NAME", help="the name to play under")
-    jp.add_argument("--ai", type=_level, required=True, metavar="LEVEL", help="easy, medium or hard")
+    jp.add_argument("--ai", type=_level, required=True, metavar="LEVEL",
+                    help="easy, medium or hard, or a style of the field such as hoarder")
     jp.add_argument("--seat", type=whole_number(0, 7), metavar="N", help="the open seat to take (default: the first free)")
     jp.add_argument("--token", metavar="T", help="take a seat back with its seat token")
     jp.add_argument("--fingerprint", metavar="F",

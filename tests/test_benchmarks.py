@@ -72,7 +72,7 @@ def test_engine_plays_a_fixed_number_of_hands_by_the_cpu_clock():
     assert figure(out, "hands_per_second") > 0
 
 
-@pytest.mark.parametrize("mode", [[], ["--in-game"], ["--opponent", "hoarder", "--hands", "2"]],
+@pytest.mark.parametrize("mode", [[], ["--in-game"], ["--opponent", " Hoarder", "--hands", "2"]],
                          ids=["searched", "in-game", "against-a-style"])
 def test_hard_worlds(mode):
     out = run("hard_worlds.py", "--seconds", "0.4", "--worlds", "4", *mode)
