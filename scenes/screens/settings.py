@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.ai import HINT_LEVELS, LEVELS
+from game.ai import HINT_LEVELS, PLAYERS
 from game.rules.cards import make_card
 from game.text.levels import LEVEL_LABELS
 from game.i18n import LANGUAGES, N_, _, system_language
@@ -126,9 +126,9 @@ class SettingsScene(FormScene):
         for i in range(7):
             name = names[i] if i < len(names) and isinstance(names[i], str) else DEFAULT_NAMES[i]
             name = "".join(ch for ch in name if ch.isprintable())[:NAME_LEN]
-            level = levels[i] if i < len(levels) and levels[i] in LEVELS else "medium"
+            level = levels[i] if i < len(levels) and levels[i] in PLAYERS else "medium"  # levels and styles, as New game
             self.seat_names.append(TextField("", name, NAME_LEN, on_change=change))
-            self.seat_levels.append(Stepper("", list(LEVELS), level, [LEVEL_LABELS.get(x, x) for x in LEVELS],
+            self.seat_levels.append(Stepper("", list(PLAYERS), level, [LEVEL_LABELS.get(x, x) for x in PLAYERS],
                                             on_change=change))
         self.problem = ""  # a name typed that cannot be saved (see _names_to_save)
         self.rules_button = Button(N_("House rules…"), self.open_rules)
@@ -164,7 +164,7 @@ class SettingsScene(FormScene):
         y = self.top
         self.opponents.rect = pygame.Rect(right_x, y, col_w, row)
         y += row + gap
-        name_w = round(col_w * 0.55)
+        name_w = round(col_w * 0.42)  # the rest for the level or style: "Heliwr ychwanegiadau" on two lines
         for i in range(7):
             visible = i < self.opponents.value
             self.seat_names[i].visible = self.seat_levels[i].visible = visible

@@ -307,16 +307,32 @@ def test_default_opponents_are_what_new_game_offers(app):
     app.step(1 / 60)
     right(app, page.seat_levels[0])  # medium -> hard
     right(app, page.seat_levels[1])
-    right(app, page.seat_levels[1])  # medium -> hard -> easy
+    right(app, page.seat_levels[1])  # medium -> hard -> hoarder: the styles too, as New game offers them
     saved = on_disk(app).last_setup
-    assert saved["players"] == 3 and saved["names"][0] == "Zoë" and saved["levels"][:2] == ["hard", "easy"]
+    assert saved["players"] == 3 and saved["names"][0] == "Zoë" and saved["levels"][:2] == ["hard", "hoarder"]
     assert saved["profile"] == "strict_table" and saved["you_level"] == "easy"  # the form's other choices stay
     key(app, pygame.K_ESCAPE)
     form = app.push(SetupScene(app))
     assert form.players.value == 3
     assert [f.value for f in form.seat_names[:2]] == ["Zoë", "Ben"]
-    assert [s.value for s in form.seat_levels[:2]] == ["hard", "easy"]
-    assert [s.level for s in form.seats()[1:]] == ["hard", "easy"]
+    assert [s.value for s in form.seat_levels[:2]] == ["hard", "hoarder"]
+    assert [s.level for s in form.seats()[1:]] == ["hard", "hoarder"]
+
+
+def test_opening_settings_keeps_the_styles_new_game_remembers(app):
+    """Issue 25: New game's opponents may be styles; Settings shows them and
+    saving any setting keeps them (it once turned each into Medium)."""
+    levels = ["cautious", "lay-off-hunter", "medium", "random"]
+    app.settings.last_setup = {"players": 5, "names": ["Ana", "Ben", "Cai", "Dee"], "levels": levels}
+    app.push(TitleScene(app))
+    page = app.push(SettingsScene(app))
+    assert [st.value for st in page.seat_levels[:4]] == levels
+    assert page.seat_levels[1].names[page.seat_levels[1].index] == "Lay-off hunter"
+    right(app, page.felt)  # any change saves the whole page
+    key(app, pygame.K_ESCAPE)
+    assert on_disk(app).last_setup["levels"][:4] == levels
+    form = app.push(SetupScene(app))
+    assert [st.value for st in form.seat_levels[:4]] == levels
 
 
 # ------------------------------------------------------------------ keyboard, focus, sizes
