@@ -419,8 +419,7 @@ class TableDrawing:
         T.draw_panel(surface, r, th.radius)
         colour = T.SEAT_COLOURS[seat % len(T.SEAT_COLOURS)]
         pygame.draw.rect(surface, colour, (r.x, r.y + th.radius, max(3, th.pad // 2), r.height - 2 * th.radius))
-        fan = lay.fan_rects.get(seat) if seat != self.table.viewer else None
-        text_w = (fan.left - r.left - 2 * th.pad) if fan is not None else r.width - 2 * th.pad
+        text_w = self._seat_text_width(lay, seat)
         x = r.x + th.pad + max(3, th.pad // 2)
         y = r.y + th.pad // 2
         lh = round(th.small * 1.35)
@@ -434,6 +433,38 @@ class TableDrawing:
             surface.blit(T.fit_text(level, th.small, text_w, T.TEXT_DIM), (x, y + lh))
         surface.blit(T.fit_text(score, th.small, text_w, T.GOLD if seat == self.table.viewer else T.TEXT, True),
                      (x, y + 2 * lh))
+
+    def _seat_text_width(self, lay: Layout, seat: int) -> int:
+        """Pixels a line of seat ``seat``'s panel may take: the panel less its
+        margins and, for another seat, its face-down fan."""
+        th = self.table.theme
+        r = lay.seat_rects[seat]
+        fan = lay.fan_rects.get(seat) if seat != self.table.viewer else None
+        return (fan.left - r.left - 2 * th.pad) if fan is not None else r.width - 2 * th.pad
+
+    def _draw_seat_hover(self, surface, lay: Layout, model: TableModel) -> None:
+        """A seat panel under the pointer whose name or level (a style's name
+        in Welsh, a crowded table of eight) had to be shrunk or shortened to
+        fit says them in full, in a box under the panel (above it near the
+        bottom of the window)."""
+        seat = next((s for s, r in lay.seat_rects.items() if r.collidepoint(self.table.mouse)), None)
+        if seat is None:
+            return
+        th = self.table.theme
+        _current, name, note, level, _score = self._seat_words(lay, model, seat)
+        room = self._seat_text_width(lay, seat)
+        lines = [(name, True)] + [(w, False) for w in (note or level,) if w]
+        if all(T.width(T.drawable(w), th.small, bold) <= room for w, bold in lines):
+            return  # every line is shown whole on the panel already
+        words = " · ".join(w for w, _bold in lines)
+        tip = T.fit_text(words, th.small, surface.get_width() // 2, T.TEXT, bold=True)
+        r = lay.seat_rects[seat]
+        box = tip.get_rect(midtop=(r.centerx, r.bottom + 3)).inflate(10, 4)
+        if box.bottom > surface.get_height():
+            box.midbottom = (r.centerx, r.top - 3)
+        box.clamp_ip(surface.get_rect())
+        T.draw_panel(surface, box, th.radius, (0, 0, 0, 200), None, 0)
+        surface.blit(tip, tip.get_rect(center=box.center))
 
     def _count_pieces(self, lay: Layout, model: TableModel) -> list[tuple]:
         """Each other seat's card count, as a badge on its face-down fan: a
@@ -534,6 +565,7 @@ class TableDrawing:
             if p.zone == "meld" and p.rect.collidepoint(self.table.mouse):
                 place = p  # the topmost
         if place is None:
+            self._draw_seat_hover(surface, lay, self.table.shown)
             return
         r = place.rect
         if place.rect.h < lay.cards.table * 1.2:
