@@ -273,6 +273,8 @@ class GuestBot:
         self.result: dict | None = None
         self.games = 0
         self.past: dict[int, tuple] = {}  # hand index -> that finished hand's public counts (this game)
+        self._ends: dict[int, tuple] = {}  # hand index -> the totals after it (links past to this game)
+        self._start: tuple[int, tuple] | None = None  # (hand index, the totals before it) as last seen
 
     def run(self, timeout_s: float | None = None) -> dict:
         """Play until game over (then leave, with ``quit_after_game``).
@@ -325,8 +327,7 @@ class GuestBot:
             except BadMessage as exc:
                 raise JoinError("broken", why=str(exc)) from None
             self.n = msg.n
-            if self.view.phase == "over":  # the hand's whole public log: what the referee's seats are told of
-                self.past[self.view.hand_index] = past_counts([self.view.history], self.view.players, self.rules)[0]
+            self._note_hand(self.view)
         elif isinstance(msg, Ask):
             self._answer(msg)
         elif isinstance(msg, Illegal):
@@ -338,6 +339,8 @@ class GuestBot:
             self.result = {"winner": msg.winner, "names": list(msg.names), "totals": list(msg.totals)}
             self.games += 1
             self.past.clear()
+            self._ends.clear()
+            self._start = None
             return True
         elif isinstance(msg, Bye):
             raise JoinError("host_left")
@@ -364,11 +367,40 @@ class GuestBot:
 
     def earlier_hands(self, hand_index: int) -> tuple:
         """The public summary of this game's hands before ``hand_index`` that
-        the guest saw end (:func:`game.ai.opponents.past_counts`, as
+        the guest saw end, one after another up to the hand before it
+        (:func:`game.ai.opponents.past_counts`, as
         :func:`game.play.seats.public_past` gives the host's computers), for
-        its computer's opponent models (Hard's). A hand that ended while the
-        guest was away is missing from it."""
+        its computer's opponent models (Hard's). Less than the host's
+        computers know when the guest was away: a hand that ended while it
+        was away breaks the chain, and the hands before it are left out
+        too (they could be another game's: the next game starts without a
+        word to a guest who is away at game over)."""
         return tuple(counts for i, counts in sorted(self.past.items()) if i < hand_index)
+
+    def _note_hand(self, view: PlayerView) -> None:
+        """Keep ``view``'s hand's public counts once it is over, and only
+        the finished hands that lead to it: each one's totals after it must
+        be the next hand's totals before it, else they are another game's or
+        a hand is missing (:meth:`earlier_hands`)."""
+        i, totals = view.hand_index, tuple(view.totals)
+        if view.phase != "over":
+            self._start = (i, totals)
+            self._keep_chain(i, totals)
+            return
+        start = self._start[1] if self._start is not None and self._start[0] == i else None
+        self._keep_chain(i, start)
+        self.past[i] = past_counts([view.history], view.players, self.rules)[0]  # the whole public log
+        self._ends[i] = totals
+
+    def _keep_chain(self, hand_index: int, start: tuple | None) -> None:
+        """Drop the hands kept at or after ``hand_index``, and every hand kept
+        unless the one before ``hand_index`` ended on ``start`` (the totals
+        before ``hand_index``; ``None``: not seen)."""
+        for i in [i for i in self.past if i >= hand_index]:
+            del self.past[i], self._ends[i]
+        if self.past and (start is None or self._ends.get(hand_index - 1) != start):
+            self.past.clear()
+            self._ends.clear()
 
     def _send_move(self, action: Action) -> None:
         self.connection.send(Move(action.to_record()))

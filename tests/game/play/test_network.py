@@ -137,53 +137,102 @@ def test_a_view_crosses_the_wire_unchanged_history_sent_once():
         view_from_wire(dict(view_to_wire(view_for(game, 1), 3)), game.rules, ())  # a gap in the history
 
 
+class _Wire:
+    """A guest's connection that keeps what the guest sends."""
+
+    def __init__(self):
+        self.sent = []
+
+    def send(self, msg):
+        self.sent.append(msg)
+
+
+def _hard_guest():
+    """A Hard guest (seat 1) fed by hand, and the summaries its Hard is told."""
+    from game.play.remote.network import decode_host
+    bot = GuestBot(_Wire(), "hard", seed=1)
+    told = []
+    bot.player.ai.note_past = told.append
+    count = [0]
+
+    def update(game, whole=False):
+        """Send the guest seat 1's view as the host does (the history from
+        what the guest holds of this hand, or all of it: a rejoin)."""
+        view = view_for(game, 1)
+        same = bot.view is not None and bot.view.hand_index == view.hand_index and not whole
+        count[0] += 1
+        bot.step(decode_host(encode(Update(count[0], [], view_to_wire(view, len(bot.view.history) if same else 0)))))
+
+    def ask():
+        bot.step(decode_host(encode(Ask(count[0], False))))
+
+    return bot, told, update, ask
+
+
+def _play_hands(game, ais, hands, update=None, stop_at_seat=None):
+    """Play on ``hands`` hands of ``game`` (the one dealt, then dealing each
+    next), the last only until ``stop_at_seat`` is to move; the guest is
+    updated after each step when ``update`` is given."""
+    from game.play.all_computer import referee_for
+    for hand in range(hands):
+        if hand:
+            game.deal_next_hand()
+        referee = referee_for(game, ais)
+        if update:
+            update(game)
+        last = hand == hands - 1
+        while game.hand.ended is None and not (last and game.hand.current == stop_at_seat):
+            referee.step()
+            if update:
+                update(game)
+
+
 def test_a_guest_computer_knows_the_earlier_hands_as_the_hosts_computers_do():
     """Issue 25: Hard's opponent models read the earlier hands' public play.
     A guest's computer is told the hands it saw end, from the updates the
     host sends (each view's public history), as :func:`public_past` tells
     the host's own computers; a new game starts with none."""
     from game.ai.opponents import past_counts
-    from game.play.all_computer import referee_for
+    from game.play.remote.network import decode_host
     from game.play.seats import public_past
 
-    class Wire:
-        def __init__(self):
-            self.sent = []
-
-        def send(self, msg):
-            self.sent.append(msg)
-
     game = Game.new(["Ana", "Ben"], RuleSet(target=100_000), seed=12)
-    bot = GuestBot(Wire(), "hard", seed=1)
-    told = []
-    bot.player.ai.note_past = told.append
-    n, held = 0, ()
-
-    def update():
-        nonlocal n, held
-        view = view_for(game, 1)
-        start = len(held) if bot.view is not None and bot.view.hand_index == view.hand_index else 0
-        n += 1
-        bot.step(decode_host(encode(Update(n, [], view_to_wire(view, start)))))
-        held = bot.view.history
-
+    bot, told, update, ask = _hard_guest()
     bot.step(decode_host(encode(Start(["Ana", "Ben"], game.rules.to_dict()))))
-    ais = {0: make_ai("easy", 1), 1: make_ai("hoarder", 2)}
-    for hand in range(3):
-        if hand:
-            game.deal_next_hand()
-        referee = referee_for(game, ais)
-        update()
-        while game.hand.ended is None and (hand < 2 or game.hand.current != 1):
-            referee.step()
-            update()
+    _play_hands(game, {0: make_ai("easy", 1), 1: make_ai("hoarder", 2)}, 3, update, stop_at_seat=1)
     assert bot.view.hand_index == 2 and bot.view.my_turn
-    bot.step(decode_host(encode(Ask(n, False))))
+    ask()
     expected = past_counts([h.log for h in game.hands[:2]], 2, game.rules)
     assert told == [expected] and expected == public_past(game)[:2] and len(expected) == 2
     assert bot.connection.sent  # it answered
     bot.step(decode_host(encode(GameOver(0, ["Ana", "Ben"], [600, 10]))))
     assert bot.earlier_hands(5) == ()
+
+
+def test_a_guest_away_at_game_over_forgets_the_old_game_and_the_hands_it_missed():
+    """A guest away when a game ends gets no game over (the host deals the
+    next game at once): it must not tell its Hard the old game's hands as
+    this game's; nor, having missed a hand, the hands before it."""
+    from game.ai.opponents import past_counts
+    from game.play.remote.network import decode_host
+    ais = {0: make_ai("easy", 1), 1: make_ai("hoarder", 2)}
+    old = Game.new(["Ana", "Ben"], RuleSet(target=100_000), seed=12)
+    bot, told, update, ask = _hard_guest()
+    bot.step(decode_host(encode(Start(["Ana", "Ben"], old.rules.to_dict()))))
+    _play_hands(old, ais, 2, update)  # it sees hands 0 and 1 of the old game end, then is away
+    assert sorted(bot.past) == [0, 1]
+    new = Game.new(["Ana", "Ben"], RuleSet(target=100_000), seed=99)
+    _play_hands(new, ais, 3, stop_at_seat=1)  # the new game's hands 0 and 1 end while it is away
+    bot.step(decode_host(encode(Start(["Ana", "Ben"], new.rules.to_dict()))))  # it takes its seat back
+    update(new, whole=True)
+    assert bot.view.hand_index == 2 and bot.view.my_turn
+    ask()
+    assert told == [()]  # not the old game's hands 0 and 1
+    # it sees this hand end: the next hand knows it, and only it
+    _play_hands(new, ais, 1, update)
+    new.deal_next_hand()
+    update(new)
+    assert bot.earlier_hands(3) == (past_counts([new.hands[2].log], 2, new.rules)[0],)
 
 
 def test_known_hosts_trust_on_first_use_and_refuse_a_change(tmp_path):
