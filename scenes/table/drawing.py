@@ -453,10 +453,11 @@ class TableDrawing:
         th = self.table.theme
         _current, name, note, level, _score = self._seat_words(lay, model, seat)
         room = self._seat_text_width(lay, seat)
-        lines = [(name, True)] + [(w, False) for w in (note or level,) if w]
-        if all(T.width(T.drawable(w), th.small, bold) <= room for w, bold in lines):
+        lines = [(name, True, room)] + ([(note, True, room - 6)] if note is not None  # as _draw_seat draws them
+                                        else [(level, False, room)] if level else [])
+        if all(T.width(T.drawable(w), th.small, bold) <= fits for w, bold, fits in lines):
             return  # every line is shown whole on the panel already
-        words = " · ".join(w for w, _bold in lines)
+        words = " · ".join(w for w, _bold, _fits in lines)
         tip = T.fit_text(words, th.small, surface.get_width() // 2, T.TEXT, bold=True)
         r = lay.seat_rects[seat]
         box = tip.get_rect(midtop=(r.centerx, r.bottom + 3)).inflate(10, 4)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from game.i18n import set_language
 from game.play.table_session import Seat, TableSession
 from scenes.core import theme as T
 from scenes.core.app import App
@@ -18,6 +19,7 @@ def app(tmp_path):
     a = App(Options(config_dir=str(tmp_path / "cfg"), size=(1024, 640), speed="instant", lang="cy"))
     yield a
     a.close()
+    set_language("en")  # the language is the process's: the next test's words are English
 
 
 def test_a_shortened_seat_panel_says_its_name_and_style_in_full_on_hover(app, monkeypatch):
