@@ -26,7 +26,7 @@ def wholes(low: int, high: int | None = None):
         values = tuple(one(p.strip()) for p in parts)
         repeated = sorted({v for v in values if values.count(v) > 1})
         if repeated:
-            raise argparse.ArgumentTypeError(f"{repeated[0]} is given twice in {text!r}")
+            raise argparse.ArgumentTypeError(f"{repeated[0]} is given more than once in {text!r}")
         return values
     return parse
 

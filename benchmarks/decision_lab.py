@@ -303,6 +303,8 @@ def _saved_decisions(path: str) -> list[dict]:
         raise ValueError(f"not JSON ({exc})") from None
     except RecursionError:
         raise ValueError("nested too deeply to be a lab's save") from None
+    except ValueError as exc:  # a number too long to read, or NaN (no_constant)
+        raise ValueError(f"not a lab's save: {exc}") from None
     if not isinstance(decisions, list) or not all(isinstance(d, dict) for d in decisions):
         raise ValueError("not a list of saved decisions")
     for i, d in enumerate(decisions, 1):

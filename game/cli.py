@@ -244,7 +244,7 @@ def _stand_in(text: str) -> str:
     that plays for a guest away plays as well as it can)."""
     from game.ai import LEVELS
 
-    levels = _named_list(text, LEVELS, "level for the computer that stands in")
+    levels = _named_list(text, LEVELS, "level")
     if len(levels) != 1:
         raise argparse.ArgumentTypeError(f"give one level, not {text!r}")
     return levels[0]

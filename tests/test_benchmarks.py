@@ -316,7 +316,7 @@ def test_decision_lab_blames_the_worlds_when_a_saved_run_has_too_few(tmp_path):
     (("style_estimate.py", "--tables", "0"), "--tables: 0 is less than 1"),
     (("style_estimate.py", "--players", "2,"), "--players: an empty entry in '2,'"),
     (("style_estimate.py", "--after", "-1"), "--after: -1 is less than 1"),
-    (("style_estimate.py", "--after", "2,1,2"), "--after: 2 is given twice in '2,1,2'"),
+    (("style_estimate.py", "--after", "2,1,2"), "--after: 2 is given more than once in '2,1,2'"),
     (("decision_lab.py", "--jobs", "0"), "--jobs: 0 is not from 1 to 64"),
     (("decision_lab.py", "--worlds", "2"), "--worlds: 2 is less than 4"),
     (("decision_lab.py", "--hands", "0"), "--hands: 0 is less than 1"),

@@ -15,7 +15,8 @@ from game.ai.hard import HardAI
 from game.ai.field import STYLE_CLASSES, STYLES
 
 LEVELS = ("easy", "medium", "hard")
-"""The levels a person picks at the table (and saves and settings hold)."""
+"""The levels: what plays for a person at the table (Your seat, the hint)
+and stands in for a guest away; opponents may also be styles (:data:`PLAYERS`)."""
 
 PLAYERS = LEVELS + STYLES
 """Every computer player :func:`make_ai` builds: the levels, then the styles."""

@@ -3,7 +3,9 @@ played in the same view, and what the difference cost in points at the end
 of the hand.
 
 It is as honest as the AI: every estimate uses the seat's
-:class:`~game.rules.view.PlayerView` at that moment and nothing else. For a
+:class:`~game.rules.view.PlayerView` at that moment and, for Hard's
+opponent models as at the table, the public summary of the game's earlier
+hands (``Decision.past``), nothing else. For a
 decision where the seat's choice (``played``) and Hard's (``suggested``)
 differ, both are played out **to the end of the hand** in the same worlds,
 each dealt from the view (the hidden cards at random, likely given what the
@@ -20,7 +22,7 @@ turns and weighs what is left.
 
 The decisions are read from a record by the application
 (:func:`game.services.review.hand_decisions`: this package never sees a
-record or a whole game, only each decision's view). :func:`review_decisions`
+record or a whole game, only each decision's view and that summary). :func:`review_decisions`
 yields one :class:`Verdict` per decision as it is ready, so a caller can
 show progress and stop at once; the same seed gives the same review on any
 machine (Hard runs on its world budget, not a clock).

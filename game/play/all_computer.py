@@ -87,8 +87,9 @@ only a game that cannot end reaches it, and a higher target (up to
 def play_game(game: Game, ais: Mapping[int, AIPlayer], max_hands: int | None = None,
               timing: TimeLog | None = None, strict: bool = False) -> int:
     """Deal and play hands until the game is won; return the hands played.
-    Raises ``RuntimeError`` past ``max_hands`` (by default
-    :data:`HANDS_PER_500` for each 500 points of the target, or part of them)."""
+    Raises ``RuntimeError`` when ``max_hands`` hands are played and no one
+    has won (by default :data:`HANDS_PER_500` for each 500 points of the
+    target, or part of them)."""
     if max_hands is None:
         max_hands = HANDS_PER_500 * max(1, -(-game.rules.target // 500))
     hands = 0
@@ -97,6 +98,6 @@ def play_game(game: Game, ais: Mapping[int, AIPlayer], max_hands: int | None = N
             game.deal_next_hand()
         play_hand(game, ais, timing=timing, strict=strict)
         hands += 1
-        if hands >= max_hands:
+        if hands >= max_hands and game.winner is None:
             raise RuntimeError("the game did not end")
     return hands

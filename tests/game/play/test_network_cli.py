@@ -200,4 +200,4 @@ def test_a_style_of_the_field_takes_a_seat_and_its_table_is_taken_up_again(tmp_p
     bad = rummy("host", "--seats", "hoarder,open", "--code", "K7PQ3M", "--stand-in", "Cautious", "--port", "0",
                 "--bind", "127.0.0.1")
     _out, err = bad.communicate(timeout=60)
-    assert bad.returncode == 2 and "unknown level for the computer that stands in 'cautious' (use easy, medium, hard)" in err
+    assert bad.returncode == 2 and "argument --stand-in: unknown level 'cautious' (use easy, medium, hard)" in err
