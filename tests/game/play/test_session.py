@@ -107,3 +107,6 @@ def test_a_computer_game_may_take_more_hands_the_higher_its_target(monkeypatch):
         with pytest.raises(RuntimeError, match="did not end"):
             all_computer.play_game(game, {0: make_ai("easy", 1), 1: make_ai("easy", 2)})
         assert len(game.hands) == hands
+    won = Game.new(["A", "B"], RuleSet(target=1), seed=3)  # the first hand wins it: the last one allowed
+    assert all_computer.play_game(won, {0: make_ai("easy", 1), 1: make_ai("easy", 2)}, max_hands=1) == 1
+    assert won.winner is not None
