@@ -33,6 +33,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.rules.actions import action_from_record  # noqa: E402
+from game.ai import player_key  # noqa: E402
 from game.ai.base import AIPlayer  # noqa: E402
 from game.rules.game import Game  # noqa: E402
 from game.play.all_computer import play_game  # noqa: E402
@@ -122,8 +123,9 @@ def build(name: str, seed: int, players: int = 2):
 
 
 def _name(text: str) -> str:
-    """A player's name as given, in lower case and without spaces around it."""
-    return text.strip().lower()
+    """A player's name as given, read as :func:`game.ai.player_key` reads it
+    ("Lay-off hunter" is ``lay-off-hunter``)."""
+    return player_key(text)
 
 
 def main() -> None:

@@ -33,7 +33,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.ai import FIELD, make_ai  # noqa: E402
+from game.ai import FIELD, make_ai, player_key  # noqa: E402
 from game.cli import whole_number as whole  # noqa: E402
 from _args import seconds as seconds_type  # noqa: E402
 from game.ai.hard import TIME_CAP, HardAI  # noqa: E402
@@ -104,7 +104,7 @@ def main() -> None:
                         help="worlds a decision (Hard's max_worlds; default: its own budget for the table)")
     parser.add_argument("--in-game", action="store_true",
                         help="Hard as the table makes it (its time cap and budget; wall-clock times)")
-    parser.add_argument("--opponent", default="medium", choices=FIELD, type=lambda text: text.strip().lower(),
+    parser.add_argument("--opponent", default="medium", choices=FIELD, type=player_key,
                         help="the player at the other seats (default medium; not hard: its searches would be counted as seat 0's)")
     parser.add_argument("--hands", type=whole(1), default=1, help="hands played of each game (default 1)")
     args = parser.parse_args()

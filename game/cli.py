@@ -213,8 +213,11 @@ def whole_number(low: int, high: int | None = None):
 
 
 def _named_list(text: str, allowed, what: str) -> list[str]:
-    """A comma-separated list of names, each one of ``allowed`` (case and spaces ignored)."""
-    items = [part.strip().lower() for part in text.split(",")]
+    """A comma-separated list of names, each one of ``allowed`` (written as
+    :func:`game.ai.player_key` reads it: case and spaces ignored)."""
+    from game.ai import player_key
+
+    items = [player_key(part) for part in text.split(",")]
     for item in items:
         if not item:
             raise argparse.ArgumentTypeError(f"an empty entry in {text!r}: one {what} between each pair of commas")

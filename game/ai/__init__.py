@@ -21,6 +21,15 @@ and stands in for a guest away; opponents may also be styles (:data:`PLAYERS`)."
 PLAYERS = LEVELS + STYLES
 """Every computer player :func:`make_ai` builds: the levels, then the styles."""
 
+def player_key(text: str) -> str:
+    """The key of a computer player (a level or a style) as a person may
+    write it: case and spaces around it ignored, and the words of a style's
+    name joined as the key joins them ("Lay-off hunter" and "lay off
+    hunter" are ``"lay-off-hunter"``). The key of anything else is made the
+    same way; it is for the caller to check it."""
+    return "-".join(text.lower().split())
+
+
 FIELD = ("easy", "medium") + STYLES
 """The field Hard is measured against (issue 25): every player but Hard."""
 

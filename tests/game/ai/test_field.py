@@ -266,6 +266,9 @@ def test_tournament_accepts_every_style_by_name(capsys):
     args = build_parser().parse_args(["tournament", "--players", "2", "--ai", "hard,hoarder", "--hands", "2",
                                       "--seed", "1"])
     assert args.ai == ["hard", "hoarder"]  # (a Hard hand takes seconds: the styles play below)
+    args = build_parser().parse_args(["tournament", "--players", "3", "--ai", " Lay-off hunter,rummy  CALLER,Pile-taker",
+                                      "--hands", "2", "--seed", "1"])
+    assert args.ai == ["lay-off-hunter", "rummy-caller", "pile-taker"]  # written as New game names them
     seats = ("medium",) + STYLES  # eight seats, the most a table has
     status = main(["tournament", "--players", str(len(seats)), "--ai", ",".join(seats), "--hands",
                    str(len(seats)), "--seed", "1", "--json"])
@@ -274,6 +277,8 @@ def test_tournament_accepts_every_style_by_name(capsys):
     assert [p["ai"] for p in json.loads(out.splitlines()[-1])["players"]] == list(seats)
     assert main(["tournament", "--players", "2", "--ai", "medium,sharp", "--hands", "2", "--seed", "1"]) == 2
     assert "unknown AI level 'sharp'" in capsys.readouterr().err
+    assert main(["tournament", "--players", "2", "--ai", "medium,lay off", "--hands", "2", "--seed", "1"]) == 2
+    assert "unknown AI level 'lay-off'" in capsys.readouterr().err  # words are joined, never guessed at
     for empty in ("hoarder,", "hoarder,,random", "   ,random"):
         assert main(["tournament", "--players", "2", "--ai", empty, "--hands", "2", "--seed", "1"]) == 2
         assert f"an empty entry in {empty!r}: one AI level between each pair of commas" in capsys.readouterr().err
