@@ -316,6 +316,7 @@ class GuestBot:
             self.rules = RuleSet.from_dict(msg.rules)
             self.names = list(msg.names)
             self.view = None
+            self._start = None  # a rejoin: what began before may have been another game's hand (_note_hand)
         elif isinstance(msg, Update):
             if self.rules is None:
                 raise JoinError("broken", why="an update before the game's start")

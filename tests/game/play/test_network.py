@@ -235,6 +235,29 @@ def test_a_guest_away_at_game_over_forgets_the_old_game_and_the_hands_it_missed(
     assert bot.earlier_hands(3) == (past_counts([new.hands[2].log], 2, new.rules)[0],)
 
 
+def test_a_guest_back_at_a_hands_end_does_not_chain_it_to_another_games_hands():
+    """A guest that saw a hand begin, was away at game over and came back
+    just as the new game's hand of the same number ended must not take the
+    old hand's start for the new one's: the old game's hands stay out."""
+    from game.ai.opponents import past_counts
+    from game.play.remote.network import decode_host
+    ais = {0: make_ai("easy", 1), 1: make_ai("hoarder", 2)}
+    old = Game.new(["Ana", "Ben"], RuleSet(target=100_000), seed=12)
+    bot, _told, update, _ask = _hard_guest()
+    bot.step(decode_host(encode(Start(["Ana", "Ben"], old.rules.to_dict()))))
+    _play_hands(old, ais, 2, update)
+    old.deal_next_hand()
+    update(old)  # it sees the old game's hand 2 begin, then is away
+    new = Game.new(["Ana", "Ben"], RuleSet(target=100_000), seed=99)
+    _play_hands(new, ais, 3)  # the new game's hands 0 to 2 end while it is away
+    bot.step(decode_host(encode(Start(["Ana", "Ben"], new.rules.to_dict()))))
+    update(new, whole=True)  # back just as hand 2 ended
+    assert bot.view.phase == "over" and bot.view.hand_index == 2
+    new.deal_next_hand()
+    update(new)
+    assert bot.earlier_hands(3) == (past_counts([new.hands[2].log], 2, new.rules)[0],)
+
+
 def test_known_hosts_trust_on_first_use_and_refuse_a_change(tmp_path):
     known = KnownHosts(tmp_path / "known.json")
     full = "AB" * 32
