@@ -457,15 +457,7 @@ class TableDrawing:
                                         else [(level, False, room)] if level else [])
         if all(T.width(T.drawable(w), th.small, bold) <= fits for w, bold, fits in lines):
             return  # every line is shown whole on the panel already
-        words = " · ".join(w for w, _bold, _fits in lines)
-        tip = T.fit_text(words, th.small, surface.get_width() // 2, T.TEXT, bold=True)
-        r = lay.seat_rects[seat]
-        box = tip.get_rect(midtop=(r.centerx, r.bottom + 3)).inflate(10, 4)
-        if box.bottom > surface.get_height():
-            box.midbottom = (r.centerx, r.top - 3)
-        box.clamp_ip(surface.get_rect())
-        T.draw_panel(surface, box, th.radius, (0, 0, 0, 200), None, 0)
-        surface.blit(tip, tip.get_rect(center=box.center))
+        self._tip_under(surface, " · ".join(w for w, _bold, _fits in lines), lay.seat_rects[seat])
 
     def _count_pieces(self, lay: Layout, model: TableModel) -> list[tuple]:
         """Each other seat's card count, as a badge on its face-down fan: a
@@ -524,7 +516,8 @@ class TableDrawing:
         if self.animation.motions:
             return
         if i is None or i >= len(model.discard):
-            self._draw_meld_hover(surface, lay)
+            if not self._draw_meld_hover(surface, lay):
+                self._draw_seat_hover(surface, lay, model)
             return
         place = next((p for p in lay.places if p.zone == "pile" and p.index == i), None)
         if place is None:
@@ -556,18 +549,18 @@ class TableDrawing:
         T.draw_panel(surface, box, th.radius, (0, 0, 0, 200), None, 0)
         surface.blit(tip, tip.get_rect(center=box.center))
 
-    def _draw_meld_hover(self, surface, lay: Layout) -> None:
+    def _draw_meld_hover(self, surface, lay: Layout) -> bool:
         """A table card under the pointer is shown larger (melds shrink on a
-        crowded table); a card laid off by another seat says who laid it off (R14)."""
+        crowded table); a card laid off by another seat says who laid it off
+        (R14). False when no table card is under the pointer."""
         if self.table.mouse[0] < 0:
-            return
+            return False
         place = None
         for p in lay.places:
             if p.zone == "meld" and p.rect.collidepoint(self.table.mouse):
                 place = p  # the topmost
         if place is None:
-            self._draw_seat_hover(surface, lay, self.table.shown)
-            return
+            return False
         r = place.rect
         if place.rect.h < lay.cards.table * 1.2:
             h = max(round(lay.cards.table * 1.25), round(place.rect.h * 1.35))
@@ -578,16 +571,22 @@ class TableDrawing:
             if place.laid_off:
                 self.layoff_mark(surface, r, place.layer)
         if place.laid_off:
-            th = self.table.theme
             words = for_person(self.table.names, place.layer, _("{card} · laid off by you"),
                                _("{card} · laid off by {name}"), card=short_name(place.card))
-            tip = T.fit_text(words, th.small, surface.get_width() // 2, T.TEXT, bold=True)
-            box = tip.get_rect(midtop=(r.centerx, r.bottom + 3)).inflate(10, 4)  # under it: the meld stays in sight
-            if box.bottom > surface.get_height():
-                box.midbottom = (r.centerx, r.top - 3)
-            box.clamp_ip(surface.get_rect())
-            T.draw_panel(surface, box, th.radius, (0, 0, 0, 200), None, 0)
-            surface.blit(tip, tip.get_rect(center=box.center))
+            self._tip_under(surface, words, r)  # under it: the meld stays in sight
+        return True
+
+    def _tip_under(self, surface, words: str, r: pygame.Rect) -> None:
+        """``words`` on a dark box under ``r`` (window pixels), or over it
+        when the window ends first: a hovered card's or seat panel's words."""
+        th = self.table.theme
+        tip = T.fit_text(words, th.small, surface.get_width() // 2, T.TEXT, bold=True)
+        box = tip.get_rect(midtop=(r.centerx, r.bottom + 3)).inflate(10, 4)
+        if box.bottom > surface.get_height():
+            box.midbottom = (r.centerx, r.top - 3)
+        box.clamp_ip(surface.get_rect())
+        T.draw_panel(surface, box, th.radius, (0, 0, 0, 200), None, 0)
+        surface.blit(tip, tip.get_rect(center=box.center))
 
     def _draw_status(self, surface, lay: Layout, model: TableModel) -> None:
         th = self.table.theme
