@@ -234,12 +234,19 @@ def _players(text: str) -> list[str]:
     return _named_list(text, PLAYERS, "AI level")
 
 
-def _level(text: str) -> str:
-    """One AI level or style (``--ai`` of ``analyse``)."""
-    levels = _players(text)
-    if len(levels) != 1:
+def _one(text: str, allowed, what: str) -> str:
+    """One name of ``allowed`` (as :func:`_named_list` reads it), not a list."""
+    names = _named_list(text, allowed, what)
+    if len(names) != 1:
         raise argparse.ArgumentTypeError(f"give one level, not {text!r}")
-    return levels[0]
+    return names[0]
+
+
+def _level(text: str) -> str:
+    """One AI level or style (``--ai`` of ``analyse`` and ``join``)."""
+    from game.ai import PLAYERS
+
+    return _one(text, PLAYERS, "AI level")
 
 
 def _stand_in(text: str) -> str:
@@ -247,10 +254,7 @@ def _stand_in(text: str) -> str:
     that plays for a guest away plays as well as it can)."""
     from game.ai import LEVELS
 
-    levels = _named_list(text, LEVELS, "level")
-    if len(levels) != 1:
-        raise argparse.ArgumentTypeError(f"give one level, not {text!r}")
-    return levels[0]
+    return _one(text, LEVELS, "level")
 
 
 def _usage_error(args: argparse.Namespace, message: str) -> int:

@@ -356,3 +356,19 @@ def test_medium_weighs_what_a_discard_gives_with_cards_deeper_in_the_pile():
             differ += 1
             assert min(DEEP_COUNTED, relates(medium, deep, aw)) < min(DEEP_COUNTED, relates(without, deep, aw))
     assert differ > 0
+
+
+@pytest.mark.parametrize("args, says", [
+    (["analyse", "x.json", "--ai", "hard,easy"], "argument --ai: give one level, not 'hard,easy'"),
+    (["join", "127.0.0.1:1", "--code", "K7PQ3M", "--name", "Ana", "--ai", " Lay-off hunter,"],
+     "argument --ai: an empty entry"),
+    (["host", "--seats", "medium,open", "--code", "K7PQ3M", "--stand-in", "hard,easy"],
+     "argument --stand-in: give one level, not 'hard,easy'"),
+    (["host", "--seats", "medium,open", "--code", "K7PQ3M", "--stand-in", "Rummy caller"],
+     "argument --stand-in: unknown level 'rummy-caller' (use easy, medium, hard)"),
+])
+def test_one_computer_player_is_asked_for_one_name(args, says, capsys):
+    """``--ai`` of analyse and join takes one level or style, ``--stand-in`` one level."""
+    with pytest.raises(SystemExit) as exit_:
+        build_parser().parse_args(args)
+    assert exit_.value.code == 2 and says in capsys.readouterr().err
