@@ -272,8 +272,7 @@ class GuestBot:
         self.refusals: list[Illegal] = []
         self.result: dict | None = None
         self.games = 0
-        self.past: dict[int, tuple] = {}  # hand index -> that finished hand's public counts (this game)
-        self._ends: dict[int, tuple] = {}  # hand index -> the totals after it (links past to this game)
+        self.past: dict[int, tuple[tuple, tuple]] = {}  # finished hand -> (public counts, totals after it)
         self._start: tuple[int, tuple] | None = None  # (hand index, the totals before it) as last seen
 
     def run(self, timeout_s: float | None = None) -> dict:
@@ -340,7 +339,6 @@ class GuestBot:
             self.result = {"winner": msg.winner, "names": list(msg.names), "totals": list(msg.totals)}
             self.games += 1
             self.past.clear()
-            self._ends.clear()
             self._start = None
             return True
         elif isinstance(msg, Bye):
@@ -376,7 +374,7 @@ class GuestBot:
         was away breaks the chain, and the hands before it are left out
         too (they could be another game's: the next game starts without a
         word to a guest who is away at game over)."""
-        return tuple(counts for i, counts in sorted(self.past.items()) if i < hand_index)
+        return tuple(counts for i, (counts, _after) in sorted(self.past.items()) if i < hand_index)
 
     def _note_hand(self, view: PlayerView) -> None:
         """Keep ``view``'s hand's public counts once it is over, and only
@@ -390,18 +388,17 @@ class GuestBot:
             return
         start = self._start[1] if self._start is not None and self._start[0] == i else None
         self._keep_chain(i, start)
-        self.past[i] = past_counts([view.history], view.players, self.rules)[0]  # the whole public log
-        self._ends[i] = totals
+        self.past[i] = (past_counts([view.history], view.players, self.rules)[0], totals)  # the whole public log
 
     def _keep_chain(self, hand_index: int, start: tuple | None) -> None:
         """Drop the hands kept at or after ``hand_index``, and every hand kept
         unless the one before ``hand_index`` ended on ``start`` (the totals
         before ``hand_index``; ``None``: not seen)."""
         for i in [i for i in self.past if i >= hand_index]:
-            del self.past[i], self._ends[i]
-        if self.past and (start is None or self._ends.get(hand_index - 1) != start):
+            del self.past[i]
+        before = self.past.get(hand_index - 1)
+        if self.past and (start is None or before is None or before[1] != start):
             self.past.clear()
-            self._ends.clear()
 
     def _send_move(self, action: Action) -> None:
         self.connection.send(Move(action.to_record()))
