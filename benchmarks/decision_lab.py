@@ -283,7 +283,6 @@ class SavedDecision(msgspec.Struct):
     results: list[list[dict[str, Annotated[float, msgspec.Meta(ge=-EVALUATION_BOUND, le=EVALUATION_BOUND)]] | None]]
 
 
-
 READ_AT = frozenset({str(h) for h in HORIZONS} | {"end"})
 """The keys of a candidate's evaluation in one world (:func:`play_out`)."""
 

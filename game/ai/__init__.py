@@ -21,6 +21,7 @@ and stands in for a guest away; opponents may also be styles (:data:`PLAYERS`)."
 PLAYERS = LEVELS + STYLES
 """Every computer player :func:`make_ai` builds: the levels, then the styles."""
 
+
 def player_key(text: str) -> str:
     """The key of a computer player (a level or a style) as a person may
     write it: case and spaces around it ignored, and the words of a style's
