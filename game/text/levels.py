@@ -56,4 +56,17 @@ def opponent_note(level: str) -> str:
         return note
     won, games = STRENGTH_AGAINST_MEDIUM[level]
     return _("{note} Against Medium: won {won}/{games} ({share}%).").format(
-        note=note, won=won, games=games, share=round(100 * won / games))
+        note=note, won=won, games=games, share=percent_share(won, games))
+
+
+def percent_share(won: int, games: int) -> str:
+    """``won`` of ``games`` (``games`` > 0) as a whole percentage for a
+    player to read: rounded half up (290 of 400 is "73", not Python's
+    half-to-even "72"), and never "0" for a game won nor "100" for a game
+    lost: 1 of 400 is "<1" and 399 of 400 ">99"."""
+    share = (200 * won + games) // (2 * games)  # floor(100 * won / games + 1/2), in integers
+    if share == 0 and won:
+        return "<1"
+    if share == 100 and won < games:
+        return ">99"
+    return str(share)
