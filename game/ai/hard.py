@@ -74,8 +74,10 @@ MANY_PLAYER_WORLDS = 48
 """Worlds searched at most for one decision with three players or more,
 where a playout's score is noisier (more hands dealt at random). One Hard
 among three Medium won 189 of 500 games with 48 against 165 with 32, on
-the same deals (issue 25); in a game its decisions then take 182 ms at
-the 95th percentile with four players, and the clock ends 6 of 2,168."""
+the same deals (issue 25); in a game its decisions then took 182 ms at
+the 95th percentile with four players, and the clock ended 6 of 2,168
+(six-turn playouts; with :data:`FOUR_PLAYER_HORIZON`, 240 ms and 105 of
+1,257)."""
 SHORT_HAND = 2
 """An opponent with this many cards or fewer may go out on its next turn:
 Hard then tables what it can (:meth:`HardAI.obvious`) and otherwise plays
@@ -92,6 +94,14 @@ SCREEN_KEEP = 4
 """Candidates the search keeps after :data:`SCREEN_WORLDS` worlds, besides Medium's choice."""
 POTENTIAL = 0.7  # share of a meld still in hand that a playout's score credits
 TWO_PLAYER_HORIZON = 6  # turns a two-player playout runs: three each
+FOUR_PLAYER_HORIZON = 8
+"""Turns a four-player playout runs: two each (six, a turn each and two
+more, before). On 1,500 first hands of four-player games (Hard at one seat
+against three Medium, the seat rotating, the same deals and seeds), Hard's
+hand score against the others' mean rose by 1.80 points (standard error
+0.93) over six turns. In whole games (issue 25) one Hard among three
+Medium won 211 of 500 with eight turns where six won 173 (seeds 56 to 60),
+and 402 of 1,000 over seeds 51 to 60 (40.2 %) against 362."""
 
 
 def world_budget(players: int) -> int:
@@ -103,7 +113,8 @@ def world_budget(players: int) -> int:
 
 def playout_turns(players: int) -> int:
     """Turns a playout runs before it is scored: :data:`TWO_PLAYER_HORIZON`
-    with two players, else one per player and two more. Measured in a
+    with two players, :data:`FOUR_PLAYER_HORIZON` with four, else one per
+    player and two more. Measured in a
     decision lab (what ``benchmarks/decision_lab.py`` runs) on 1,213 of
     Hard's two-player decisions, each candidate played on to the end of the
     hand in worlds the search never saw: with six turns and the lower bar
@@ -112,8 +123,11 @@ def playout_turns(players: int) -> int:
     0.60 with four turns and 0.49 with four turns and a bar of 2.5 for
     overruling Medium (standard errors about 0.1; paired, the 0.28 is about
     4 of them). Those figures are for the search before it weighed every
-    option (Medium's few best only); the horizon was not measured again."""
-    return TWO_PLAYER_HORIZON if players == 2 else players + 2
+    option (Medium's few best only); the horizon was not measured again.
+    With four players, :data:`FOUR_PLAYER_HORIZON`."""
+    if players == 2:
+        return TWO_PLAYER_HORIZON
+    return FOUR_PLAYER_HORIZON if players == 4 else players + 2
 
 
 class HardAI(AIPlayer):

@@ -14,8 +14,8 @@ import pytest
 
 from game.rules.actions import Discard, DrawStock, LayOff, TableMeld, TakeDiscards
 from game.ai import make_ai
-from game.ai.hard import (SCREEN_KEEP, SCREEN_WORLDS, SHORT_HAND, TWO_PLAYER_HORIZON, HardAI, playout_turns, screened,
-                          world_budget)
+from game.ai.hard import (FOUR_PLAYER_HORIZON, SCREEN_KEEP, SCREEN_WORLDS, SHORT_HAND, TWO_PLAYER_HORIZON, HardAI,
+                          playout_turns, screened, world_budget)
 from game.ai.medium import MediumAI
 from game.ai import going_out
 from game.ai.going_out import going_out_plan, table_everything
@@ -241,10 +241,14 @@ def _playout_turns(hard: HardAI, view) -> list[int]:
 
 def test_a_two_player_playout_runs_six_turns():
     assert playout_turns(2) == TWO_PLAYER_HORIZON == 6
-    assert [playout_turns(n) for n in (3, 4, 6)] == [5, 6, 8]
+    assert [playout_turns(n) for n in (3, 4, 5, 6)] == [5, FOUR_PLAYER_HORIZON, 7, 8] and FOUR_PLAYER_HORIZON == 8
     view = _draw_view(2)
     assert _playout_turns(HardAI(0), view) == [0, 1, 0, 1, 0, 1]
     assert _playout_turns(HardAI(0, horizon=2), view) == [0, 1]  # an explicit horizon still decides
+
+
+def test_a_four_player_playout_runs_two_turns_a_seat():
+    assert _playout_turns(HardAI(0), _draw_view(4)) == [0, 1, 2, 3, 0, 1, 2, 3]
 
 
 def test_a_playout_finishes_the_candidate_s_own_turn_with_the_exact_going_out_search():
