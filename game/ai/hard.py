@@ -102,7 +102,7 @@ hand score against the others' mean rose by 1.80 points (standard error
 0.93) over six turns. In whole games (issue 25) one Hard among three
 Medium won 211 of 500 with eight turns where six won 173 (seeds 56 to 60),
 and 402 of 1,000 over seeds 51 to 60 (40.2 %) against 362; with seeds 61
-to 63 (114 of 300, not run with six turns), 516 of 1,300 (39.7 %)."""
+to 63 (114 of 300, six turns 92), 516 of 1,300 (39.7 %) against 454."""
 
 
 def world_budget(players: int) -> int:
@@ -124,8 +124,7 @@ def playout_turns(players: int) -> int:
     0.60 with four turns and 0.49 with four turns and a bar of 2.5 for
     overruling Medium (standard errors about 0.1; paired, the 0.28 is about
     4 of them). Those figures are for the search before it weighed every
-    option (Medium's few best only); the horizon was not measured again.
-    With four players, :data:`FOUR_PLAYER_HORIZON`."""
+    option (Medium's few best only); the horizon was not measured again."""
     if players == 2:
         return TWO_PLAYER_HORIZON
     return FOUR_PLAYER_HORIZON if players == 4 else players + 2
