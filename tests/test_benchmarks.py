@@ -137,6 +137,25 @@ def test_ai_strength(tmp_path):
     assert re.search(rf"^win_rate: {NUMBER} \({NUMBER}-{NUMBER}\) of 3 games$", out.splitlines()[-1]), out
 
 
+def test_hand_screen(tmp_path):
+    # the same player twice: the pairing deals the same cards and seeds, so every hand scores alike
+    shutil.copytree(ROOT / "game", tmp_path / "game", ignore=shutil.ignore_patterns("__pycache__"))
+    out = run("hand_screen.py", "easy", "old-easy", "--hands", "6", "--old", str(tmp_path), "--jobs", "2")
+    assert out.splitlines()[0] == "players: 4 (medium at the other seats), seed 1", out
+    assert "hands: 6  same: 6" in out.splitlines(), out
+    assert figure(out, "difference") == 0
+    # two players differ; the rows saved are the ones printed, and one process plays what two did
+    one, two = tmp_path / "one.json", tmp_path / "two.json"
+    out = run("hand_screen.py", "medium", "random", "--players", "2", "--hands", "6", "--save", str(one))
+    run("hand_screen.py", "medium", "random", "--players", "2", "--hands", "6", "--save", str(two), "--jobs", "2")
+    rows = json.loads(one.read_text(encoding="utf-8"))
+    assert rows == json.loads(two.read_text(encoding="utf-8")) and len(rows) == 6
+    assert figure(out, "medium") == round(sum(r[0][0] for r in rows) / 6, 2)
+    assert figure(out, "difference") == round(sum(r[0][0] - r[1][0] for r in rows) / 6, 2)
+    assert re.search(rf"^random: {NUMBER} \(SE {NUMBER}\) points a hand against the others' mean"
+                     rf"  went_out: {NUMBER}  held: {NUMBER}$", out, re.MULTILINE), out
+
+
 def test_style_estimate():
     out = run("style_estimate.py", "--tables", "1", "--players", "2", "--after", "1,2")
     lines = out.splitlines()
