@@ -27,8 +27,9 @@ Players are the names ``benchmarks/ai_strength.py`` takes (every name of
 clock, so a run is the same on any machine. A first hand starts at 0
 points each, so play near the target is not screened, nor the style
 estimates Hard carries across hands: a tournament is the check. In 2026
-on this 2-core machine, 1,600 four-player hands of Hard against Hard took
-about 25 minutes a core (``--jobs 2`` splits the hands). ``--save`` writes
+on this 2-core machine Hard played 1,600 four-player first hands in about
+25 minutes on one core, so Hard against another Hard takes about 50
+(``--jobs 2`` splits the hands between two cores). ``--save`` writes
 the rows (per hand: each player's measure, whether it went out, points
 held) as JSON.
 """
