@@ -31,7 +31,9 @@ on this 2-core machine Hard played 1,600 four-player first hands in about
 25 minutes on one core, so Hard against another Hard takes about 50
 (``--jobs 2`` splits the hands between two cores). ``--save`` writes
 the rows (per hand: each player's measure, whether it went out, points
-held) as JSON.
+held) as JSON; with ``--progress`` it prints the difference so far and
+writes the rows every :data:`PROGRESS_EVERY` hands, so a long run stopped
+early still tells, and keeps what it played.
 """
 
 from __future__ import annotations
@@ -53,6 +55,11 @@ from game.cli import whole_number as whole  # noqa: E402
 from game.play.all_computer import play_hand  # noqa: E402
 from game.rules.game import Game  # noqa: E402
 from game.rules.ruleset import RuleSet  # noqa: E402
+
+CHUNK = 4
+"""Hands a worker process is given at a time (``--jobs``)."""
+PROGRESS_EVERY = 50
+"""Hands between two progress lines (``--progress``)."""
 
 
 def deals(hands: int, players: int, seed: int) -> list[tuple[int, int, tuple[int, ...]]]:
@@ -100,15 +107,27 @@ def summary(rows: list[list[tuple[float, int, int]]], first: str, second: str) -
     lines = []
     for k, name in enumerate((first, second)):
         scores = [r[k][0] for r in rows]
-        spread = statistics.stdev(scores) / math.sqrt(n) if n > 1 else 0.0
-        lines.append(f"{name}: {statistics.fmean(scores):.2f} (SE {spread:.2f}) points a hand against the others' mean"
+        lines.append(f"{name}: {statistics.fmean(scores):.2f} (SE {_se(scores)}) points a hand against the others' mean"
                      f"  went_out: {statistics.fmean(r[k][1] for r in rows):.3f}"
                      f"  held: {statistics.fmean(r[k][2] for r in rows):.2f}")
     diff = [r[0][0] - r[1][0] for r in rows]
-    se = statistics.stdev(diff) / math.sqrt(n) if n > 1 else 0.0
     lines.append(f"hands: {n}  same: {sum(1 for d in diff if d == 0)}")
-    lines.append(f"difference: {statistics.fmean(diff):.2f} (SE {se:.2f}) points a hand, {first} minus {second}")
+    lines.append(f"difference: {statistics.fmean(diff):.2f} (SE {_se(diff)}) points a hand, {first} minus {second}")
     return lines
+
+
+def _se(values: list[float]) -> str:
+    """The standard error of the mean of ``values``, printed ("n/a" for one value)."""
+    return f"{statistics.stdev(values) / math.sqrt(len(values)):.2f}" if len(values) > 1 else "n/a"
+
+
+def _progress(rows: list, first: str, second: str, save: str | None) -> None:
+    """Print the difference so far (and write the rows to ``save``)."""
+    if save:
+        Path(save).write_text(json.dumps(rows))
+    diff = [r[0][0] - r[1][0] for r in rows]
+    print(f"so far: {statistics.fmean(diff):.2f} (SE {_se(diff)}) points a hand, {first} minus {second},"
+          f" over {len(rows)} hands", flush=True)
 
 
 def main() -> None:
@@ -118,10 +137,12 @@ def main() -> None:
     p.add_argument("--field", type=ai_strength._name, default="medium", help="the player at every other seat")
     p.add_argument("--hands", type=whole(1), default=400, help="first hands to deal (each played twice)")
     p.add_argument("--players", type=int, default=4, choices=(2, 3, 4), help="seats (default 4)")
-    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--seed", type=whole(0), default=1, help="seeds the deals (a whole number: -5 would deal as 5)")
     p.add_argument("--jobs", type=whole(1, 64), default=1, help="processes to share the hands")
     p.add_argument("--old", help="folder holding the old game package (for old-LEVEL)")
     p.add_argument("--save", type=writable_file, help="write the rows to this JSON file")
+    p.add_argument("--progress", action="store_true",
+                   help=f"print the difference so far every {PROGRESS_EVERY} hands (and write --save)")
     args = p.parse_args()
     try:
         _load(args.old)
@@ -131,11 +152,17 @@ def main() -> None:
         p.error(str(exc).removeprefix("ai_strength.py: "))
     jobs = [(args.first, args.second, args.field, args.players, d)
             for d in deals(args.hands, args.players, args.seed)]
-    if args.jobs == 1:
-        rows = [play_pair(j) for j in jobs]
-    else:
-        with ProcessPoolExecutor(args.jobs, initializer=_load, initargs=(args.old,)) as pool:
-            rows = list(pool.map(play_pair, jobs, chunksize=4))
+    workers = min(args.jobs, -(-len(jobs) // CHUNK))  # no idle process
+    rows: list = []
+    pool = ProcessPoolExecutor(workers, initializer=_load, initargs=(args.old,)) if workers > 1 else None
+    try:
+        for row in (pool.map(play_pair, jobs, chunksize=CHUNK) if pool else map(play_pair, jobs)):
+            rows.append(row)
+            if args.progress and len(rows) % PROGRESS_EVERY == 0 and len(rows) < len(jobs):
+                _progress(rows, args.first, args.second, args.save)
+    finally:
+        if pool:
+            pool.shutdown(cancel_futures=True)
     if args.save:
         Path(args.save).write_text(json.dumps(rows))
     print(f"players: {args.players} ({args.field} at the other seats), seed {args.seed}")

@@ -156,6 +156,17 @@ def test_hand_screen(tmp_path):
                      rf"  went_out: {NUMBER}  held: {NUMBER}$", out, re.MULTILINE), out
 
 
+def test_hand_screen_tells_and_keeps_its_progress(tmp_path):
+    saved = tmp_path / "rows.json"
+    out = run("hand_screen.py", "medium", "random", "--players", "2", "--hands", "60", "--progress",
+              "--save", str(saved), "--jobs", "2")
+    progress = [line for line in out.splitlines() if line.startswith("so far: ")]
+    assert len(progress) == 1 and progress[0].endswith(" points a hand, medium minus random, over 50 hands"), out
+    assert len(json.loads(saved.read_text(encoding="utf-8"))) == 60  # rewritten at the end
+    one = run("hand_screen.py", "medium", "random", "--hands", "1")
+    assert "difference: " in one and "(SE n/a)" in one, one  # no standard error from one hand
+
+
 def test_style_estimate():
     out = run("style_estimate.py", "--tables", "1", "--players", "2", "--after", "1,2")
     lines = out.splitlines()
@@ -328,6 +339,11 @@ def test_decision_lab_blames_the_worlds_when_a_saved_run_has_too_few(tmp_path):
     (("ai_strength.py", "easy", "random", "--target", "0"), "--target: 0 is not from 1 to 1000000"),
     (("ai_strength.py", "old-nobody", "random", "--old", str(ROOT)), "old-nobody: unknown AI level 'nobody'"),
     (("ai_strength.py", "easy", "random", "--old", "/nonexistent-folder"), "--old /nonexistent-folder"),
+    (("hand_screen.py", "easy", "random", "--hands", "0"), "--hands: 0 is less than 1"),
+    (("hand_screen.py", "easy", "random", "--seed", "-5"), "--seed: -5 is less than 0"),
+    (("hand_screen.py", "easy", "random", "--field", "nobody"), "unknown AI level 'nobody'"),
+    (("hand_screen.py", "old-easy", "random"), "old-easy needs --old DIR"),
+    (("hand_screen.py", "easy", "random", "--save", "/nonexistent-folder/s.json"), "no folder /nonexistent-folder"),
     (("hard_worlds.py", "--players", "9"), "--players: 9 is not from 2 to 8"),
     (("hard_worlds.py", "--seconds", "nan"), "--seconds: must be above 0 seconds"),
     (("hard_worlds.py", "--worlds", "0"), "--worlds: 0 is less than 1"),
