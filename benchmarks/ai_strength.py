@@ -122,6 +122,13 @@ def build(name: str, seed: int, players: int = 2):
         raise SystemExit(f"ai_strength.py: {exc}") from None
 
 
+def deal_seeds(rng: random.Random, players: int) -> tuple[int, tuple[int, ...]]:
+    """The next deal from ``rng``: its game seed and an AI seed per seat
+    (32-bit numbers), drawn in that order."""
+    deal_seed = rng.getrandbits(32)
+    return deal_seed, tuple(rng.getrandbits(32) for _ in range(players))
+
+
 def _name(text: str) -> str:
     """A player's name as given, read as :func:`game.ai.player_key` reads it
     ("Lay-off hunter" is ``lay-off-hunter``)."""
@@ -158,8 +165,7 @@ def main() -> None:
     won = 0.0
     games = 0
     for _ in range(-(-args.games // n)):
-        deal_seed = rng.getrandbits(32)
-        ai_seeds = tuple(rng.getrandbits(32) for _ in range(n))
+        deal_seed, ai_seeds = deal_seeds(rng, n)
         for first_seat in range(n):
             names = [args.first if s == first_seat else args.second for s in range(n)]
             ais = {s: build(names[s], ai_seeds[s], n) for s in range(n)}

@@ -67,8 +67,8 @@ def deals(hands: int, players: int, seed: int) -> list[tuple[int, int, tuple[int
     rng = random.Random(seed)
     out = []
     for i in range(hands):
-        deal_seed = rng.getrandbits(32)
-        out.append((deal_seed, i % players, tuple(rng.getrandbits(32) for _ in range(players))))
+        deal_seed, ai_seeds = ai_strength.deal_seeds(rng, players)
+        out.append((deal_seed, i % players, ai_seeds))
     return out
 
 
@@ -77,9 +77,7 @@ def play_one(name: str, field: str, players: int, deal: tuple[int, int, tuple[in
     ``field`` at the others. Returns (the seat's hand score minus the
     others' mean, 1 if it went out else 0, points it held at the end)."""
     deal_seed, seat, ai_seeds = deal
-    game = Game.new([chr(ord("A") + s) for s in range(players)], RuleSet(), seed=deal_seed)
-    if game.hand is None or game.hand.ended is not None:
-        game.deal_next_hand()
+    game = Game.new([chr(ord("A") + s) for s in range(players)], RuleSet(), seed=deal_seed)  # the first hand dealt
     ais = {s: ai_strength.build(name if s == seat else field, ai_seeds[s], players) for s in range(players)}
     play_hand(game, ais)
     hand = game.hands[-1]
@@ -112,8 +110,14 @@ def summary(rows: list[list[tuple[float, int, int]]], first: str, second: str) -
                      f"  held: {statistics.fmean(r[k][2] for r in rows):.2f}")
     diff = [r[0][0] - r[1][0] for r in rows]
     lines.append(f"hands: {n}  same: {sum(1 for d in diff if d == 0)}")
-    lines.append(f"difference: {statistics.fmean(diff):.2f} (SE {_se(diff)}) points a hand, {first} minus {second}")
+    lines.append(difference(rows, first, second))
     return lines
+
+
+def difference(rows: list, first: str, second: str) -> str:
+    """The paired difference over ``rows``, first minus second, as printed."""
+    diff = [r[0][0] - r[1][0] for r in rows]
+    return f"difference: {statistics.fmean(diff):.2f} (SE {_se(diff)}) points a hand, {first} minus {second}"
 
 
 def _se(values: list[float]) -> str:
@@ -121,13 +125,10 @@ def _se(values: list[float]) -> str:
     return f"{statistics.stdev(values) / math.sqrt(len(values)):.2f}" if len(values) > 1 else "n/a"
 
 
-def _progress(rows: list, first: str, second: str, save: str | None) -> None:
-    """Print the difference so far (and write the rows to ``save``)."""
-    if save:
-        Path(save).write_text(json.dumps(rows))
-    diff = [r[0][0] - r[1][0] for r in rows]
-    print(f"so far: {statistics.fmean(diff):.2f} (SE {_se(diff)}) points a hand, {first} minus {second},"
-          f" over {len(rows)} hands", flush=True)
+def _save(rows: list, path: str | None) -> None:
+    """Write ``rows`` to ``path`` as JSON (nothing without a path)."""
+    if path:
+        Path(path).write_text(json.dumps(rows))
 
 
 def main() -> None:
@@ -159,12 +160,12 @@ def main() -> None:
         for row in (pool.map(play_pair, jobs, chunksize=CHUNK) if pool else map(play_pair, jobs)):
             rows.append(row)
             if args.progress and len(rows) % PROGRESS_EVERY == 0 and len(rows) < len(jobs):
-                _progress(rows, args.first, args.second, args.save)
+                _save(rows, args.save)
+                print(f"so far, {len(rows)} hands: {difference(rows, args.first, args.second)}", flush=True)
     finally:
         if pool:
             pool.shutdown(cancel_futures=True)
-    if args.save:
-        Path(args.save).write_text(json.dumps(rows))
+    _save(rows, args.save)
     print(f"players: {args.players} ({args.field} at the other seats), seed {args.seed}")
     for line in summary(rows, args.first, args.second):
         print(line)

@@ -160,8 +160,9 @@ def test_hand_screen_tells_and_keeps_its_progress(tmp_path):
     saved = tmp_path / "rows.json"
     out = run("hand_screen.py", "medium", "random", "--players", "2", "--hands", "60", "--progress",
               "--save", str(saved), "--jobs", "2")
-    progress = [line for line in out.splitlines() if line.startswith("so far: ")]
-    assert len(progress) == 1 and progress[0].endswith(" points a hand, medium minus random, over 50 hands"), out
+    progress = [line for line in out.splitlines() if line.startswith("so far")]
+    assert len(progress) == 1 and progress[0].startswith("so far, 50 hands: difference: "), out
+    assert progress[0].endswith(" points a hand, medium minus random"), out
     assert len(json.loads(saved.read_text(encoding="utf-8"))) == 60  # rewritten at the end
     one = run("hand_screen.py", "medium", "random", "--hands", "1")
     assert "difference: " in one and "(SE n/a)" in one, one  # no standard error from one hand
