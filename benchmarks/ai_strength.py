@@ -92,6 +92,8 @@ def load_old(folder: str):
     sys.path.insert(0, str(root))
     try:
         module = importlib.import_module(where)
+    except Exception as exc:  # a broken copy: say which and why, not a traceback
+        raise SystemExit(f"--old {folder}: its {where} does not import: {type(exc).__name__}: {exc}") from None
     finally:
         sys.path.remove(str(root))
         for key, mod in _ours(sys.modules).items():
@@ -100,6 +102,8 @@ def load_old(folder: str):
         sys.modules.update(mine)
     if not module.__file__.startswith(str(root.resolve())):
         raise SystemExit(f"--old {folder}: imported {module.__file__} instead")
+    if not callable(getattr(module, "make_player", None)):
+        raise SystemExit(f"--old {folder}: its {where} has no make_player")
     return module.make_player
 
 
@@ -142,7 +146,7 @@ def main() -> None:
     p.add_argument("--games", type=whole(1), default=200, help="games in all (rounded up to a multiple of --players)")
     p.add_argument("--players", type=int, default=2, choices=(2, 3, 4),
                    help="seats: the first player at one, the second at the rest (default 2)")
-    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--seed", type=whole(0), default=1, help="seeds the deals (a whole number: -5 would deal as 5)")
     p.add_argument("--target", type=whole(1, 1_000_000), default=500, help="points that win a game (fewer: shorter games)")
     p.add_argument("--old", help="folder holding the old game package")
     p.add_argument("--progress", action="store_true",

@@ -340,6 +340,7 @@ def test_decision_lab_blames_the_worlds_when_a_saved_run_has_too_few(tmp_path):
     (("ai_strength.py", "easy", "random", "--target", "0"), "--target: 0 is not from 1 to 1000000"),
     (("ai_strength.py", "old-nobody", "random", "--old", str(ROOT)), "old-nobody: unknown AI level 'nobody'"),
     (("ai_strength.py", "easy", "random", "--old", "/nonexistent-folder"), "--old /nonexistent-folder"),
+    (("ai_strength.py", "easy", "random", "--seed", "-5"), "--seed: -5 is less than 0"),
     (("hand_screen.py", "easy", "random", "--hands", "0"), "--hands: 0 is less than 1"),
     (("hand_screen.py", "easy", "random", "--seed", "-5"), "--seed: -5 is less than 0"),
     (("hand_screen.py", "easy", "random", "--field", "nobody"), "unknown AI level 'nobody'"),
@@ -360,6 +361,21 @@ def test_decision_lab_blames_the_worlds_when_a_saved_run_has_too_few(tmp_path):
 ], ids=lambda v: " ".join(v) if isinstance(v, tuple) else None)
 def test_a_bad_value_is_refused_before_any_play(args, says):
     assert says in _refused(*args)
+
+
+@pytest.mark.parametrize("source, says", [
+    ("def make_player(:\n", "its game.services.tournament does not import: SyntaxError"),
+    ("import no_such_module_here\n", "does not import: ModuleNotFoundError"),
+    ("MAKE = None\n", "its game.services.tournament has no make_player"),
+], ids=("syntax error", "missing import", "no make_player"))
+def test_ai_strength_refuses_a_broken_old_copy_in_one_line(tmp_path, source, says):
+    services = tmp_path / "game" / "services"
+    services.mkdir(parents=True)
+    for folder in (tmp_path / "game", services):
+        (folder / "__init__.py").write_text("", encoding="utf-8")
+    (services / "tournament.py").write_text(source, encoding="utf-8")
+    said = _refused("ai_strength.py", "old-easy", "random", "--games", "2", "--old", str(tmp_path))
+    assert f"--old {tmp_path}: " in said and says in said, said
 
 
 def test_ai_strength_reads_names_as_the_tournament_does():
