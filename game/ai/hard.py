@@ -3,9 +3,10 @@
 * **The obvious first.** When the shared evaluation shows that the hand can
   be emptied this turn (or all but the discard that goes out, R16), or an
   opponent is down to two cards, Hard tables what it can without searching;
-  forced moves are not searched either. While an opponent holds two cards
-  or fewer it plays Medium's endgame turn unsearched (:data:`SHORT_HAND`,
-  issue 25, item 3).
+  forced moves are not searched either. While the next seat holds two
+  cards or fewer, any opponent one or none, or an opponent with two cards holds a
+  card it took from the pile, it plays Medium's endgame turn unsearched
+  (:func:`in_endgame`, :data:`SHORT_HAND`, issue 25, item 3).
 * **Candidates.** Every legal option of the turn, Medium's choice first:
   the stock (or ending the hand) and every legal depth of the discard pile;
   in the play phase every discard, meld and lay-off, so tabling now is
@@ -80,11 +81,13 @@ the 95th percentile with four players, and the clock ended 6 of 2,168
 1,257)."""
 SHORT_HAND = 2
 """An opponent with this many cards or fewer may go out on its next turn:
-Hard then tables what it can (:meth:`HardAI.obvious`) and otherwise plays
-Medium's endgame (issue 25, item 3), without searching: the worlds deal
-that opponent's last cards at random, blind to why it kept them, so the
-search would shed a high card the opponent may be waiting for, or take a
-low card over the stock on a lead within the noise."""
+Hard then tables what it can (:meth:`HardAI.obvious`) and, when that
+opponent is the next seat (or holds one card or none, or a card it took from the
+pile: :func:`in_endgame`), plays Medium's endgame (issue 25, item 3),
+without searching: the worlds deal that opponent's last cards at random,
+blind to why it kept them, so the search would shed a high card the
+opponent may be waiting for, or take a low card over the stock on a lead
+within the noise."""
 SCREEN_WORLDS = 4
 """Worlds in which every candidate is played out before the search keeps
 only the :data:`SCREEN_KEEP` best (and Medium's choice): a turn has 6.7
@@ -341,7 +344,7 @@ class HardAI(AIPlayer):
         obvious = self.obvious(view, world)
         if obvious is not None:
             return obvious
-        if shortest_other(view) <= SHORT_HAND:  # the endgame: Medium's care (see SHORT_HAND)
+        if in_endgame(view):  # Medium's care (see SHORT_HAND)
             return self.medium.decide(view, world)
         cands = self.candidates(view, world)
         if len(cands) == 1:
@@ -414,6 +417,30 @@ def screened(results: list[list[float]], alive: list[int], worlds: int, keep: in
     its mean, in their first order."""
     best = sorted(alive, key=lambda i: (-sum(results[i][:worlds]), i))[:keep]
     return [i for i in alive if i in best or i == 0]
+
+
+def in_endgame(view: PlayerView) -> bool:
+    """True when Hard plays Medium's endgame turn unsearched (issue 25,
+    item 3; :data:`SHORT_HAND`): the next seat, first to draw the discard
+    (R8), holds two cards or fewer; or any opponent holds one card or none;
+    or an opponent with two cards holds a card it took from the pile in
+    sight of all (``view.known``: it kept that card for a reason the
+    worlds cannot see). With two players the next seat is the only
+    opponent, so this is the same as :func:`shortest_other` at most
+    :data:`SHORT_HAND`. With more, an opponent further round with two
+    cards, nothing known, leaves the turn to the search: the discard
+    reaches that seat only by a Rummy call (R18) or by a deep take under
+    the next seats' discards (R9). The search's playouts make no Rummy
+    calls, so they do not see the first; the gain was measured with calls
+    on, as the tournaments play (README, issue 25)."""
+    sizes = view.hand_sizes
+    seat = view.seat
+    if sizes[(seat + 1) % view.players] <= SHORT_HAND:
+        return True
+    for s, n in enumerate(sizes):
+        if s != seat and (n <= 1 or (n <= SHORT_HAND and view.known[s])):
+            return True
+    return False
 
 
 def shortest_other(view: PlayerView) -> int:

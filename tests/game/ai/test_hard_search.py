@@ -5,6 +5,7 @@ games."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 import time
@@ -15,7 +16,7 @@ import pytest
 from game.rules.actions import Discard, DrawStock, LayOff, TableMeld, TakeDiscards
 from game.ai import make_ai
 from game.ai.hard import (FOUR_PLAYER_HORIZON, SCREEN_KEEP, SCREEN_WORLDS, SHORT_HAND, TWO_PLAYER_HORIZON, HardAI,
-                          playout_turns, screened, world_budget)
+                          in_endgame, playout_turns, screened, world_budget)
 from game.ai.medium import MediumAI
 from game.ai import going_out
 from game.ai.going_out import going_out_plan, table_everything
@@ -181,6 +182,55 @@ def test_in_the_endgame_hard_plays_medium_s_turn_without_searching():
         assert hard.last_worlds == 0
         world = sample_world(view, random.Random(1))
         assert action in (hard.obvious(view, world), MediumAI(0).decide(view, world))
+
+
+def _sized(view, sizes, known=None):
+    """``view`` with other hand sizes (and known cards), for :func:`in_endgame`."""
+    return dataclasses.replace(view, hand_sizes=tuple(sizes),
+                               known=tuple(known) if known is not None else tuple(() for _ in sizes))
+
+
+def test_with_four_players_the_endgame_turns_on_the_next_seat_and_what_is_known():
+    view = positions(4, seed=6, limit=1)[0]  # seat 0 to move; seat 1 is next
+    assert not in_endgame(_sized(view, (7, 7, 7, 7)))
+    assert in_endgame(_sized(view, (7, 2, 7, 7)))  # the next seat sees the discard first (R8)
+    assert in_endgame(_sized(view, (7, 7, 1, 7)))  # one card: any seat may go out on its own draw
+    assert in_endgame(_sized(view, (7, 7, 7, 0)))  # none: it floats
+    assert not in_endgame(_sized(view, (7, 7, 2, 7)))  # two cards further round, nothing known: searched
+    assert not in_endgame(_sized(view, (7, 7, 7, 2)))
+    kc = parse_card("KC")
+    assert in_endgame(_sized(view, (7, 7, 2, 7), ((), (), (kc,), ())))  # it kept a card from the pile
+    assert not in_endgame(_sized(view, (7, 7, 2, 7), ((), (kc,), (), ())))  # the known card is a long hand's
+    assert not in_endgame(_sized(view, (2, 7, 7, 7)))  # Hard's own two cards are no opponent's
+    last = dataclasses.replace(view, seat=3)  # the last seat's next seat is seat 0
+    assert in_endgame(_sized(last, (2, 7, 7, 7)))
+    assert not in_endgame(_sized(last, (7, 2, 7, 7)))
+    assert not in_endgame(_sized(last, (7, 7, 7, 2)))  # its own two cards
+    three = positions(3, seed=6, limit=1)[0]
+    assert in_endgame(_sized(three, (7, 2, 7))) and not in_endgame(_sized(three, (7, 7, 2)))
+    assert in_endgame(_sized(three, (7, 7, 1)))
+    two = positions(2, seed=6, limit=1)[0]
+    for n in range(0, 8):  # with two players the next seat is the only opponent: as before
+        for known in ((), (kc,)):
+            assert in_endgame(_sized(two, (7, n), ((), known))) == (n <= SHORT_HAND)
+
+
+def test_with_four_players_hard_searches_while_a_seat_further_round_holds_two():
+    views = [v for seed in (6, 7, 8) for v in positions(4, seed=seed, limit=80)
+             if min(v.hand_sizes[1:]) <= SHORT_HAND]
+    searched = played = 0
+    for view in views:
+        hard = HardAI(3, time_cap=float("inf"), max_worlds=4)
+        action = hard.choose(view)
+        world = sample_world(view, random.Random(1))
+        if in_endgame(view):
+            played += 1
+            assert hard.last_worlds == 0
+            assert action in (hard.obvious(view, world), MediumAI(0).decide(view, world))
+        elif hard.obvious(view, world) is None and len(hard.candidates(view, world)) > 1:
+            searched += 1  # not obvious, more than one option, not the endgame: searched
+            assert hard.last_worlds > 0
+    assert played and searched, (played, searched)
 
 
 def test_the_search_screens_the_options_down_to_the_best_few(monkeypatch):
