@@ -108,15 +108,19 @@ def summary(rows: list[list[tuple[float, int, int]]], first: str, second: str) -
         lines.append(f"{name}: {statistics.fmean(scores):.2f} (SE {_se(scores)}) points a hand against the others' mean"
                      f"  went_out: {statistics.fmean(r[k][1] for r in rows):.3f}"
                      f"  held: {statistics.fmean(r[k][2] for r in rows):.2f}")
-    diff = [r[0][0] - r[1][0] for r in rows]
+    diff = differences(rows)
     lines.append(f"hands: {n}  same: {sum(1 for d in diff if d == 0)}")
-    lines.append(difference(rows, first, second))
+    lines.append(difference(diff, first, second))
     return lines
 
 
-def difference(rows: list, first: str, second: str) -> str:
-    """The paired difference over ``rows``, first minus second, as printed."""
-    diff = [r[0][0] - r[1][0] for r in rows]
+def differences(rows: list) -> list[float]:
+    """Per hand of ``rows``, the first player's score minus the second's."""
+    return [r[0][0] - r[1][0] for r in rows]
+
+
+def difference(diff: list[float], first: str, second: str) -> str:
+    """The mean of the paired differences ``diff`` (:func:`differences`), as printed."""
     return f"difference: {statistics.fmean(diff):.2f} (SE {_se(diff)}) points a hand, {first} minus {second}"
 
 
@@ -161,7 +165,7 @@ def main() -> None:
             rows.append(row)
             if args.progress and len(rows) % PROGRESS_EVERY == 0 and len(rows) < len(jobs):
                 _save(rows, args.save)
-                print(f"so far, {len(rows)} hands: {difference(rows, args.first, args.second)}", flush=True)
+                print(f"so far, {len(rows)} hands: {difference(differences(rows), args.first, args.second)}", flush=True)
     finally:
         if pool:
             pool.shutdown(cancel_futures=True)

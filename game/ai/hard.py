@@ -53,7 +53,7 @@ import time
 
 from game.rules.actions import Action, CallRummy, Discard, DrawStock, EndHand, LayOff, TableMeld, TakeDiscards
 from game.rules.hand import HandState
-from game.rules.phase import DRAW_PHASE
+from game.rules.phase import DRAW_PHASE, seat_left_of
 from game.errors import IllegalMove
 from game.rules.view import PlayerView, sample_world
 from game.ai.base import AIPlayer
@@ -433,14 +433,10 @@ def in_endgame(view: PlayerView) -> bool:
     the next seats' discards (R9). The search's playouts make no Rummy
     calls, so they do not see the first; the gain was measured with calls
     on, as the tournaments play (README, issue 25)."""
-    sizes = view.hand_sizes
     seat = view.seat
-    if sizes[(seat + 1) % view.players] <= SHORT_HAND:
-        return True
-    for s, n in enumerate(sizes):
-        if s != seat and (n <= 1 or (n <= SHORT_HAND and view.known[s])):
-            return True
-    return False
+    nearest = seat_left_of(seat, view.players)
+    return any(n <= (SHORT_HAND if s == nearest or view.known[s] else 1)
+               for s, n in enumerate(view.hand_sizes) if s != seat)
 
 
 def shortest_other(view: PlayerView) -> int:
