@@ -15,8 +15,9 @@ import pytest
 
 from game.rules.actions import Discard, DrawStock, LayOff, TableMeld, TakeDiscards
 from game.ai import make_ai
+from game.ai.discards import reachable
 from game.ai.hard import (FOUR_PLAYER_HORIZON, SCREEN_KEEP, SCREEN_WORLDS, SHORT_HAND, TWO_PLAYER_HORIZON, HardAI,
-                          in_endgame, playout_turns, screened, world_budget)
+                          call_risk, in_endgame, playout_turns, screened, world_budget)
 from game.ai.medium import MediumAI
 from game.ai import going_out
 from game.ai.going_out import going_out_plan, table_everything
@@ -167,9 +168,10 @@ def test_every_legal_option_is_a_candidate_medium_s_choice_first():
         if view.phase == "draw":
             legal = {a for a in world.legal_actions() if a.seat == 0}
         else:
-            legal = {a for a in world.legal_actions() if isinstance(a, Discard)}
+            legal = {a for a in world.legal_actions() if isinstance(a, Discard)
+                     and (a == cands[0] or not (call_risk(view) and reachable(a.card, view, world.table)))}
             legal |= set(world.legal_plays(every_declaration=False))
-        assert set(cands) == legal
+        assert set(cands) == legal  # less what a Rummy call could claim from a short hand (call_risk)
 
 
 def test_in_the_endgame_hard_plays_medium_s_turn_without_searching():
@@ -231,6 +233,43 @@ def test_with_four_players_hard_searches_while_a_seat_further_round_holds_two():
             searched += 1  # not obvious, more than one option, not the endgame: searched
             assert hard.last_worlds > 0
     assert played and searched, (played, searched)
+
+
+def test_with_a_short_opponent_the_search_weighs_no_discard_a_rummy_call_could_claim():
+    """R18: a discard that fits the table can be claimed by any opponent; one
+    holding two cards may then go out. The playouts make no calls, so the
+    search leaves such discards alone, but for Medium's own choice."""
+    checked = 0
+    for view in (v for seed in (6, 7, 8) for v in positions(4, seed=seed, limit=80)):
+        if view.phase != "play" or min(view.hand_sizes[1:]) <= SHORT_HAND:
+            continue
+        world = sample_world(view, random.Random(1))
+        sizes = list(view.hand_sizes)
+        sizes[2] = 2  # further round: not the endgame, the turn is searched
+        short = _sized(view, sizes, [k if s != 2 else () for s, k in enumerate(view.known)])
+        no_calls = dataclasses.replace(short, rules=dataclasses.replace(short.rules, rummy_calls=False))
+        hard = HardAI(3)
+        every = hard.candidates(no_calls, world)  # without calls nothing is dropped
+        assert set(every) == set(world.legal_plays(every_declaration=False)) | {
+            a for a in world.legal_actions() if isinstance(a, Discard)}
+        claimable = {a for a in every if isinstance(a, Discard) and reachable(a.card, view, world.table)}
+        after = hard.candidates(short, world)
+        assert call_risk(short) and not in_endgame(short) and not call_risk(no_calls)
+        assert after[0] == MediumAI(0).decide(short, world)  # Medium's choice stays, claimable or not
+        assert set(after) == (set(every) - claimable) | {after[0]}
+        checked += bool(claimable - {after[0]})
+    assert checked >= 3, checked
+
+
+def test_the_rummy_call_risk_needs_calls_on_and_an_opponent_with_two_cards_or_fewer():
+    view = positions(4, seed=6, limit=1)[0]
+    off = dataclasses.replace(view, rules=dataclasses.replace(view.rules, rummy_calls=False))
+    assert not call_risk(_sized(view, (7, 7, 7, 7)))
+    assert not call_risk(_sized(view, (7, 7, 3, 7)))
+    assert not call_risk(_sized(view, (2, 7, 7, 7)))  # Hard's own two cards
+    for sizes in ((7, 2, 7, 7), (7, 7, 2, 7), (7, 7, 7, 1)):
+        assert call_risk(_sized(view, sizes))
+        assert not call_risk(_sized(off, sizes))
 
 
 def test_the_search_screens_the_options_down_to_the_best_few(monkeypatch):
