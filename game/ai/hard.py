@@ -13,13 +13,7 @@
   weighed against holding the cards back and one meld against another.
   Weighing only Medium's few best options, as Hard did before issue 25,
   gained 0.73 points a decision over Medium's choice in a decision lab;
-  every option, 1.81. While an opponent holds two cards or fewer and Rummy
-  calls are on, a discard an opponent close to going out could use (one
-  that fits a meld on the table, and so could be claimed by a Rummy call,
-  R18; one that melds with the pile's top two cards; or one a run could
-  take once an unseen card is laid off beside it:
-  :func:`~game.ai.discards.reachable`) is not weighed, unless it is
-  Medium's choice (:func:`call_risk`).
+  every option, 1.81.
 * **Worlds.** The hidden cards (the stock and the other hands, less the
   cards an opponent is known to hold) are dealt at random into a world
   consistent with the view, and likely given the log: an opponent seldom
@@ -68,7 +62,6 @@ from game.ai.evaluate import greedy_tabling
 from game.ai.cycle import circling
 from game.ai.inference import Evidence, sample_likely_world
 from game.ai.sequential import Z_CLEAR, Z_OVERRULE, clearly_worse, overrules
-from game.ai.discards import reachable
 from game.ai.medium import MediumAI, keep_count
 from game.ai.playout import PlayoutPolicy, ViewMaker, greedy_only
 from game.ai import opponents
@@ -239,11 +232,9 @@ class HardAI(AIPlayer):
             choice = medium.choose_play(view, world)
             options = medium.ranked_discards(view, world) + world.legal_plays(every_declaration=False)
         cands: list[Action] = [choice]
-        callable_ = view.phase != "draw" and call_risk(view)
         for a in options:
-            if a in cands or (callable_ and isinstance(a, Discard) and reachable(a.card, view, world.table)):
-                continue
-            cands.append(a)
+            if a not in cands:
+                cands.append(a)
         return cands
 
     # -------------------------------------------------------------- playouts
@@ -440,39 +431,12 @@ def in_endgame(view: PlayerView) -> bool:
     cards, nothing known, leaves the turn to the search: the discard
     reaches that seat only by a Rummy call (R18) or by a deep take under
     the next seats' discards (R9). The search's playouts make no Rummy
-    calls, so they do not see the first: the search leaves out the
-    discards such an opponent could use, Medium's choice apart
-    (:func:`call_risk`). This rule's gain was measured with calls on, as
-    the tournaments play (README, issue 25)."""
+    calls, so they do not see the first; the gain was measured with calls
+    on, as the tournaments play (README, issue 25)."""
     seat = view.seat
     nearest = seat_left_of(seat, view.players)
     return any(n <= (SHORT_HAND if s == nearest or view.known[s] else 1)
                for s, n in enumerate(view.hand_sizes) if s != seat)
-
-
-def call_risk(view: PlayerView) -> bool:
-    """True when Hard's search leaves out every discard candidate but
-    Medium's choice that :func:`~game.ai.discards.reachable` flags (a card
-    that fits a meld on the table, melds with the pile's top two cards, or
-    would fit a run once an unseen card is laid off beside it: the cards
-    Medium's own care keeps from an opponent close to going out): Rummy
-    calls are on (R18) and an opponent holds :data:`SHORT_HAND` cards or
-    fewer. :meth:`HardAI.choose` asks only when :func:`in_endgame` is false,
-    so that opponent holds two cards and sits further round. The search's
-    playouts make no Rummy calls, so they cannot see a card that fits the
-    table claimed by a call at once; flagged cards that no call can claim
-    (22 of the 35 flagged where this applied, on 60 sampled four-player
-    first hands) are left out too, as measured.
-
-    On 1,600 first hands of four-player games (Hard at one seat against
-    three Medium, the seat rotating, the same deals and seeds) Hard's hand
-    score against the others' mean rose by 0.36 points a hand (standard
-    error 0.22, within the noise); the score changed in 87 of them. Leaving
-    out every flagged discard whenever calls are on, short opponent or
-    not, scored -0.34 (standard error 0.91) on the first 675: not kept.
-    Leaving out only the discards a call could claim (R18's own test) was
-    not measured. Issue 25."""
-    return view.rules.rummy_calls and shortest_other(view) <= SHORT_HAND
 
 
 def shortest_other(view: PlayerView) -> int:

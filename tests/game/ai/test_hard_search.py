@@ -15,9 +15,8 @@ import pytest
 
 from game.rules.actions import Discard, DrawStock, LayOff, TableMeld, TakeDiscards
 from game.ai import make_ai
-from game.ai.discards import reachable
 from game.ai.hard import (FOUR_PLAYER_HORIZON, SCREEN_KEEP, SCREEN_WORLDS, SHORT_HAND, TWO_PLAYER_HORIZON, HardAI,
-                          call_risk, in_endgame, playout_turns, screened, world_budget)
+                          in_endgame, playout_turns, screened, world_budget)
 from game.ai.medium import MediumAI
 from game.ai import going_out
 from game.ai.going_out import going_out_plan, table_everything
@@ -168,10 +167,9 @@ def test_every_legal_option_is_a_candidate_medium_s_choice_first():
         if view.phase == "draw":
             legal = {a for a in world.legal_actions() if a.seat == 0}
         else:
-            legal = {a for a in world.legal_actions() if isinstance(a, Discard)
-                     and (a == cands[0] or not (call_risk(view) and reachable(a.card, view, world.table)))}
+            legal = {a for a in world.legal_actions() if isinstance(a, Discard)}
             legal |= set(world.legal_plays(every_declaration=False))
-        assert set(cands) == legal  # less what a Rummy call could claim from a short hand (call_risk)
+        assert set(cands) == legal
 
 
 def test_in_the_endgame_hard_plays_medium_s_turn_without_searching():
@@ -233,65 +231,6 @@ def test_with_four_players_hard_searches_while_a_seat_further_round_holds_two():
             searched += 1  # not obvious, more than one option, not the endgame: searched
             assert hard.last_worlds > 0
     assert played and searched, (played, searched)
-
-
-def _short_further_round(view):
-    """``view`` with seat 2 (further round from seat 0) down to two cards,
-    nothing known of them: :func:`call_risk` holds, :func:`in_endgame` not."""
-    sizes = list(view.hand_sizes)
-    sizes[2] = 2
-    return _sized(view, sizes, [k if s != 2 else () for s, k in enumerate(view.known)])
-
-
-def test_with_a_short_opponent_the_search_weighs_no_discard_that_opponent_could_use():
-    """While an opponent holds two cards or fewer and Rummy calls are on
-    (R18), discards :func:`reachable` flags are left out, Medium's choice
-    apart; without calls nothing is."""
-    dropped = kept_choice = 0
-    for view in (v for seed in (6, 7, 8, 9, 10) for v in positions(4, seed=seed, limit=80)):
-        if view.phase != "play" or min(view.hand_sizes[1:]) <= SHORT_HAND:
-            continue
-        world = sample_world(view, random.Random(1))
-        short = _short_further_round(view)
-        no_calls = dataclasses.replace(short, rules=dataclasses.replace(short.rules, rummy_calls=False))
-        hard = HardAI(3)
-        every = hard.candidates(no_calls, world)  # without calls nothing is dropped
-        assert set(every) == set(world.legal_plays(every_declaration=False)) | {
-            a for a in world.legal_actions() if isinstance(a, Discard)}
-        flagged = {a for a in every if isinstance(a, Discard) and reachable(a.card, short, world.table)}
-        after = hard.candidates(short, world)
-        assert call_risk(short) and not in_endgame(short) and not call_risk(no_calls)
-        assert after[0] == MediumAI(0).decide(short, world)  # Medium's choice stays, flagged or not
-        assert set(after) == (set(every) - flagged) | {after[0]}
-        dropped += bool(flagged - {after[0]})
-        kept_choice += after[0] in flagged
-    assert dropped >= 3 and kept_choice >= 1, (dropped, kept_choice)
-
-
-def test_with_a_short_opponent_further_round_the_search_plays_no_flagged_discard_but_medium_s():
-    played = 0
-    for view in (v for seed in (6, 7) for v in positions(4, seed=seed, limit=60)):
-        if view.phase != "play" or min(view.hand_sizes[1:]) <= SHORT_HAND:
-            continue
-        short = _short_further_round(view)
-        hard = HardAI(5, time_cap=float("inf"), max_worlds=4)
-        action = hard.choose(short)
-        world = sample_world(short, random.Random(1))
-        if isinstance(action, Discard) and reachable(action.card, short, world.table):
-            assert action == MediumAI(0).decide(short, world)
-        played += hard.last_worlds > 0
-    assert played >= 3, played  # the turns were searched, not left to Medium
-
-
-def test_the_rummy_call_risk_needs_calls_on_and_an_opponent_with_two_cards_or_fewer():
-    view = positions(4, seed=6, limit=1)[0]
-    off = dataclasses.replace(view, rules=dataclasses.replace(view.rules, rummy_calls=False))
-    assert not call_risk(_sized(view, (7, 7, 7, 7)))
-    assert not call_risk(_sized(view, (7, 7, 3, 7)))
-    assert not call_risk(_sized(view, (2, 7, 7, 7)))  # Hard's own two cards
-    for sizes in ((7, 2, 7, 7), (7, 7, 2, 7), (7, 7, 7, 1)):
-        assert call_risk(_sized(view, sizes))
-        assert not call_risk(_sized(off, sizes))
 
 
 def test_the_search_screens_the_options_down_to_the_best_few(monkeypatch):
