@@ -19,13 +19,24 @@ one seat each time (the same cards per seat, the same AI seeds per seat),
 so the luck of the deal cancels out. ``--target`` ends the games sooner
 (the points that win, 500 by default). Prints the first player's wins out
 of the games with the 95% Wilson interval (an even share is 1/N), as its
-last line ``win_rate: W (L-H) of N games``.
+last line ``win_rate: W (L-H) of N games`` (with ``--against``, the
+paired line below follows it).
+
+``--deals FILE`` saves the first player's wins deal by deal (JSON, written
+after every deal, so a run stopped early keeps what it played);
+``--against FILE``, another run's such file on the same seed, players and
+target (say, the version before a change), prints the difference paired
+deal by deal and its standard error: ``paired: +D games over K deals
+(standard error S)``. Each deal's N games are played by both runs, so the
+paired error is far smaller than two win rates' intervals suggest.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import json
+import math
 import random
 import sys
 from pathlib import Path
@@ -133,6 +144,36 @@ def deal_seeds(rng: random.Random, players: int) -> tuple[int, tuple[int, ...]]:
     return deal_seed, tuple(rng.getrandbits(32) for _ in range(players))
 
 
+def paired(wins: list[float], other: list[float]) -> tuple[float, float, int]:
+    """The first player's wins in ``wins`` less those in ``other``, deal by
+    deal over the deals both played (lists of wins per deal, in deal
+    order): (difference in games, its standard error in games, deals
+    compared). The error is 0.0 with fewer than two deals."""
+    diffs = [a - b for a, b in zip(wins, other)]
+    k = len(diffs)
+    if k < 2:
+        return float(sum(diffs)), 0.0, k
+    mean = sum(diffs) / k
+    var = sum((d - mean) ** 2 for d in diffs) / (k - 1)
+    return float(sum(diffs)), math.sqrt(var * k), k
+
+
+def read_deals(path: str, key: dict) -> list[float]:
+    """The wins per deal saved by ``--deals`` in ``path``, checked against
+    ``key`` (seed, players, target: the deals must be the same). Raises
+    ``SystemExit`` with a one-line reason when the file is missing, is not
+    such a file, or was played on other deals."""
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        wins = [float(w) for w in data["wins"]]
+        saved = {k: data[k] for k in key}
+    except (OSError, ValueError, TypeError, KeyError) as exc:
+        raise SystemExit(f"--against {path}: not a --deals file ({exc.__class__.__name__}: {exc})") from None
+    if saved != key:
+        raise SystemExit(f"--against {path}: played on other deals ({saved}, this run {key})")
+    return wins
+
+
 def _name(text: str) -> str:
     """A player's name as given, read as :func:`game.ai.player_key` reads it
     ("Lay-off hunter" is ``lay-off-hunter``)."""
@@ -151,6 +192,8 @@ def main() -> None:
     p.add_argument("--old", help="folder holding the old game package")
     p.add_argument("--progress", action="store_true",
                    help="print the count so far after each deal's N games (a long run stopped early still tells)")
+    p.add_argument("--deals", help="save the first player's wins deal by deal to this JSON file")
+    p.add_argument("--against", help="a --deals file of another run on the same deals: print the paired difference")
     args = p.parse_args()
     global OLD_MAKE_PLAYER
     if args.old:
@@ -164,10 +207,18 @@ def main() -> None:
             build(name, 0, n)  # an unknown name stops here, before any play
         except SystemExit as exc:
             p.error(str(exc).removeprefix("ai_strength.py: "))
+    key = {"seed": args.seed, "players": n, "target": args.target}
+    other = None
+    if args.against:
+        try:
+            other = read_deals(args.against, key)
+        except SystemExit as exc:
+            p.error(str(exc))
     rules = RuleSet(target=args.target)
     rng = random.Random(args.seed)
     won = 0.0
     games = 0
+    per_deal: list[float] = []
     for _ in range(-(-args.games // n)):
         deal_seed, ai_seeds = deal_seeds(rng, n)
         for first_seat in range(n):
@@ -177,6 +228,10 @@ def main() -> None:
             play_game(game, ais)
             won += 1.0 if game.winner == first_seat else 0.0
             games += 1
+        per_deal.append(won - sum(per_deal))
+        if args.deals:
+            Path(args.deals).write_text(json.dumps(dict(key, first=args.first, second=args.second, wins=per_deal)),
+                                        encoding="utf-8")
         if args.progress:
             lo, hi = wilson(won, games)
             print(f"so far: {won:g} of {games} games ({lo:.3f}-{hi:.3f})", flush=True)
@@ -185,6 +240,9 @@ def main() -> None:
     if n > 2:
         print(f"players: {n} (one {args.first}, {n - 1} {args.second}; an even share is 1/{n})")
     print(f"win_rate: {won / games:.3f} ({lo:.3f}-{hi:.3f}) of {games} games")
+    if other is not None:
+        diff, error, k = paired(per_deal, other)
+        print(f"paired: {diff:+g} games over {k} deals (standard error {error:.1f})")
 
 if __name__ == "__main__":
     main()

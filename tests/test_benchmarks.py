@@ -13,7 +13,9 @@ there and make sense.
 
 from __future__ import annotations
 
+import importlib.util
 import json
+import math
 import os
 import re
 import shutil
@@ -135,6 +137,45 @@ def test_ai_strength(tmp_path):
     assert out.splitlines()[0].startswith("cautious vs hoarder: "), out
     assert "players: 3 (one cautious, 2 hoarder; an even share is 1/3)" in out
     assert re.search(rf"^win_rate: {NUMBER} \({NUMBER}-{NUMBER}\) of 3 games$", out.splitlines()[-1]), out
+
+
+def test_ai_strength_pairs_two_runs_deal_by_deal(tmp_path):
+    deals = tmp_path / "before.json"
+    run("ai_strength.py", "easy", "random", "--games", "4", "--target", "100", "--deals", str(deals))
+    saved = json.loads(deals.read_text(encoding="utf-8"))
+    assert saved["seed"] == 1 and saved["players"] == 2 and saved["target"] == 100
+    assert len(saved["wins"]) == 2 and all(w in (0, 1, 2) for w in saved["wins"])
+    out = run("ai_strength.py", "easy", "random", "--games", "4", "--target", "100", "--against", str(deals))
+    # the same players on the same deals win the same games: no difference, no error
+    assert out.splitlines()[-1] == "paired: +0 games over 2 deals (standard error 0.0)", out
+    assert figure(out, "win_rate") == sum(saved["wins"]) / 4
+
+
+def _module(script: str):
+    """``benchmarks/script`` imported as a module, for its functions."""
+    spec = importlib.util.spec_from_file_location(Path(script).stem, BENCHMARKS / script)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_paired_difference_and_its_error():
+    ai_strength = _module("ai_strength.py")
+    assert ai_strength.paired([2, 1, 1, 0], [1, 1, 2, 0]) == (0.0, pytest.approx(math.sqrt(2 / 3 * 4)), 4)
+    diff, error, deals = ai_strength.paired([3, 2, 4], [1, 2, 2, 4])  # the deals both played
+    assert (diff, deals) == (4.0, 3) and error == pytest.approx(math.sqrt(4 / 3 * 3))
+    assert ai_strength.paired([1], [0]) == (1.0, 0.0, 1)
+
+
+def test_ai_strength_refuses_a_deals_file_of_other_deals(tmp_path):
+    other = tmp_path / "other.json"
+    other.write_text(json.dumps({"seed": 2, "players": 2, "target": 100, "wins": [1, 0]}), encoding="utf-8")
+    says = _refused("ai_strength.py", "easy", "random", "--games", "2", "--target", "100", "--against", str(other))
+    assert "--against" in says and "played on other deals" in says, says
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"seed": 1, "wins": "many"', encoding="utf-8")
+    assert "not a --deals file" in _refused("ai_strength.py", "easy", "random", "--against", str(broken))
+    assert "not a --deals file" in _refused("ai_strength.py", "easy", "random", "--against", str(tmp_path / "none"))
 
 
 def test_hand_screen(tmp_path):
