@@ -174,6 +174,13 @@ def read_deals(path: str, key: dict) -> list[float]:
     return wins
 
 
+def save_deals(path: str, data: dict) -> None:
+    """Write ``data`` (seed, players, target, first, second and ``wins``:
+    the first player's wins per deal) to ``path`` as JSON, for
+    ``--against``. Raises ``OSError`` when it cannot be written."""
+    Path(path).write_text(json.dumps(data), encoding="utf-8")
+
+
 def _name(text: str) -> str:
     """A player's name as given, read as :func:`game.ai.player_key` reads it
     ("Lay-off hunter" is ``lay-off-hunter``)."""
@@ -214,6 +221,11 @@ def main() -> None:
             other = read_deals(args.against, key)
         except SystemExit as exc:
             p.error(str(exc))
+    if args.deals:
+        try:
+            save_deals(args.deals, dict(key, first=args.first, second=args.second, wins=[]))
+        except OSError as exc:  # before any play: a run of hours must not end in a traceback
+            p.error(f"--deals {args.deals}: cannot write it ({exc.strerror or exc})")
     rules = RuleSet(target=args.target)
     rng = random.Random(args.seed)
     won = 0.0
@@ -230,8 +242,7 @@ def main() -> None:
             games += 1
         per_deal.append(won - sum(per_deal))
         if args.deals:
-            Path(args.deals).write_text(json.dumps(dict(key, first=args.first, second=args.second, wins=per_deal)),
-                                        encoding="utf-8")
+            save_deals(args.deals, dict(key, first=args.first, second=args.second, wins=per_deal))
         if args.progress:
             lo, hi = wilson(won, games)
             print(f"so far: {won:g} of {games} games ({lo:.3f}-{hi:.3f})", flush=True)

@@ -176,6 +176,8 @@ def test_ai_strength_refuses_a_deals_file_of_other_deals(tmp_path):
     broken.write_text('{"seed": 1, "wins": "many"', encoding="utf-8")
     assert "not a --deals file" in _refused("ai_strength.py", "easy", "random", "--against", str(broken))
     assert "not a --deals file" in _refused("ai_strength.py", "easy", "random", "--against", str(tmp_path / "none"))
+    says = _refused("ai_strength.py", "easy", "random", "--deals", str(tmp_path / "no-folder" / "deals.json"))
+    assert "--deals" in says and "cannot write it" in says, says
 
 
 def test_hand_screen(tmp_path):
