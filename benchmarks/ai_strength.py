@@ -22,13 +22,18 @@ of the games with the 95% Wilson interval (an even share is 1/N), as its
 last line ``win_rate: W (L-H) of N games`` (with ``--against``, the
 paired line below follows it).
 
-``--deals FILE`` saves the first player's wins deal by deal (JSON, written
-after every deal, so a run stopped early keeps what it played);
-``--against FILE``, another run's such file on the same seed, players and
-target (say, the version before a change), prints the difference paired
-deal by deal and its standard error: ``paired: +D games over K deals
-(standard error S)``. Each deal's N games are played by both runs, so the
-paired error is far smaller than two win rates' intervals suggest.
+``--deals FILE`` saves the first player's wins deal by deal (JSON: seed,
+players, target, the two names and ``wins``, a whole number a deal; begun
+empty before play and replaced whole after every deal, so a run stopped
+early keeps the deals it finished; a write that fails later is warned of
+once and the games go on). ``--against FILE``, another run's such file on
+the same seed, players and target (say, the version before a change),
+prints the difference paired deal by deal over the deals both played,
+and its standard error: ``paired: +D games over K deals (standard error
+S)``. Both runs play each deal's games with the same cards and seeds, so
+the paired error is far smaller than two win rates' intervals suggest.
+Over several seeds, add the differences and take the square root of the
+sum of the squared errors. The same file for both is refused.
 """
 
 from __future__ import annotations
@@ -37,6 +42,7 @@ import argparse
 import importlib
 import json
 import math
+import os
 import random
 import sys
 from pathlib import Path
@@ -144,41 +150,72 @@ def deal_seeds(rng: random.Random, players: int) -> tuple[int, tuple[int, ...]]:
     return deal_seed, tuple(rng.getrandbits(32) for _ in range(players))
 
 
-def paired(wins: list[float], other: list[float]) -> tuple[float, float, int]:
+def paired(wins: list[float], other: list[float]) -> tuple[float, float | None, int]:
     """The first player's wins in ``wins`` less those in ``other``, deal by
     deal over the deals both played (lists of wins per deal, in deal
-    order): (difference in games, its standard error in games, deals
-    compared). The error is 0.0 with fewer than two deals."""
+    order): (difference in games, its standard error in games, or ``None``
+    with fewer than two deals to estimate it from, deals compared)."""
     diffs = [a - b for a, b in zip(wins, other)]
     k = len(diffs)
     if k < 2:
-        return float(sum(diffs)), 0.0, k
+        return float(sum(diffs)), None, k
     mean = sum(diffs) / k
     var = sum((d - mean) ** 2 for d in diffs) / (k - 1)
     return float(sum(diffs)), math.sqrt(var * k), k
 
 
+def paired_line(wins: list[float], other: list[float]) -> str:
+    """What ``--against`` prints: ``paired: +D games over K deals (standard
+    error S)``, naming both counts when the runs played different numbers
+    of deals (only the deals both played are compared)."""
+    diff, error, k = paired(wins, other)
+    shown = "unknown: fewer than two deals" if error is None else f"{error:.1f}"
+    line = f"paired: {diff:+g} games over {k} deal{'' if k == 1 else 's'} (standard error {shown})"
+    if len(wins) != len(other):
+        line += f"; this run played {len(wins)} deals, the file {len(other)}"
+    return line
+
+
+def _whole(value, low: int, high: int) -> bool:
+    """True for a whole number (not ``True`` or ``False``) from ``low`` to ``high``."""
+    return type(value) is int and low <= value <= high
+
+
 def read_deals(path: str, key: dict) -> list[float]:
-    """The wins per deal saved by ``--deals`` in ``path``, checked against
-    ``key`` (seed, players, target: the deals must be the same). Raises
-    ``SystemExit`` with a one-line reason when the file is missing, is not
-    such a file, or was played on other deals."""
+    """The wins per deal saved by ``--deals`` in ``path`` (each a whole
+    number of games from 0 to the players; at least one deal), checked
+    against ``key`` (seed, players, target: the deals must be the same).
+    Raises ``SystemExit`` with a one-line reason when the file cannot be
+    read, is not such a file, or was played on other deals."""
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-        wins = [float(w) for w in data["wins"]]
-        saved = {k: data[k] for k in key}
-    except (OSError, ValueError, TypeError, KeyError) as exc:
+        raw = Path(path).read_bytes()
+    except OSError as exc:
+        raise SystemExit(f"--against {path}: cannot read it ({exc.strerror or exc})") from None
+    try:
+        data = json.loads(raw.decode("utf-8"))
+        wins, saved = data["wins"], {k: data[k] for k in key}
+    except (ValueError, TypeError, KeyError, RecursionError) as exc:
         raise SystemExit(f"--against {path}: not a --deals file ({exc.__class__.__name__}: {exc})") from None
+    if not all(_whole(v, 0, 10**9) for v in saved.values()):
+        raise SystemExit(f"--against {path}: not a --deals file (seed, players and target must be whole numbers)")
     if saved != key:
         raise SystemExit(f"--against {path}: played on other deals ({saved}, this run {key})")
-    return wins
+    if not isinstance(wins, list) or not wins or not all(_whole(w, 0, key["players"]) for w in wins):
+        raise SystemExit(f"--against {path}: not a --deals file (its wins must be one whole number from 0 to "
+                         f"{key['players']} a deal, for at least one deal)")
+    return [float(w) for w in wins]
 
 
 def save_deals(path: str, data: dict) -> None:
     """Write ``data`` (seed, players, target, first, second and ``wins``:
     the first player's wins per deal) to ``path`` as JSON, for
-    ``--against``. Raises ``OSError`` when it cannot be written."""
-    Path(path).write_text(json.dumps(data), encoding="utf-8")
+    ``--against``: to a file beside it first, then put in its place, so a
+    run stopped while writing leaves the last whole file. Raises
+    ``OSError`` when it cannot be written."""
+    target = Path(path)
+    partial = target.with_name(target.name + ".partial")
+    partial.write_text(json.dumps(data), encoding="utf-8")
+    os.replace(partial, target)
 
 
 def _name(text: str) -> str:
@@ -216,6 +253,11 @@ def main() -> None:
             p.error(str(exc).removeprefix("ai_strength.py: "))
     key = {"seed": args.seed, "players": n, "target": args.target}
     other = None
+    for option, value in (("--deals", args.deals), ("--against", args.against)):
+        if value is not None and not value.strip():
+            p.error(f"{option}: no file named")
+    if args.deals and args.against and Path(args.deals).resolve() == Path(args.against).resolve():
+        p.error(f"--deals and --against name the same file, {args.against}: saving would overwrite what is compared")
     if args.against:
         try:
             other = read_deals(args.against, key)
@@ -231,6 +273,7 @@ def main() -> None:
     won = 0.0
     games = 0
     per_deal: list[float] = []
+    saving = True
     for _ in range(-(-args.games // n)):
         deal_seed, ai_seeds = deal_seeds(rng, n)
         for first_seat in range(n):
@@ -241,8 +284,14 @@ def main() -> None:
             won += 1.0 if game.winner == first_seat else 0.0
             games += 1
         per_deal.append(won - sum(per_deal))
-        if args.deals:
-            save_deals(args.deals, dict(key, first=args.first, second=args.second, wins=per_deal))
+        if args.deals and saving:
+            try:
+                save_deals(args.deals, dict(key, first=args.first, second=args.second,
+                                            wins=[int(w) for w in per_deal]))
+            except OSError as exc:  # the games go on and are printed; only the file is lost
+                print(f"ai_strength.py: --deals {args.deals}: cannot write it ({exc.strerror or exc}); "
+                      "no longer saving", file=sys.stderr)
+                saving = False
         if args.progress:
             lo, hi = wilson(won, games)
             print(f"so far: {won:g} of {games} games ({lo:.3f}-{hi:.3f})", flush=True)
@@ -252,8 +301,7 @@ def main() -> None:
         print(f"players: {n} (one {args.first}, {n - 1} {args.second}; an even share is 1/{n})")
     print(f"win_rate: {won / games:.3f} ({lo:.3f}-{hi:.3f}) of {games} games")
     if other is not None:
-        diff, error, k = paired(per_deal, other)
-        print(f"paired: {diff:+g} games over {k} deals (standard error {error:.1f})")
+        print(paired_line(per_deal, other))
 
 if __name__ == "__main__":
     main()

@@ -164,7 +164,10 @@ def test_the_paired_difference_and_its_error():
     assert ai_strength.paired([2, 1, 1, 0], [1, 1, 2, 0]) == (0.0, pytest.approx(math.sqrt(2 / 3 * 4)), 4)
     diff, error, deals = ai_strength.paired([3, 2, 4], [1, 2, 2, 4])  # the deals both played
     assert (diff, deals) == (4.0, 3) and error == pytest.approx(math.sqrt(4 / 3 * 3))
-    assert ai_strength.paired([1], [0]) == (1.0, 0.0, 1)
+    assert ai_strength.paired([1], [0]) == (1.0, None, 1)
+    assert ai_strength.paired_line([1], [0]) == "paired: +1 games over 1 deal (standard error unknown: fewer than two deals)"
+    assert ai_strength.paired_line([2, 1, 1], [1, 1]).endswith(
+        "over 2 deals (standard error 1.0); this run played 3 deals, the file 2")  # differences 1 and 0
 
 
 def test_ai_strength_refuses_a_deals_file_of_other_deals(tmp_path):
@@ -175,9 +178,48 @@ def test_ai_strength_refuses_a_deals_file_of_other_deals(tmp_path):
     broken = tmp_path / "broken.json"
     broken.write_text('{"seed": 1, "wins": "many"', encoding="utf-8")
     assert "not a --deals file" in _refused("ai_strength.py", "easy", "random", "--against", str(broken))
-    assert "not a --deals file" in _refused("ai_strength.py", "easy", "random", "--against", str(tmp_path / "none"))
+    assert "cannot read it" in _refused("ai_strength.py", "easy", "random", "--against", str(tmp_path / "none"))
     says = _refused("ai_strength.py", "easy", "random", "--deals", str(tmp_path / "no-folder" / "deals.json"))
     assert "--deals" in says and "cannot write it" in says, says
+    assert "no file named" in _refused("ai_strength.py", "easy", "random", "--against", "")
+    for wins in ("[]", '"21"', "[-1, 1]", "[3, 0]", "[0.5, 1]", "[true, 1]", '["1", "2"]', "[NaN, 1]", "[1e400, 1]"):
+        bad = tmp_path / "bad.json"
+        bad.write_text('{"seed": 1, "players": 2, "target": 500, "wins": %s}' % wins, encoding="utf-8")
+        assert "its wins must be one whole number from 0 to 2" in _refused(
+            "ai_strength.py", "easy", "random", "--against", str(bad)), wins
+    bad.write_text('{"seed": true, "players": 2, "target": 500, "wins": [1]}', encoding="utf-8")
+    assert "must be whole numbers" in _refused("ai_strength.py", "easy", "random", "--against", str(bad))
+    assert "cannot read it" in _refused("ai_strength.py", "easy", "random", "--against", str(tmp_path))
+
+
+def test_ai_strength_warns_once_and_plays_on_when_the_deals_file_cannot_be_written_later(tmp_path, monkeypatch,
+                                                                                         capsys):
+    ai_strength = _module("ai_strength.py")
+    writes = []
+
+    def save_deals(path, data):  # the first write (before play) works; the folder is gone by the first deal
+        writes.append(list(data["wins"]))
+        if len(writes) > 1:
+            raise FileNotFoundError(2, "No such file or directory")
+
+    monkeypatch.setattr(ai_strength, "save_deals", save_deals)
+    monkeypatch.setattr(sys, "argv", ["ai_strength.py", "easy", "random", "--games", "6", "--target", "100",
+                                      "--deals", str(tmp_path / "deals.json")])
+    ai_strength.main()
+    out, err = capsys.readouterr()
+    assert writes[0] == [] and len(writes) == 2  # no more tries after the failure
+    assert err.count("cannot write it (No such file or directory); no longer saving") == 1, err
+    assert out.splitlines()[-1].startswith("win_rate: ") and "of 6 games" in out
+
+
+def test_ai_strength_will_not_overwrite_the_file_it_compares_with(tmp_path):
+    deals = tmp_path / "deals.json"
+    run("ai_strength.py", "easy", "random", "--games", "4", "--target", "100", "--deals", str(deals))
+    before = deals.read_text(encoding="utf-8")
+    says = _refused("ai_strength.py", "easy", "random", "--games", "4", "--target", "100",
+                    "--deals", str(deals), "--against", str(tmp_path / "." / "deals.json"))
+    assert "name the same file" in says, says
+    assert deals.read_text(encoding="utf-8") == before
 
 
 def test_hand_screen(tmp_path):
