@@ -42,8 +42,8 @@ import argparse
 import importlib
 import json
 import math
-import os
 import random
+import statistics
 import sys
 from pathlib import Path
 
@@ -55,6 +55,7 @@ from game.ai.base import AIPlayer  # noqa: E402
 from game.rules.game import Game  # noqa: E402
 from game.play.all_computer import play_game  # noqa: E402
 from game.rules.ruleset import RuleSet  # noqa: E402
+from game.services.files import atomic_write_text  # noqa: E402
 from game.services.tournament import make_player, wilson  # noqa: E402
 from game.cli import whole_number as whole  # noqa: E402
 
@@ -157,11 +158,7 @@ def paired(wins: list[float], other: list[float]) -> tuple[float, float | None, 
     with fewer than two deals to estimate it from, deals compared)."""
     diffs = [a - b for a, b in zip(wins, other)]
     k = len(diffs)
-    if k < 2:
-        return float(sum(diffs)), None, k
-    mean = sum(diffs) / k
-    var = sum((d - mean) ** 2 for d in diffs) / (k - 1)
-    return float(sum(diffs)), math.sqrt(var * k), k
+    return float(sum(diffs)), (statistics.stdev(diffs) * math.sqrt(k) if k > 1 else None), k
 
 
 def paired_line(wins: list[float], other: list[float]) -> str:
@@ -209,13 +206,10 @@ def read_deals(path: str, key: dict) -> list[float]:
 def save_deals(path: str, data: dict) -> None:
     """Write ``data`` (seed, players, target, first, second and ``wins``:
     the first player's wins per deal) to ``path`` as JSON, for
-    ``--against``: to a file beside it first, then put in its place, so a
-    run stopped while writing leaves the last whole file. Raises
+    ``--against``, atomically (:func:`game.services.files.atomic_write_text`),
+    so a run stopped while writing leaves the last whole file. Raises
     ``OSError`` when it cannot be written."""
-    target = Path(path)
-    partial = target.with_name(target.name + ".partial")
-    partial.write_text(json.dumps(data), encoding="utf-8")
-    os.replace(partial, target)
+    atomic_write_text(path, json.dumps(data), durable=False)
 
 
 def _name(text: str) -> str:
@@ -263,31 +257,33 @@ def main() -> None:
             other = read_deals(args.against, key)
         except SystemExit as exc:
             p.error(str(exc))
+    record = dict(key, first=args.first, second=args.second)
     if args.deals:
         try:
-            save_deals(args.deals, dict(key, first=args.first, second=args.second, wins=[]))
+            save_deals(args.deals, dict(record, wins=[]))
         except OSError as exc:  # before any play: a run of hours must not end in a traceback
             p.error(f"--deals {args.deals}: cannot write it ({exc.strerror or exc})")
     rules = RuleSet(target=args.target)
     rng = random.Random(args.seed)
-    won = 0.0
+    won = 0
     games = 0
-    per_deal: list[float] = []
+    per_deal: list[int] = []
     saving = True
     for _ in range(-(-args.games // n)):
         deal_seed, ai_seeds = deal_seeds(rng, n)
+        deal_won = 0
         for first_seat in range(n):
             names = [args.first if s == first_seat else args.second for s in range(n)]
             ais = {s: build(names[s], ai_seeds[s], n) for s in range(n)}
             game = Game.new([chr(ord("A") + s) for s in range(n)], rules, seed=deal_seed)
             play_game(game, ais)
-            won += 1.0 if game.winner == first_seat else 0.0
+            deal_won += game.winner == first_seat
             games += 1
-        per_deal.append(won - sum(per_deal))
+        per_deal.append(deal_won)
+        won += deal_won
         if args.deals and saving:
             try:
-                save_deals(args.deals, dict(key, first=args.first, second=args.second,
-                                            wins=[int(w) for w in per_deal]))
+                save_deals(args.deals, dict(record, wins=per_deal))
             except OSError as exc:  # the games go on and are printed; only the file is lost
                 print(f"ai_strength.py: --deals {args.deals}: cannot write it ({exc.strerror or exc}); "
                       "no longer saving", file=sys.stderr)

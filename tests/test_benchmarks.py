@@ -179,7 +179,8 @@ def test_ai_strength_refuses_a_deals_file_of_other_deals(tmp_path):
     broken.write_text('{"seed": 1, "wins": "many"', encoding="utf-8")
     assert "not a --deals file" in _refused("ai_strength.py", "easy", "random", "--against", str(broken))
     assert "cannot read it" in _refused("ai_strength.py", "easy", "random", "--against", str(tmp_path / "none"))
-    says = _refused("ai_strength.py", "easy", "random", "--deals", str(tmp_path / "no-folder" / "deals.json"))
+    (tmp_path / "a-file").write_text("", encoding="utf-8")  # a folder that cannot be made: a file has its name
+    says = _refused("ai_strength.py", "easy", "random", "--deals", str(tmp_path / "a-file" / "deals.json"))
     assert "--deals" in says and "cannot write it" in says, says
     assert "no file named" in _refused("ai_strength.py", "easy", "random", "--against", "")
     for wins in ("[]", '"21"', "[-1, 1]", "[3, 0]", "[0.5, 1]", "[true, 1]", '["1", "2"]', "[NaN, 1]", "[1e400, 1]"):
