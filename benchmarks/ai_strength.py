@@ -23,10 +23,10 @@ last line ``win_rate: W (L-H) of N games`` (with ``--against``, the
 paired line below follows it).
 
 ``--deals FILE`` saves the first player's wins deal by deal (JSON: seed,
-players, target, the two names and ``wins``, a whole number a deal; begun
-empty before play and replaced whole after every deal, so a run stopped
-early keeps the deals it finished; a write that fails later is warned of
-once and the games go on). ``--against FILE``, another run's such file on
+players, target, the two names and ``wins``, a whole number a deal; checked
+writable before play and replaced whole after every deal, so a run
+stopped early keeps the deals it finished; a write that fails later is
+warned of once and the games go on). ``--against FILE``, another run's such file on
 the same seed, players and target (say, the version before a change),
 prints the difference paired deal by deal over the deals both played,
 and its standard error: ``paired: +D games over K deals (standard error
@@ -55,6 +55,7 @@ from game.ai.base import AIPlayer  # noqa: E402
 from game.rules.game import Game  # noqa: E402
 from game.play.all_computer import play_game  # noqa: E402
 from game.rules.ruleset import RuleSet  # noqa: E402
+from _args import writable_file  # noqa: E402  (beside this script)
 from game.services.files import atomic_write_text  # noqa: E402
 from game.services.tournament import make_player, wilson  # noqa: E402
 from game.cli import whole_number as whole  # noqa: E402
@@ -230,7 +231,7 @@ def main() -> None:
     p.add_argument("--old", help="folder holding the old game package")
     p.add_argument("--progress", action="store_true",
                    help="print the count so far after each deal's N games (a long run stopped early still tells)")
-    p.add_argument("--deals", help="save the first player's wins deal by deal to this JSON file")
+    p.add_argument("--deals", type=writable_file, help="save the first player's wins deal by deal to this JSON file")
     p.add_argument("--against", help="a --deals file of another run on the same deals: print the paired difference")
     args = p.parse_args()
     global OLD_MAKE_PLAYER
@@ -247,9 +248,8 @@ def main() -> None:
             p.error(str(exc).removeprefix("ai_strength.py: "))
     key = {"seed": args.seed, "players": n, "target": args.target}
     other = None
-    for option, value in (("--deals", args.deals), ("--against", args.against)):
-        if value is not None and not value.strip():
-            p.error(f"{option}: no file named")
+    if args.against is not None and not args.against.strip():
+        p.error("--against: no file named")
     if args.deals and args.against and Path(args.deals).resolve() == Path(args.against).resolve():
         p.error(f"--deals and --against name the same file, {args.against}: saving would overwrite what is compared")
     if args.against:
@@ -258,11 +258,6 @@ def main() -> None:
         except SystemExit as exc:
             p.error(str(exc))
     record = dict(key, first=args.first, second=args.second)
-    if args.deals:
-        try:
-            save_deals(args.deals, dict(record, wins=[]))
-        except OSError as exc:  # before any play: a run of hours must not end in a traceback
-            p.error(f"--deals {args.deals}: cannot write it ({exc.strerror or exc})")
     rules = RuleSet(target=args.target)
     rng = random.Random(args.seed)
     won = 0

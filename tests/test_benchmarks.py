@@ -151,16 +151,18 @@ def test_ai_strength_pairs_two_runs_deal_by_deal(tmp_path):
     assert figure(out, "win_rate") == sum(saved["wins"]) / 4
 
 
-def _module(script: str):
-    """``benchmarks/script`` imported as a module, for its functions."""
+def _module(script: str, monkeypatch):
+    """``benchmarks/script`` imported as a module, for its functions (its
+    sibling modules, such as ``_args``, found as when it runs)."""
+    monkeypatch.syspath_prepend(str(BENCHMARKS))
     spec = importlib.util.spec_from_file_location(Path(script).stem, BENCHMARKS / script)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
 
 
-def test_the_paired_difference_and_its_error():
-    ai_strength = _module("ai_strength.py")
+def test_the_paired_difference_and_its_error(monkeypatch):
+    ai_strength = _module("ai_strength.py", monkeypatch)
     assert ai_strength.paired([2, 1, 1, 0], [1, 1, 2, 0]) == (0.0, pytest.approx(math.sqrt(2 / 3 * 4)), 4)
     diff, error, deals = ai_strength.paired([3, 2, 4], [1, 2, 2, 4])  # the deals both played
     assert (diff, deals) == (4.0, 3) and error == pytest.approx(math.sqrt(4 / 3 * 3))
@@ -181,7 +183,7 @@ def test_ai_strength_refuses_a_deals_file_of_other_deals(tmp_path):
     assert "cannot read it" in _refused("ai_strength.py", "easy", "random", "--against", str(tmp_path / "none"))
     (tmp_path / "a-file").write_text("", encoding="utf-8")  # a folder that cannot be made: a file has its name
     says = _refused("ai_strength.py", "easy", "random", "--deals", str(tmp_path / "a-file" / "deals.json"))
-    assert "--deals" in says and "cannot write it" in says, says
+    assert "--deals" in says and "no folder" in says, says  # before any play (benchmarks/_args.writable_file)
     assert "no file named" in _refused("ai_strength.py", "easy", "random", "--against", "")
     for wins in ("[]", '"21"', "[-1, 1]", "[3, 0]", "[0.5, 1]", "[true, 1]", '["1", "2"]', "[NaN, 1]", "[1e400, 1]"):
         bad = tmp_path / "bad.json"
@@ -195,20 +197,19 @@ def test_ai_strength_refuses_a_deals_file_of_other_deals(tmp_path):
 
 def test_ai_strength_warns_once_and_plays_on_when_the_deals_file_cannot_be_written_later(tmp_path, monkeypatch,
                                                                                          capsys):
-    ai_strength = _module("ai_strength.py")
+    ai_strength = _module("ai_strength.py", monkeypatch)
     writes = []
 
-    def save_deals(path, data):  # the first write (before play) works; the folder is gone by the first deal
+    def save_deals(path, data):  # the folder was there at the start and is gone by the first deal's end
         writes.append(list(data["wins"]))
-        if len(writes) > 1:
-            raise FileNotFoundError(2, "No such file or directory")
+        raise FileNotFoundError(2, "No such file or directory")
 
     monkeypatch.setattr(ai_strength, "save_deals", save_deals)
     monkeypatch.setattr(sys, "argv", ["ai_strength.py", "easy", "random", "--games", "6", "--target", "100",
                                       "--deals", str(tmp_path / "deals.json")])
     ai_strength.main()
     out, err = capsys.readouterr()
-    assert writes[0] == [] and len(writes) == 2  # no more tries after the failure
+    assert len(writes) == 1 and len(writes[0]) == 1  # three deals, no more tries after the first deal's failure
     assert err.count("cannot write it (No such file or directory); no longer saving") == 1, err
     assert out.splitlines()[-1].startswith("win_rate: ") and "of 6 games" in out
 
