@@ -52,6 +52,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import ai_strength  # noqa: E402  (beside this script: its players and --old)
 from _args import writable_file  # noqa: E402
 from game.cli import whole_number as whole  # noqa: E402
+from game.services.files import atomic_write_text  # noqa: E402
 from game.play.all_computer import play_hand  # noqa: E402
 from game.rules.game import Game  # noqa: E402
 from game.rules.ruleset import RuleSet  # noqa: E402
@@ -130,9 +131,11 @@ def _se(values: list[float]) -> str:
 
 
 def _save(rows: list, path: str | None) -> None:
-    """Write ``rows`` to ``path`` as JSON (nothing without a path)."""
+    """Write ``rows`` to ``path`` as JSON (nothing without a path), whole
+    (:func:`game.services.files.atomic_write_text`): a run stopped while
+    writing leaves the rows saved before."""
     if path:
-        Path(path).write_text(json.dumps(rows))
+        atomic_write_text(path, json.dumps(rows), durable=False)
 
 
 def main() -> None:
