@@ -44,7 +44,8 @@
   seat passes the earlier hands' public summary, :meth:`note_past`); in the
   worlds an opponent is played as its likeliest style once the estimate is
   confident, else as Medium (``models=False``: always as Medium).
-* **Rummy calls** follow Medium.
+* **Rummy calls** are weighed as Medium weighs them, a call that skips a
+  short-handed seat credited with :data:`SKIP_SHORT` points a seat.
 """
 
 from __future__ import annotations
@@ -88,6 +89,11 @@ without searching: the worlds deal that opponent's last cards at random,
 blind to why it kept them, so the search would shed a high card the
 opponent may be waiting for, or take a low card over the stock on a lead
 within the noise."""
+SKIP_SHORT = 15.0
+"""Points Hard adds to a Rummy call's value for each seat the call skips
+(R18: the seats between the discarder and the caller lose their turn) that
+holds :data:`SHORT_HAND` cards or fewer: that seat might go out on the
+turn it loses, and every card in Hard's hand would count against it."""
 SCREEN_WORLDS = 4
 """Worlds in which every candidate is played out before the search keeps
 only the :data:`SCREEN_KEEP` best (and Medium's choice): a turn has 6.7
@@ -407,8 +413,15 @@ class HardAI(AIPlayer):
         return best
 
     def call_rummy(self, view: PlayerView) -> CallRummy | None:
-        """Calls like Medium: whenever it can, at the most valuable depth."""
-        return self.medium.call_rummy(view)
+        """A Rummy call (R18) on the open discard, or ``None``: Medium's
+        weighing (:meth:`~game.ai.medium.MediumAI.best_call`: the call's take
+        against a stock draw of its own), with :data:`SKIP_SHORT` points more
+        for every seat the call skips that holds :data:`SHORT_HAND` cards or
+        fewer. A call takes the turn of every seat between the discarder and
+        the caller; such a seat may go out on that turn (issue 25, item 3),
+        which Medium's weighing does not count."""
+        credit = SKIP_SHORT * sum(1 for s in skipped_by_call(view) if view.hand_sizes[s] <= SHORT_HAND)
+        return self.medium.best_call(view, credit) if credit else self.medium.call_rummy(view)
 
 
 def screened(results: list[list[float]], alive: list[int], worlds: int, keep: int = SCREEN_KEEP) -> list[int]:
@@ -417,6 +430,20 @@ def screened(results: list[list[float]], alive: list[int], worlds: int, keep: in
     its mean, in their first order."""
     best = sorted(alive, key=lambda i: (-sum(results[i][:worlds]), i))[:keep]
     return [i for i in alive if i in best or i == 0]
+
+
+def skipped_by_call(view: PlayerView) -> list[int]:
+    """The seats a Rummy call by ``view.seat`` now would skip (R18): from
+    the seat to draw round to the caller, the caller left out; none when
+    no window is open or the caller is the seat to draw."""
+    if view.window is None:
+        return []
+    out = []
+    s = view.current
+    while s != view.seat:
+        out.append(s)
+        s = seat_left_of(s, view.players)
+    return out
 
 
 def in_endgame(view: PlayerView) -> bool:

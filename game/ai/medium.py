@@ -248,7 +248,17 @@ class MediumAI(AIPlayer):
         (:meth:`score_take`): for the seat to move, its best draw (a call as
         good as the best draw is made: it claims the cards first); for any
         other seat, a stock draw on its own turn."""
-        if not self.calls or not view.rules.rummy_calls or view.window is None:
+        if not self.calls:
+            return None
+        return self.best_call(view)
+
+    def best_call(self, view: PlayerView, credit: float = 0.0) -> CallRummy | None:
+        """The Rummy call :meth:`call_rummy` weighs (R18), with ``credit``
+        points added to every call's value (what else the call is worth to
+        the caller: Hard credits the turns it takes from short-handed seats
+        it skips); ``None`` when no legal call beats the alternative, or no
+        Rummy window is open."""
+        if not view.rules.rummy_calls or view.window is None:
             return None
         world = sample_world(view, self.rng)
         seat = view.seat
@@ -264,6 +274,8 @@ class MediumAI(AIPlayer):
         for k in range(1, len(view.discard) + 1):
             call = CallRummy(seat, k)
             value = self.score_take(view, world, k, call)
+            if value is not None:
+                value += credit
             if value is not None and value > alternative and (best is None or value > best[0]):
                 best = (value, call)
         return best[1] if best else None

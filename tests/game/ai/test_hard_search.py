@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from game.rules.actions import Discard, DrawStock, LayOff, TableMeld, TakeDiscards
+from game.rules.actions import CallRummy, Discard, DrawStock, LayOff, TableMeld, TakeDiscards
 from game.ai import make_ai
-from game.ai.hard import (FOUR_PLAYER_HORIZON, SCREEN_KEEP, SCREEN_WORLDS, SHORT_HAND, TWO_PLAYER_HORIZON, HardAI,
-                          in_endgame, playout_turns, screened, world_budget)
+from game.ai.hard import (FOUR_PLAYER_HORIZON, SCREEN_KEEP, SCREEN_WORLDS, SHORT_HAND, SKIP_SHORT, TWO_PLAYER_HORIZON,
+                          HardAI, in_endgame, playout_turns, screened, skipped_by_call, world_budget)
 from game.ai.medium import MediumAI
 from game.ai import going_out
 from game.ai.going_out import going_out_plan, table_everything
@@ -438,3 +438,64 @@ def test_finish_own_turn_plays_only_the_seat_s_own_turn():
             before = [view_of(moved, s, view.totals) for s in range(3)]
             assert hard.finish_own_turn(moved, 0, view.totals, ViewMaker()) == (0, 0, False)
             assert [view_of(moved, s, view.totals) for s in range(3)] == before
+
+
+# ------------------------------------------------------------- Rummy calls
+def _call_windows(players: int, seeds, limit: int = 40) -> list:
+    """Views of seat 0 in a Rummy window (R18) where another seat is to draw
+    and seat 0 has a legal call, from the first hands of games of Medium players."""
+    out = []
+    for seed in seeds:
+        game = Game.new([f"P{i}" for i in range(players)], seed=seed)
+        ais = {s: make_ai("medium", seed=seed + s) for s in range(players)}
+        while game.hand.ended is None and len(out) < limit:
+            h = game.hand
+            if (h.window is not None and h.window != 0 and h.current != 0
+                    and any(h.is_legal(CallRummy(0, k)) for k in range(1, len(h.discard) + 1))):
+                out.append(view_for(game, 0))
+            ai_step(game, ais)
+    return out
+
+
+def test_a_call_skips_the_seats_from_the_one_to_draw_round_to_the_caller():
+    view = _call_windows(4, range(100, 130))[0]
+    for discarder, skipped in ((1, [2, 3]), (2, [3]), (3, [])):
+        at = dataclasses.replace(view, window=discarder, current=(discarder + 1) % 4)
+        assert skipped_by_call(at) == skipped
+    assert skipped_by_call(dataclasses.replace(view, window=None)) == []
+    last = dataclasses.replace(view, seat=2, window=3, current=0)  # round the table: seats 0 and 1
+    assert skipped_by_call(last) == [0, 1]
+
+
+def test_hard_calls_as_medium_unless_the_call_skips_a_short_handed_seat():
+    views = _call_windows(4, range(100, 160))
+    assert len(views) >= 20, len(views)
+    credited = 0
+    for view in views:
+        hard = HardAI(3)
+        short = [s for s in skipped_by_call(view) if view.hand_sizes[s] <= SHORT_HAND]
+        if not short:
+            assert hard.call_rummy(view) == MediumAI(0).call_rummy(view)
+        else:
+            credited += 1
+            assert hard.call_rummy(view) == MediumAI(0).best_call(view, SKIP_SHORT * len(short))
+    assert credited, "no window with a short-handed seat to skip"
+
+
+def test_the_credit_for_a_skipped_short_seat_makes_calls_medium_would_not():
+    views = _call_windows(4, range(100, 160))
+    more = 0
+    for view in views:
+        skipped = skipped_by_call(view)
+        if not skipped:
+            continue
+        sizes = list(view.hand_sizes)
+        sizes[skipped[0]] = SHORT_HAND  # the first seat skipped is down to two cards
+        short = _sized(view, sizes, view.known)
+        call = HardAI(3).call_rummy(short)
+        plain = MediumAI(0).call_rummy(short)
+        assert plain is None or call is not None  # a credit never makes Hard let a call go
+        if call is not None and plain is None:
+            more += 1
+            assert call.seat == 0 and sample_world(short, random.Random(1)).is_legal(call)
+    assert more, "the credit never made a call Medium would not"
