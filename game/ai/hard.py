@@ -435,8 +435,9 @@ def screened(results: list[list[float]], alive: list[int], worlds: int, keep: in
 def skipped_by_call(view: PlayerView) -> list[int]:
     """The seats a Rummy call by ``view.seat`` now would skip (R18): from
     the seat to draw round to the caller, the caller left out; none when
-    no window is open or the caller is the seat to draw."""
-    if view.window is None:
+    no window is open, the discard is the caller's own (no call) or the
+    caller is the seat to draw."""
+    if view.window is None or view.window == view.seat:
         return []
     out = []
     s = view.current

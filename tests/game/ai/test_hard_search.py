@@ -463,6 +463,7 @@ def test_a_call_skips_the_seats_from_the_one_to_draw_round_to_the_caller():
         at = dataclasses.replace(view, window=discarder, current=(discarder + 1) % 4)
         assert skipped_by_call(at) == skipped
     assert skipped_by_call(dataclasses.replace(view, window=None)) == []
+    assert skipped_by_call(dataclasses.replace(view, window=0, current=1)) == []  # its own discard: no call
     last = dataclasses.replace(view, seat=2, window=3, current=0)  # round the table: seats 0 and 1
     assert skipped_by_call(last) == [0, 1]
 
