@@ -421,7 +421,7 @@ class HardAI(AIPlayer):
         the caller; such a seat may go out on that turn (issue 25, item 3),
         which Medium's weighing does not count."""
         credit = SKIP_SHORT * sum(1 for s in skipped_by_call(view) if view.hand_sizes[s] <= SHORT_HAND)
-        return self.medium.best_call(view, credit) if credit else self.medium.call_rummy(view)
+        return self.medium.best_call(view, credit)
 
 
 def screened(results: list[list[float]], alive: list[int], worlds: int, keep: int = SCREEN_KEEP) -> list[int]:

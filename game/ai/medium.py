@@ -274,8 +274,9 @@ class MediumAI(AIPlayer):
         for k in range(1, len(view.discard) + 1):
             call = CallRummy(seat, k)
             value = self.score_take(view, world, k, call)
-            if value is not None:
-                value += credit
-            if value is not None and value > alternative and (best is None or value > best[0]):
+            if value is None:
+                continue
+            value += credit
+            if value > alternative and (best is None or value > best[0]):
                 best = (value, call)
         return best[1] if best else None

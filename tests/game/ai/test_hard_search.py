@@ -6,6 +6,7 @@ games."""
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 import random
 import time
@@ -441,9 +442,11 @@ def test_finish_own_turn_plays_only_the_seat_s_own_turn():
 
 
 # ------------------------------------------------------------- Rummy calls
-def _call_windows(players: int, seeds, limit: int = 40) -> list:
+@functools.lru_cache(maxsize=None)
+def _call_windows(players: int, seeds: range, limit: int = 40) -> tuple:
     """Views of seat 0 in a Rummy window (R18) where another seat is to draw
-    and seat 0 has a legal call, from the first hands of games of Medium players."""
+    and seat 0 has a legal call, from the first hands of games of Medium
+    players (made once for the tests that share them)."""
     out = []
     for seed in seeds:
         game = Game.new([f"P{i}" for i in range(players)], seed=seed)
@@ -454,7 +457,7 @@ def _call_windows(players: int, seeds, limit: int = 40) -> list:
                     and any(h.is_legal(CallRummy(0, k)) for k in range(1, len(h.discard) + 1))):
                 out.append(view_for(game, 0))
             ai_step(game, ais)
-    return out
+    return tuple(out)
 
 
 def test_a_call_skips_the_seats_from_the_one_to_draw_round_to_the_caller():
