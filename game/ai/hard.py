@@ -54,7 +54,7 @@ import time
 
 from game.rules.actions import Action, CallRummy, Discard, DrawStock, EndHand, LayOff, TableMeld, TakeDiscards
 from game.rules.hand import HandState
-from game.rules.phase import DRAW_PHASE, seat_left_of
+from game.rules.phase import DRAW_PHASE, seat_left_of, skipped_by_rummy
 from game.errors import IllegalMove
 from game.rules.view import PlayerView, sample_world
 from game.ai.base import AIPlayer
@@ -436,15 +436,11 @@ def skipped_by_call(view: PlayerView) -> list[int]:
     """The seats a Rummy call by ``view.seat`` now would skip (R18): from
     the seat to draw round to the caller, the caller left out; none when
     no window is open, the discard is the caller's own (no call) or the
-    caller is the seat to draw."""
+    caller is the seat to draw (:func:`~game.rules.phase.skipped_by_rummy`,
+    as the engine applies the call)."""
     if view.window is None or view.window == view.seat:
         return []
-    out = []
-    s = view.current
-    while s != view.seat:
-        out.append(s)
-        s = seat_left_of(s, view.players)
-    return out
+    return skipped_by_rummy(view.window, view.seat, view.players)
 
 
 def in_endgame(view: PlayerView) -> bool:

@@ -16,7 +16,7 @@ from game.rules import turn_search as P
 from game.rules.actions import CallRummy, DrawStock, EndHand, TakeDiscards
 from game.rules.cards import Card, card_token, shuffle, tokens
 from game.rules.events import CardDrawn, DiscardTaken, Event, RummyCalled, StockReshuffled
-from game.rules.phase import DRAW_PHASE, illegal, seat_left_of, turn_checks
+from game.rules.phase import DRAW_PHASE, illegal, skipped_by_rummy, turn_checks
 
 
 # ------------------------------------------------------------ R8.1 stock
@@ -188,11 +188,7 @@ def apply_rummy(h, a: CallRummy, prepared: list[Card], events: list[Event]) -> N
     discarder = h.window
     del h.discard[-len(taken):]
     h.hands[seat].extend(taken)
-    skipped = []
-    s = seat_left_of(discarder, h.players)
-    while s != seat:
-        skipped.append(s)
-        s = seat_left_of(s, h.players)
+    skipped = skipped_by_rummy(discarder, seat, h.players)
     h.current = seat
     h.log.append(("rummy", seat, tuple(taken)))
     h.remember(seat, taken)

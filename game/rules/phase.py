@@ -44,6 +44,19 @@ def seat_left_of(seat: int, players: int) -> int:
     return (seat + 1) % players
 
 
+def skipped_by_rummy(discarder: int, caller: int, players: int) -> list[int]:
+    """R18: the seats a Rummy call by ``caller`` on ``discarder``'s discard
+    skips, in turn order: from the seat left of the discarder round to the
+    caller, the caller left out (none when the caller is the next seat, so
+    never with two players). Seats are 0-based indices below ``players``."""
+    skipped = []
+    s = seat_left_of(discarder, players)
+    while s != caller:
+        skipped.append(s)
+        s = seat_left_of(s, players)
+    return skipped
+
+
 def rummy_winner(discarder: int, callers: Sequence[int], players: int) -> int:
     """R18: of several seats calling Rummy at once on ``discarder``'s discard,
     the one first in turn order after the discarder wins the call.

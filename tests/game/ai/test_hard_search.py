@@ -25,6 +25,7 @@ from game.ai.playout import PlayoutPolicy, ViewMaker, greedy_only
 from game.ai.sequential import MIN_WORLDS, Z_CLEAR, Z_OVERRULE, clearly_worse, lead, overrules
 from game.services.analyse import load_position
 from game.rules.cards import parse_card
+from game.rules.events import RummyCalled
 from game.rules.game import Game
 from game.play.all_computer import ai_step
 from game.rules.ruleset import RuleSet
@@ -469,6 +470,34 @@ def test_a_call_skips_the_seats_from_the_one_to_draw_round_to_the_caller():
     assert skipped_by_call(dataclasses.replace(view, window=0, current=1)) == []  # its own discard: no call
     last = dataclasses.replace(view, seat=2, window=3, current=0)  # round the table: seats 0 and 1
     assert skipped_by_call(last) == [0, 1]
+
+
+def test_the_seats_a_call_skips_are_the_ones_the_engine_skips():
+    # R18 as the engine applies the call (its RummyCalled event), in a world of the caller's view
+    views = _call_windows(4, range(100, 130))
+    assert any(skipped_by_call(v) for v in views)
+    for view in views:
+        world = sample_world(view, random.Random(1))
+        k = next(k for k in range(1, len(view.discard) + 1) if world.is_legal(CallRummy(0, k)))
+        (called,) = [e for e in world.apply(CallRummy(0, k)) if isinstance(e, RummyCalled)]
+        assert list(called.skipped) == skipped_by_call(view)
+
+
+def test_with_two_players_a_call_never_skips_a_seat():
+    # the caller is always the seat to draw, so Hard's two-player calls are Medium's
+    windows = 0
+    for seed in range(100, 110):
+        game = Game.new(["P0", "P1"], seed=seed)
+        ais = {s: make_ai("medium", seed=seed + s) for s in range(2)}
+        while game.hand.ended is None:
+            h = game.hand
+            if h.window == 1 and any(h.is_legal(CallRummy(0, k)) for k in range(1, len(h.discard) + 1)):
+                view = view_for(game, 0)
+                windows += 1
+                assert skipped_by_call(view) == []
+                assert HardAI(3).call_rummy(view) == MediumAI(0).call_rummy(view)
+            ai_step(game, ais)
+    assert windows, "no two-player Rummy window"
 
 
 def test_hard_calls_as_medium_unless_the_call_skips_a_short_handed_seat():
