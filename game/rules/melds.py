@@ -23,7 +23,7 @@ from itertools import combinations, product
 from typing import Iterable, Sequence
 
 from game.rules.cards import JOKER, JOKER_TABLED, Card, card_token, declared, rank_of, suit_of
-from game.rules.meld_masks import SUIT_LISTS, any_meld, could_meld_with, hand_masks
+from game.rules.meld_masks import SUIT_LISTS, any_meld, any_meld_bits, could_meld_with, hand_bits, hand_masks
 
 SET = "set"
 RUN = "run"
@@ -393,13 +393,36 @@ def enumerate_melds(cards: Sequence[Card], ace_wraps: bool = False, *, holding: 
     else:
         if type(cards) is not list and type(cards) is not tuple:
             cards = list(cards)
-        if not any_meld(cards, ace_wraps):  # the common answer, found on one bit mask
+        bits = hand_bits(cards)
+        jokers = cards.count(JOKER)
+        if not any_meld_bits(bits, jokers, ace_wraps):  # the common answer, found on one bit mask
             return []
-        masks, rank_suits, jokers = hand_masks(cards)
         ranks, suits = range(13), range(4)
-    out = _melds_from_masks(masks, rank_suits, jokers, ace_wraps, ranks, suits,
-                            every_declaration or stand_in, stand_in, first, holding, None)
-    return out
+        if holding is None:
+            # The masks hold all the enumeration reads, so the hand's bits
+            # and jokers name its answer: remembered, since Hard's playouts
+            # ask the same hands again and again (a copy each time: callers sort it).
+            key = (bits, jokers, ace_wraps, every_declaration or stand_in, stand_in, first)
+            known = _ENUMERATED.get(key)
+            if known is None:
+                masks, rank_suits, jokers = hand_masks(cards)
+                known = tuple(_melds_from_masks(masks, rank_suits, jokers, ace_wraps, ranks, suits,
+                                                every_declaration or stand_in, stand_in, first, None, None))
+                if len(_ENUMERATED) >= _ENUMERATED_SIZE:
+                    _ENUMERATED.clear()
+                _ENUMERATED[key] = known
+            return list(known)
+        masks, rank_suits, jokers = hand_masks(cards)
+    return _melds_from_masks(masks, rank_suits, jokers, ace_wraps, ranks, suits,
+                             every_declaration or stand_in, stand_in, first, holding, None)
+
+
+_ENUMERATED: dict = {}
+""":func:`enumerate_melds`'s answers without ``holding`` or ``exact``, by
+``(hand_bits, jokers, ace_wraps, every_declaration or stand_in, stand_in,
+first)``: everything the enumeration reads of the hand."""
+
+_ENUMERATED_SIZE = 1 << 16
 
 
 def first_meld(cards: Sequence[Card], ace_wraps: bool = False) -> tuple[Card, ...] | None:

@@ -25,7 +25,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass
 
-from game.rules.cards import Card, build_pack, in_hand_card, shuffle
+from game.rules.cards import JOKER, JOKER_TABLED, Card, shuffle
 from game.rules.fast_init import fast_init
 from game.rules.game import Game
 from game.rules.hand import HandState
@@ -106,15 +106,24 @@ class PlayerView:
     def unseen(self) -> Counter:
         """Cards this seat has not seen anywhere: the pack less its own hand,
         the table, the discard pile and the cards others are known to hold."""
-        pack = Counter(build_pack(self.rules.deck_count(self.players), self.rules.jokers_per_deck))
-        pack.subtract(self.hand)
-        pack.subtract(self.discard)
+        # Counted in a list by card code, not by Counter.subtract: Hard's
+        # playouts ask this of every view they make. The answer is the same
+        # Counter, its cards in pack order (build_pack's), jokers last.
+        decks = self.rules.deck_count(self.players)
+        counts = [decks] * JOKER + [decks * self.rules.jokers_per_deck]
+        for c in self.hand:
+            counts[c] -= 1
+        for c in self.discard:
+            counts[c] -= 1
         for m in self.table:
-            pack.subtract(in_hand_card(t) for t in m.cards)
+            for t in m.cards:
+                counts[t if t < JOKER_TABLED else JOKER] -= 1  # in_hand_card(t), inlined
+        seat = self.seat
         for s, cards in enumerate(self.known):
-            if s != self.seat:
-                pack.subtract(cards)
-        return +pack
+            if s != seat:
+                for c in cards:
+                    counts[c] -= 1
+        return Counter({c: n for c, n in enumerate(counts) if n > 0})
 
 
 def known_holdings(h: HandState) -> list[list[Card]]:

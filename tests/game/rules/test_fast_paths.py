@@ -300,3 +300,64 @@ def test_scores_are_the_sums_of_the_card_points():
                 t, k = sum(v for _c, v in tabled), sum(v for _c, v in held)
                 assert got == {"tabled": t, "in_hand": k, "hand": t - k}
     assert tabled_any > 60  # most hands had melds on the table to score
+
+
+@settings(max_examples=2000, deadline=None)
+@given(hand_cards, st.booleans(), st.booleans(), st.booleans(), st.booleans())
+def test_a_remembered_enumeration_is_the_enumeration(hand, ace_wraps, every, stand_in, first):
+    """``enumerate_melds`` remembers its answers by the hand's bits and
+    jokers: asked twice, and after the first answer was changed by its
+    caller, it answers as the enumeration over the hand's masks does."""
+    from game.rules.melds import _melds_from_masks
+
+    masks, rank_suits, jokers = hand_masks(hand)
+    plain = _melds_from_masks(masks, rank_suits, jokers, ace_wraps, range(13), range(4),
+                              every or stand_in, stand_in, first, None, None)
+    kw = {"every_declaration": every, "stand_in": stand_in, "first": first}
+    got = enumerate_melds(hand, ace_wraps, **kw)
+    assert got == plain
+    got.append((0, 1, 2))  # a caller's change (melds_with sorts its list) is not remembered
+    got.reverse()
+    assert enumerate_melds(list(reversed(hand)), ace_wraps, **kw) == plain
+    assert enumerate_melds(tuple(hand), ace_wraps, **kw) == plain
+
+
+def old_unseen(view):
+    """``PlayerView.unseen`` as it was (main 99ba4c7), by ``Counter.subtract``."""
+    from collections import Counter
+
+    from game.rules.cards import build_pack, in_hand_card
+
+    pack = Counter(build_pack(view.rules.deck_count(view.players), view.rules.jokers_per_deck))
+    pack.subtract(view.hand)
+    pack.subtract(view.discard)
+    for m in view.table:
+        pack.subtract(in_hand_card(t) for t in m.cards)
+    for s, cards in enumerate(view.known):
+        if s != view.seat:
+            pack.subtract(cards)
+    return +pack
+
+
+def test_the_unseen_cards_are_counted_as_before_in_the_same_order():
+    """Every seat's view, at every step of random hands under one and two
+    decks, with and without jokers: the same cards, counts and order."""
+    import random
+
+    from game.rules.game import Game
+    from game.rules.random_play import random_step
+    from game.rules.view import view_for
+
+    rng = random.Random(25)
+    views = known = 0
+    for players, rules in ((2, {}), (4, {"jokers_per_deck": 0}), (6, {}), (3, {"decks": 2, "ace_wraps": True})):
+        for _ in range(6):
+            game = Game.new([f"P{i}" for i in range(players)], RuleSet.from_dict(rules), seed=rng.getrandbits(32))
+            while game.hand.ended is None:
+                random_step(game, rng)
+                for seat in range(players):
+                    view = view_for(game, seat)
+                    assert list(view.unseen().items()) == list(old_unseen(view).items())
+                    views += 1
+                    known += any(view.known[s] for s in range(players) if s != seat)
+    assert views > 1000 and known > 100  # cards known to be held were counted out too
