@@ -133,10 +133,11 @@ class ViewMaker:
 
     def view(self, h: HandState, seat: int, totals: tuple[int, ...]) -> PlayerView:
         """The view of world ``h`` for ``seat`` (as :func:`game.rules.view.view_of`, without the log)."""
-        key = (len(h.table), sum(len(m.cards) for m in h.table))
+        key = (len(h.table), sum([len(m.cards) for m in h.table]))
         if key != self._table_key:
-            self._table_key, self._table = key, tuple(MeldView.of(m) for m in h.table)
-        known = (tuple(tuple(sorted(k.elements())) for k in h.known) if any(h.known)
+            self._table_key, self._table = key, tuple([MeldView.of(m) for m in h.table])
+        # what view_of's known_holdings gives, the seats known to hold nothing skipped
+        known = (tuple([tuple(sorted(k.elements())) if k else () for k in h.known]) if any(h.known)
                  else ((),) * h.players)
         # a playout makes a view at every move: fill the frozen dataclass's fields directly
         # (what its __init__ does, field by field, at several times the cost)
