@@ -361,3 +361,23 @@ def test_the_unseen_cards_are_counted_as_before_in_the_same_order():
                     views += 1
                     known += any(view.known[s] for s in range(players) if s != seat)
     assert views > 1000 and known > 100  # cards known to be held were counted out too
+
+
+def test_a_view_from_a_broken_message_counts_its_unseen_cards_as_before():
+    """A view read from the wire may hold a tabled joker's code in its hand,
+    pile or known cards (``JK=7H`` reads as one); the unseen cards are then
+    counted as ``Counter.subtract`` counted them, without an ``IndexError``."""
+    import dataclasses
+
+    from game.rules.cards import parse_card
+    from game.rules.game import Game
+    from game.rules.view import view_for
+
+    game = Game.new(["A", "B"], RuleSet(), seed=3)
+    view = view_for(game, 0)
+    odd = parse_card("JK=7H", tabled=True)
+    highest = JOKER_TABLED + 51
+    for changed in ({"hand": view.hand + (odd,)}, {"discard": view.discard + (odd, highest)},
+                    {"known": ((), (odd, 5))}):
+        broken = dataclasses.replace(view, **changed)
+        assert list(broken.unseen().items()) == list(old_unseen(broken).items())
