@@ -381,3 +381,26 @@ def test_a_view_from_a_broken_message_counts_its_unseen_cards_as_before():
                     {"known": ((), (odd, 5))}):
         broken = dataclasses.replace(view, **changed)
         assert list(broken.unseen().items()) == list(old_unseen(broken).items())
+
+
+def test_the_remembered_enumerations_are_right_after_the_memory_is_emptied(monkeypatch):
+    """With room for three answers the memory empties again and again; each
+    answer is still the enumeration's, and the memory never holds more."""
+    import random
+
+    from game.rules import melds
+
+    monkeypatch.setattr(melds, "_ENUMERATED", {})
+    monkeypatch.setattr(melds, "_ENUMERATED_SIZE", 3)
+    rng = random.Random(12)
+    hands = [[rng.randrange(53) for _ in range(rng.randrange(3, 15))] for _ in range(40)]
+    emptied = 0
+    for hand in hands * 3:
+        masks, rank_suits, jokers = hand_masks(hand)
+        plain = melds._melds_from_masks(masks, rank_suits, jokers, False, range(13), range(4),
+                                        False, False, False, None, None)
+        before = len(melds._ENUMERATED)
+        assert enumerate_melds(hand) == plain
+        emptied += len(melds._ENUMERATED) < before
+        assert len(melds._ENUMERATED) <= 3
+    assert emptied  # the emptying was reached
