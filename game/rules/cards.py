@@ -18,6 +18,7 @@ accepted on input), ``"JK"``, and ``"JK=7H"`` for a tabled joker.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Iterable
 
 from game.i18n import _, pgettext
@@ -151,6 +152,13 @@ def build_pack(decks: int, jokers_per_deck: int) -> list[Card]:
     """The full pack, unshuffled: ``decks`` copies of the 52 naturals plus
     ``decks * jokers_per_deck`` jokers (R2)."""
     return list(range(52)) * decks + [JOKER] * (decks * jokers_per_deck)
+
+
+@lru_cache(maxsize=None)
+def pack_counts(decks: int, jokers_per_deck: int) -> tuple[int, ...]:
+    """How many of each hand card code (``0`` to :data:`JOKER`) the pack of
+    :func:`build_pack` holds (R2), indexed by code."""
+    return (decks,) * 52 + (decks * jokers_per_deck,)
 
 
 def tokens(cards: Iterable[Card]) -> list[str]:

@@ -23,7 +23,7 @@ from itertools import combinations, product
 from typing import Iterable, Sequence
 
 from game.rules.cards import JOKER, JOKER_TABLED, Card, card_token, declared, rank_of, suit_of
-from game.rules.meld_masks import SUIT_LISTS, any_meld, any_meld_bits, could_meld_with, hand_bits, hand_masks
+from game.rules.meld_masks import SUIT_LISTS, any_meld_bits, could_meld_with, hand_bits, hand_masks
 
 SET = "set"
 RUN = "run"

@@ -25,7 +25,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass
 
-from game.rules.cards import JOKER, JOKER_TABLED, Card, shuffle
+from game.rules.cards import JOKER, JOKER_TABLED, Card, pack_counts, shuffle
 from game.rules.fast_init import fast_init
 from game.rules.game import Game
 from game.rules.hand import HandState
@@ -62,10 +62,6 @@ class MeldView:
 
 
 fast_init(MeldView)  # a playout makes the table's views again whenever a card is tabled
-
-_NO_CARDS = [0] * (JOKER_TABLED + 52 - (JOKER + 1))
-"""Zero counts for the codes after ``JOKER`` up to the highest tabled joker
-(``JOKER_TABLED + 51``): :meth:`PlayerView.unseen`'s room for cards no pack holds."""
 
 
 @dataclass(frozen=True)
@@ -112,12 +108,8 @@ class PlayerView:
         the table, the discard pile and the cards others are known to hold."""
         # Counted in a list by card code, not by Counter.subtract: Hard's
         # playouts ask this of every view they make. The answer is the same
-        # Counter, its cards in pack order (build_pack's), jokers last. The
-        # list has room for every code a card token reads as (a tabled joker
-        # too): a view from a broken message counts such a card out of
-        # nothing, as Counter.subtract did, instead of failing here.
-        decks = self.rules.deck_count(self.players)
-        counts = [decks] * JOKER + [decks * self.rules.jokers_per_deck] + _NO_CARDS
+        # Counter, its cards in pack order (build_pack's), jokers last.
+        counts = list(pack_counts(self.rules.deck_count(self.players), self.rules.jokers_per_deck))
         for c in self.hand:
             counts[c] -= 1
         for c in self.discard:
@@ -130,7 +122,7 @@ class PlayerView:
             if s != seat:
                 for c in cards:
                     counts[c] -= 1
-        return Counter({c: n for c, n in enumerate(counts[:JOKER + 1]) if n > 0})
+        return Counter({c: n for c, n in enumerate(counts) if n > 0})
 
 
 def known_holdings(h: HandState) -> list[list[Card]]:

@@ -404,11 +404,14 @@ def view_from_wire(data: dict[str, Any], rules: RuleSet, history: tuple = ()) ->
         if w.history_from > len(history):
             raise BadMessage(f"the history resumes at {w.history_from}, after the {len(history)} entries held")
         hist = tuple(history[:w.history_from]) + tuple(_entry_from_wire(e) for e in w.history)
-        card = lambda t: None if t is None else parse_card(t, tabled=True)  # noqa: E731
-        cards = lambda ts: tuple(parse_card(t, tabled=True) for t in ts)  # noqa: E731
+        # hand cards (a hand, the pile, known cards, R9's and R10's card) never
+        # carry a joker's declaration; only the table's cards are tabled codes
+        card = lambda t: None if t is None else parse_card(t)  # noqa: E731
+        cards = lambda ts: tuple(parse_card(t) for t in ts)  # noqa: E731
+        tabled = lambda ts: tuple(parse_card(t, tabled=True) for t in ts)  # noqa: E731
         return PlayerView(
             seat=w.seat, players=w.players, rules=rules, hand=cards(w.hand),
-            table=tuple(MeldView(k, o, cards(cs), tuple(ls), s, lo, hi, r, ss) for k, o, cs, ls, s, lo, hi, r, ss in w.table),
+            table=tuple(MeldView(k, o, tabled(cs), tuple(ls), s, lo, hi, r, ss) for k, o, cs, ls, s, lo, hi, r, ss in w.table),
             discard=cards(w.discard), stock_size=w.stock_size, hand_sizes=tuple(w.hand_sizes),
             totals=tuple(w.totals), current=w.current, phase=w.phase, window=w.window,
             committed=card(w.committed), single_taken=card(w.single_taken), has_melded=tuple(w.has_melded),

@@ -137,6 +137,19 @@ def test_a_view_crosses_the_wire_unchanged_history_sent_once():
         view_from_wire(dict(view_to_wire(view_for(game, 1), 3)), game.rules, ())  # a gap in the history
 
 
+def test_a_view_with_a_declared_joker_off_the_table_is_a_bad_message():
+    """Only the table's cards carry a joker's declaration: a view whose hand,
+    pile, known cards or R9/R10 card holds one (``JK=7H``) is refused as a
+    bad message, never handed to a computer seat that counts its cards."""
+    game = Game.new(["A", "B"], RuleSet(), seed=4)
+    wire = json.loads(json.dumps(view_to_wire(view_for(game, 0), 0)))
+    assert view_from_wire(wire, game.rules, ()) == view_for(game, 0)
+    for key, value in (("hand", wire["hand"] + ["JK=7H"]), ("discard", ["JK=7H"]),
+                       ("known", [[], ["JK=7H"]]), ("committed", "JK=7H"), ("single_taken", "JK=7H")):
+        with pytest.raises(BadMessage, match="schema"):
+            view_from_wire({**wire, key: value}, game.rules, ())
+
+
 class _Wire:
     """A guest's connection that keeps what the guest sends."""
 

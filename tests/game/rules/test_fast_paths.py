@@ -363,25 +363,17 @@ def test_the_unseen_cards_are_counted_as_before_in_the_same_order():
     assert views > 1000 and known > 100  # cards known to be held were counted out too
 
 
-def test_a_view_from_a_broken_message_counts_its_unseen_cards_as_before():
-    """A view read from the wire may hold a tabled joker's code in its hand,
-    pile or known cards (``JK=7H`` reads as one); the unseen cards are then
-    counted as ``Counter.subtract`` counted them, without an ``IndexError``."""
-    import dataclasses
+def test_the_pack_counts_are_the_pack_s():
+    """``pack_counts``, which ``PlayerView.unseen`` starts from, is
+    ``build_pack``'s pack counted by card code (R2)."""
+    from collections import Counter
 
-    from game.rules.cards import parse_card
-    from game.rules.game import Game
-    from game.rules.view import view_for
+    from game.rules.cards import build_pack, pack_counts
 
-    game = Game.new(["A", "B"], RuleSet(), seed=3)
-    view = view_for(game, 0)
-    odd = parse_card("JK=7H", tabled=True)
-    highest = JOKER_TABLED + 51
-    for changed in ({"hand": view.hand + (odd,)}, {"discard": view.discard + (odd, highest)},
-                    {"known": ((), (odd, 5))}):
-        broken = dataclasses.replace(view, **changed)
-        assert list(broken.unseen().items()) == list(old_unseen(broken).items())
-
+    for decks in (1, 2):
+        for jokers in (0, 1, 2):
+            pack = Counter(build_pack(decks, jokers))
+            assert list(pack_counts(decks, jokers)) == [pack[c] for c in range(JOKER + 1)]
 
 def test_the_remembered_enumerations_are_right_after_the_memory_is_emptied(monkeypatch):
     """With room for three answers the memory empties again and again; each
