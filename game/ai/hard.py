@@ -415,7 +415,8 @@ class HardAI(AIPlayer):
     def call_rummy(self, view: PlayerView) -> CallRummy | None:
         """A Rummy call (R18) on the open discard, or ``None``: Medium's
         weighing (:meth:`~game.ai.medium.MediumAI.best_call`: the call's take
-        against a stock draw of its own), with :data:`SKIP_SHORT` points more
+        against the draw it would make instead: its best draw when it is the
+        seat to draw, else a stock draw of its own), with :data:`SKIP_SHORT` points more
         for every seat the call skips that holds :data:`SHORT_HAND` cards or
         fewer. A call takes the turn of every seat between the discarder and
         the caller; such a seat may go out on that turn (issue 25, item 3),

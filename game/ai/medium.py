@@ -44,6 +44,9 @@ from game.ai.going_out import going_out_plan, table_everything, tabled_cards
 STOCK_DRAW_VALUE = 3.0
 HOLD_MELD_POINTS = 12
 PRUNE_MARGIN = 8.0
+"""Points below the best draw at which :meth:`MediumAI.ranked_draws` drops
+a take: Medium does not weigh it further. (Hard adds every legal draw to
+its candidates itself, so this prunes nothing of its search.)"""
 TIE = 1e-9
 FEED_PILE = 15.0
 """Charge on a discard per card of the pile's top that it melds with (same
@@ -61,7 +64,6 @@ DEEP_COUNTED = 2
 GO_OUT_BONUS = 20.0
 """What going out this turn is worth beyond the points tabled (the hand ends
 while the opponents still hold cards)."""
-"""Draws valued this far below the best are not worth weighing (Hard searches only the rest)."""
 
 
 def risk_factor(view: PlayerView) -> float:
@@ -136,9 +138,9 @@ class MediumAI(AIPlayer):
 
     def ranked_draws(self, view: PlayerView, world: HandState) -> list[tuple[float, Action]]:
         """Every draw worth weighing: ``(value, action)`` best first; a take
-        more than :data:`PRUNE_MARGIN` below the best is dropped (nothing to
-        search there). With the stock empty (R17) ending the hand is valued
-        at the hand's cards counted against the seat."""
+        more than :data:`PRUNE_MARGIN` below the best is dropped. With the
+        stock empty (R17) ending the hand is valued at the hand's cards
+        counted against the seat."""
         seat = view.seat
         if world.stock_draw_possible():
             ranked = [(self.stock_value(view, world), DrawStock(seat))]
