@@ -27,9 +27,20 @@ SIZES = [(1024, 640), (1280, 720), (1920, 1080), (3840, 2160)]
 
 
 class _InProcessSession(TableSession):
+    """The table's session without worker processes, and seeded: New game
+    deals from a random seed, and at instant speed one deal in many lets the
+    computer go out on its first turn, so the hand's results, not the table,
+    would be on top when a test looks (the badge test failed that way once)."""
+
     def __init__(self, *a, **kw):
         kw["use_workers"] = False
+        if kw.get("seed") is None and kw.get("table_seed") is None:
+            kw["seed"] = SESSION_SEED
         super().__init__(*a, **kw)
+
+
+SESSION_SEED = 1
+"""The seed of every table these tests start (a first hand the person plays)."""
 
 
 @pytest.fixture
