@@ -375,6 +375,7 @@ def test_the_pack_counts_are_the_pack_s():
             pack = Counter(build_pack(decks, jokers))
             assert list(pack_counts(decks, jokers)) == [pack[c] for c in range(JOKER + 1)]
 
+
 def test_the_remembered_enumerations_are_right_after_the_memory_is_emptied(monkeypatch):
     """With room for three answers the memory empties again and again; each
     answer is still the enumeration's, and the memory never holds more."""
