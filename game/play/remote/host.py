@@ -512,11 +512,15 @@ class TableHost:
             busy = True
             self._take(item)
         if self.session is None:
+            # the network thread takes a guest into its seat a moment before the join reaches this thread's inbox:
+            # the game waits for both, or it would start with a computer standing in for a guest who never left
+            heard = all(r.conn is not None for r in self._remote.values())
             with self._lock:
                 if self.options.resume is not None and self.games == 0:  # every guest back in their seat
-                    ready = self._play_on or all(s.conn is not None for s in self._slots if s.kind == OPEN)
+                    ready = self._play_on or (heard and all(s.conn is not None for s in self._slots
+                                                            if s.kind == OPEN))
                 else:
-                    ready = all(s.token is not None for s in self._slots if s.kind == OPEN)
+                    ready = heard and all(s.token is not None for s in self._slots if s.kind == OPEN)
                 if ready:
                     self._started = True
             if ready:

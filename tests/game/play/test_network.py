@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import os
 import re
 import socket
@@ -418,6 +419,27 @@ def test_a_computer_plays_for_a_guest_away_and_gives_the_seat_back(cert_dir):
         assert isinstance(host.session.referee.players[0], PersonPlayer)
         pump_until(host, [bot], lambda: bot.result is not None)
         assert bot.result == host.result
+    finally:
+        host.close()
+
+
+def test_the_game_waits_for_a_guests_join_to_reach_the_table_not_only_its_seat(cert_dir, caplog):
+    # the network thread gives the seat (its token) a moment before the table hears of the join: a pump in between
+    # started the game with nobody at the seat, so a computer stood in for a guest who had never left (CI, stop 50)
+    host = make_host(cert_dir, ["open", "easy"], away="computer", stand_in="easy")
+    try:
+        conn = guest(host, "Ben")
+        conn.open()  # the Welcome came: the seat is taken, and the join waits in the table's inbox
+        joined = host._inbox.get(timeout=5)
+        assert joined[0] == "join"
+        with caplog.at_level(logging.INFO, logger="rummy500.host"):
+            for _ in range(3):
+                host.pump()  # as if the table's frame came between the seat and the join
+            assert host.session is None
+            host._inbox.put(joined)
+            host.pump()
+        assert host.session is not None and host.session.referee.players[0].is_person
+        assert "plays for the guest who left" not in caplog.text
     finally:
         host.close()
 
