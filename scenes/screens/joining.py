@@ -65,6 +65,8 @@ class JoinScene(FormScene):
         self.welcome = None
         self._joining: threading.Thread | None = None
         self._outcome: tuple | None = None
+        self._outcome_lock = threading.Lock()  # the join thread's outcome against the page being left
+        self._left = False
         self._table_key: tuple = ("", "", None)  # (host:port, code, kept token) of the join under way
         self.started = False
         self.over = False
@@ -100,6 +102,11 @@ class JoinScene(FormScene):
 
     def exit(self) -> None:
         pygame.key.stop_text_input()
+        with self._outcome_lock:
+            self._left = True
+            outcome, self._outcome = self._outcome, None
+        if outcome is not None and outcome[0] == "welcome":  # welcomed, but not yet read: the seat is given back
+            outcome[1].close()
         self.leave()
         if self.discovery is not None:
             self.discovery.close()
@@ -172,9 +179,15 @@ class JoinScene(FormScene):
 
         def run() -> None:
             try:
-                self._outcome = ("welcome", conn, conn.open())
+                outcome = ("welcome", conn, conn.open())
             except JoinError as exc:
-                self._outcome = ("refused", conn, exc)
+                outcome = ("refused", conn, exc)
+            with self._outcome_lock:
+                if not self._left:
+                    self._outcome = outcome
+                    return
+            if outcome[0] == "welcome":  # the page was left while the join was on its way: give the seat back
+                conn.close()
 
         self._joining = threading.Thread(target=run, name="rummy500-join", daemon=True)
         self._joining.start()

@@ -105,3 +105,34 @@ def test_refusals_are_worded_in_the_guests_language_and_a_name_for_you_is_refuse
     page.address.value = "not a host:70000"
     page.join()
     assert page.focus.focused is page.address and page.problem
+
+
+def test_back_while_the_join_is_on_its_way_gives_the_seat_back(app, host, monkeypatch):
+    # Back before the host's welcome comes: the page is gone, so the join that then succeeds must not keep the seat
+    # (it did: the host counted a guest who would never play, and a game waited on that seat for ever)
+    import threading
+
+    from scenes.screens import joining
+    welcomed, left = threading.Event(), threading.Event()
+
+    class SlowConnection(joining.GuestConnection):
+        def open(self):
+            assert left.wait(10)  # the hello goes out only once the page is left
+            try:
+                return super().open()
+            finally:
+                welcomed.set()
+
+    monkeypatch.setattr(joining, "GuestConnection", SlowConnection)
+    app.push(TitleScene(app))
+    page = app.push(JoinScene(app))
+    page.address.value = f"127.0.0.1:{host.port}"
+    page.code.value = CODE
+    page.name.value = "Ben"
+    page.join()
+    page.back()
+    left.set()
+    assert welcomed.wait(10)
+    step_until(app, host, lambda: host.names[1] == "Ben")  # the host took the guest in, as it does
+    step_until(app, host, lambda: not host.guests() and not host.connected())  # and was given the seat back
+    assert host.names[1] == ""
