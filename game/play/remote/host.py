@@ -336,13 +336,13 @@ class TableHost:
             return
         seat, token, conn_id = verdict
         link = Link(conn, self._net, addr)
-        with self._lock:
+        with self._lock:  # with _game_over's list of the links: the game over reaches this one once, after its welcome
             self._links[conn_id] = link
             names = [s.name for s in self._slots]
-        link.send_soon(encode(Welcome(PROTOCOL_VERSION, seat, token, names)))
-        over = self.result
-        if over is not None and self.finished:  # a seat taken back after the game: nothing else will come
-            for part in self._record_parts:
+            link.send_soon(encode(Welcome(PROTOCOL_VERSION, seat, token, names)))
+            over, parts = self.result, self._record_parts
+        if over is not None:  # a seat taken back after the game was won
+            for part in parts:
                 link.send_soon(part)
             link.send_soon(encode(GameOver(over["winner"], over["names"], over["totals"])))
         self._inbox.put(("join", seat, conn_id, monotonic()))
@@ -813,19 +813,24 @@ class TableHost:
 
     def _game_over(self) -> None:
         game = self.session.game
-        self.result = {"winner": game.winner, "names": self.names, "totals": list(game.totals)}
-        if self.on_game_over is not None:
-            self.on_game_over(self.result)
+        result = {"winner": game.winner, "names": self.names, "totals": list(game.totals)}
         message = encode(GameOver(game.winner, self.names, list(game.totals)))
         try:  # the finished game's record, for each guest to keep: sent only now the game is over
-            self._record_parts = [encode(part) for part in record_parts(record_of(game))]
+            parts = [encode(part) for part in record_parts(record_of(game))]
         except ValueError as exc:
             log.warning("the finished game's record is not sent to the guests: %s", exc)
-            self._record_parts = []
-        for seat in self.connected():
-            for part in self._record_parts:
-                self._send(seat, part)
-            self._send(seat, message)
+            parts = []
+        # every guest taken in, including one whose join has not reached this thread yet (a seat taken back during
+        # the last move); a guest taken in after this is sent the result by _handler
+        with self._lock:
+            self.result, self._record_parts = result, parts
+            links = list(self._links.values())
+        if self.on_game_over is not None:
+            self.on_game_over(self.result)
+        for link in links:
+            for part in parts:
+                link.send_soon(part)
+            link.send_soon(message)
         if self.options.driven:  # the window shows the game over; its table closes the session
             self.finished = True
             self._close_links(1000, "game over")

@@ -444,6 +444,34 @@ def test_the_game_waits_for_a_guests_join_to_reach_the_table_not_only_its_seat(c
         host.close()
 
 
+def test_a_seat_taken_back_as_the_game_ends_is_told_the_game_is_over(cert_dir):
+    # the guest was taken in, but its join had not reached the table when the last move won the game: the game over
+    # went to the seats the table knew were there, so this guest was closed with no result (a helper's audit)
+    host = make_host(cert_dir, ["open", "easy"], away="computer", stand_in="easy")
+    try:
+        conn = guest(host, "Ben")
+        conn.open()
+        bot = GuestBot(conn, "easy", seed=3)
+        pump_until(host, [bot], lambda: bot.n >= 4)
+        conn.drop()
+        pump_until(host, [], lambda: not host.session.referee.players[0].is_person)
+        conn.reopen()  # the seat taken back with its token while a computer plays it
+        joined = host._inbox.get(timeout=5)
+        assert joined[0] == "join"
+        pump_until(host, [], lambda: host.finished, timeout=120)  # the game ends before the table hears of it
+        host._inbox.put(joined)
+        host.pump()
+        deadline, got = time.monotonic() + 5, []
+        while not any(isinstance(m, GameOver) for m in got) and time.monotonic() < deadline:
+            m = conn.get(timeout=0.1)
+            if m is not None:
+                got.append(m)
+        over = [m for m in got if isinstance(m, GameOver)]
+        assert over and over[0].winner == host.result["winner"] and over[0].totals == host.result["totals"]
+    finally:
+        host.close()
+
+
 # ------------------------------------------------------- who gets in
 def test_wrong_codes_from_one_address_make_it_wait(cert_dir):
     host = make_host(cert_dir, ["open", "easy"], wrong_per_address=5, wait_s=30)
