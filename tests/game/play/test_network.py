@@ -403,15 +403,21 @@ def test_a_drop_mid_hand_and_the_rejoin_by_token_not_by_name(cert_dir):
         host.close()
 
 
+def away_after_four_moves(host) -> tuple[GuestConnection, GuestBot]:
+    """A guest (an Easy bot) at seat 0 plays four moves and drops; returns once a computer plays its seat."""
+    conn = guest(host, "Ben")
+    conn.open()
+    bot = GuestBot(conn, "easy", seed=3)
+    pump_until(host, [bot], lambda: bot.n >= 4)
+    conn.drop()
+    pump_until(host, [], lambda: not host.session.referee.players[0].is_person)
+    return conn, bot
+
+
 def test_a_computer_plays_for_a_guest_away_and_gives_the_seat_back(cert_dir):
     host = make_host(cert_dir, ["open", "easy"], away="computer", stand_in="easy")
     try:
-        conn = guest(host, "Ben")
-        conn.open()
-        bot = GuestBot(conn, "easy", seed=3)
-        pump_until(host, [bot], lambda: bot.n >= 4)
-        conn.drop()
-        pump_until(host, [], lambda: not host.session.referee.players[0].is_person)
+        conn, bot = away_after_four_moves(host)
         n = host.n
         pump_until(host, [], lambda: host.n >= n + 5)  # the game goes on without the guest
         conn.reopen()
@@ -449,12 +455,7 @@ def test_a_seat_taken_back_as_the_game_ends_is_told_the_game_is_over(cert_dir):
     # went to the seats the table knew were there, so this guest was closed with no result (a helper's audit)
     host = make_host(cert_dir, ["open", "easy"], away="computer", stand_in="easy")
     try:
-        conn = guest(host, "Ben")
-        conn.open()
-        bot = GuestBot(conn, "easy", seed=3)
-        pump_until(host, [bot], lambda: bot.n >= 4)
-        conn.drop()
-        pump_until(host, [], lambda: not host.session.referee.players[0].is_person)
+        conn, _ = away_after_four_moves(host)
         conn.reopen()  # the seat taken back with its token while a computer plays it
         joined = host._inbox.get(timeout=5)
         assert joined[0] == "join"
