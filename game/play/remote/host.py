@@ -335,12 +335,26 @@ class TableHost:
             await conn.close(POLICY, why)
             return
         seat, token, conn_id = verdict
-        link = Link(conn, self._net, addr)
         with self._lock:  # with _game_over's list of the links: the game over reaches this one once, after its welcome
-            self._links[conn_id] = link
-            names = [s.name for s in self._slots]
-            link.send_soon(encode(Welcome(PROTOCOL_VERSION, seat, token, names)))
-            over, parts = self.result, self._record_parts
+            kept = self._slots[seat].conn == conn_id
+            if kept:
+                link = self._links[conn_id] = Link(conn, self._net, addr)
+                names = [s.name for s in self._slots]
+                link.send_soon(encode(Welcome(PROTOCOL_VERSION, seat, token, names)))
+                over, parts = self.result, self._record_parts
+            removed = not kept and token in self._banned_tokens
+            if removed and addr != "?":
+                self._banned_addresses.add(addr)  # as remove_seat bans the address of a connection it knows
+        if not kept:  # since the seat was given: the host removed it, or its token took it on a newer connection
+            try:
+                if removed:
+                    await conn.send(encode(Refused("banned")))
+                    await conn.close(POLICY, "the host removed this seat from the table")
+                else:
+                    await conn.close(POLICY, "the seat was taken back with its token")
+            except ConnectionClosed:
+                pass
+            return
         if over is not None:  # a seat taken back after the game was won
             for part in parts:
                 link.send_soon(part)

@@ -60,3 +60,42 @@ def test_a_seat_removed_before_the_game_starts_is_a_computer_from_the_first_deal
         assert host.options.seats == ["easy", "open"]
     finally:
         host.close()
+
+
+def test_a_seat_removed_while_its_guest_is_being_taken_in_is_refused_not_left_hanging(cert_dir):
+    # the host's Remove came between the seat given to the guest and its connection kept: nothing closed the
+    # connection or told the guest, who waited for ever after its welcome (a helper's audit of the network threads)
+    import threading
+    host = make_host(cert_dir, ["open", "open"])
+    given, go_on = threading.Event(), threading.Event()
+    first = host._first_message
+
+    def held(raw, addr):  # on the network thread, just after the seat is given
+        verdict = first(raw, addr)
+        given.set()
+        assert go_on.wait(10)
+        return verdict
+
+    host._first_message = held
+    try:
+        ana, outcome = guest(host, "Ana"), []
+
+        def join():
+            try:
+                outcome.append(ana.open())
+            except JoinError as exc:
+                outcome.append(exc)
+
+        joining = threading.Thread(target=join)
+        joining.start()
+        assert given.wait(10)
+        host.remove_seat(0, "easy")
+        go_on.set()
+        joining.join(15)
+        assert isinstance(outcome[0], JoinError) and outcome[0].reason == "banned"
+        tokens, addresses = host.banned
+        assert len(tokens) == 1 and "127.0.0.1" in addresses
+        assert host.options.seats == ["easy", "open"] and host.names[0] == "Easy" and host.connected() == []
+    finally:
+        go_on.set()
+        host.close()
