@@ -20,6 +20,7 @@ import asyncio
 import logging
 import queue
 import random
+import threading
 import time
 from collections import deque
 from typing import Callable
@@ -117,6 +118,7 @@ class GuestConnection:
         self._net: LoopThread | None = None
         self._link: Link | None = None
         self._conn = None
+        self._closing = threading.Lock()  # the window and the thread taking the seat back may both close
 
     @property
     def where(self) -> str:
@@ -236,14 +238,15 @@ class GuestConnection:
             self._net.call(self._conn.transport.abort)
 
     def close(self) -> None:
-        """Leave (a normal close) and stop the network thread; safe to call twice."""
-        if self._net is None:
+        """Leave (a normal close) and stop the network thread; safe to call twice, from two threads at once."""
+        with self._closing:
+            net, self._net = self._net, None
+        if net is None:
             return
         if self._link is not None:
             self._link.close_soon(1000, "the guest left")
             time.sleep(0.05)
-        self._net.stop()
-        self._net = None
+        net.stop()
 
     def reopen(self) -> Welcome:
         """Connect again and take the seat back with its token."""

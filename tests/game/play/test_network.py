@@ -473,6 +473,41 @@ def test_a_seat_taken_back_as_the_game_ends_is_told_the_game_is_over(cert_dir):
         host.close()
 
 
+def test_a_guest_connection_closed_from_two_threads_at_once_closes_once(cert_dir):
+    # the window leaving the table and the thread taking the seat back after a drop both close the connection:
+    # both passed the "already closed?" check, and the later one failed on the network thread the other had ended
+    host = make_host(cert_dir, ["open", "easy"])
+    try:
+        conn = guest(host, "Ben")
+        conn.open()
+        link, closes, errors = conn._link, [], []
+        close_soon = link.close_soon
+
+        def slow_close_soon(code, reason):  # widen the gap between the check and the end of the network thread
+            closes.append(code)
+            close_soon(code, reason)
+            time.sleep(0.2)
+
+        link.close_soon = slow_close_soon
+
+        def close():
+            try:
+                conn.close()
+            except Exception as exc:  # noqa: BLE001  (what a thread raised is the test's finding)
+                errors.append(exc)
+
+        both = [threading.Thread(target=close) for _ in range(2)]
+        for t in both:
+            t.start()
+        for t in both:
+            t.join(10)
+        assert errors == [] and closes == [1000]
+        conn.close()  # and a third time, later, is nothing
+        assert closes == [1000]
+    finally:
+        host.close()
+
+
 # ------------------------------------------------------- who gets in
 def test_wrong_codes_from_one_address_make_it_wait(cert_dir):
     host = make_host(cert_dir, ["open", "easy"], wrong_per_address=5, wait_s=30)
