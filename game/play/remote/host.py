@@ -778,6 +778,8 @@ class TableHost:
             if remote.conn is not None:
                 self._seat_person(seat)
             else:
+                if remote.away_since is None:  # a guest not back when a saved table plays on: held from now
+                    remote.away_since = monotonic()
                 self._guest_away(seat)
         for seat in self.connected():
             self._send_start(seat)

@@ -17,7 +17,7 @@ import pytest
 from websockets.asyncio.client import connect
 
 from game.play.remote.guest import GuestBot, GuestConnection, JoinError, parse_address
-from game.play.remote.host import HostOptions, TableHost, computer_names
+from game.play.remote.host import HostOptions, ResumedTable, TableHost, computer_names
 from game.play.remote.network import (
     MAX_MESSAGE, PROTOCOL_VERSION, Ask, GameOver, Hello, KnownHosts, RateLimit, Refused, Start, Update, client_context,
     code_problem, codes_match, decode_guest, decode_host, encode, make_code, view_from_wire, view_to_wire, BadMessage,
@@ -504,6 +504,26 @@ def test_a_guest_connection_closed_from_two_threads_at_once_closes_once(cert_dir
         assert errors == [] and closes == [1000]
         conn.close()  # and a third time, later, is nothing
         assert closes == [1000]
+    finally:
+        host.close()
+
+
+def test_play_on_with_the_table_waiting_gives_an_absent_guests_seat_to_a_computer_after_the_hold(cert_dir):
+    # a saved table taken up again without its guest ("Play on"), the table set to wait while a guest is away: the
+    # hold ran only from a drop, and a guest who never came back had none, so the table waited for ever
+    game = Game(["Ana", "Easy"], RULES, seed=4)
+    resume = ResumedTable(game, seed=4, names=["Ana", "Easy"], tokens={0: "the-token-ana-was-given"})
+    host = make_host(cert_dir, ["open", "easy"], away="wait", hold_s=0.5, resume=resume)
+    try:
+        for _ in range(5):
+            host.pump()
+        assert host.session is None  # waiting for Ana
+        host.play_on()
+        pump_until(host, [], lambda: host.session is not None, timeout=10)
+        assert host.session.referee.players[0].is_person  # held for her first
+        pump_until(host, [], lambda: not host.session.referee.players[0].is_person, timeout=10)
+        n = host.n
+        pump_until(host, [], lambda: host.n >= n + 4, timeout=30)  # and the game goes on
     finally:
         host.close()
 
