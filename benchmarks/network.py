@@ -54,7 +54,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.play.remote.guest import GuestBot, GuestConnection, JoinError  # noqa: E402
 from game.play.remote.host import HostOptions, TableHost  # noqa: E402
-from game.play.remote.network import Update  # noqa: E402
+from game.play.remote.network import Start, Update  # noqa: E402
 from game.rules.ruleset import RuleSet  # noqa: E402
 
 CODE = "K7PQ3M"
@@ -64,11 +64,16 @@ def guest_process(port: int, seat: int, level: str, games: int, out) -> None:
     """One guest: join seat ``seat``, play ``games`` games, send back
     ``(seat, {(game, n): perf_counter seconds}, bytes received)``."""
     received: dict[tuple[int, int], float] = {}
-    game = [0]
+    game = [0]  # games this guest has played to the end (the bot's count, on this thread)
+    started = [0]  # games the host has started, counted as they arrive (on the network thread)
 
     def note(msg, at: float) -> None:  # on the guest's network thread
-        if isinstance(msg, Update):
-            received[(game[0] + 1, msg.n)] = at  # games count from 1, as the host's
+        # keyed by the Starts this thread has seen, not by the bot's count: the next game's first updates arrive
+        # before the bot has read the game over, and keyed by its count they overwrote the last game's
+        if isinstance(msg, Start):
+            started[0] += 1  # games count from 1, as the host's
+        elif isinstance(msg, Update):
+            received[(started[0], msg.n)] = at
 
     conn = GuestConnection("127.0.0.1", port, code=CODE, name=f"Guest {seat}", seat=seat, arrived=note)
     conn.open()
