@@ -128,19 +128,19 @@ class GuestConnection:
     def open(self) -> Welcome:
         """Connect and join; returns the host's :class:`Welcome` (its
         ``token`` is kept for :meth:`reopen`). Raises :class:`JoinError`."""
-        self._net = LoopThread("rummy500-guest")
+        net = self._net = LoopThread("rummy500-guest")  # this one, even if another thread closes meanwhile
         try:
-            self.welcome = self._net.submit(self._open()).result(self.timeout_s + 5)
+            self.welcome = net.submit(self._open(net)).result(self.timeout_s + 5)
         except JoinError:
-            self._net.stop()
+            net.stop()
             raise
         except Exception as exc:
-            self._net.stop()
+            net.stop()
             raise JoinError("unreachable", where=self.where, why=str(exc) or type(exc).__name__) from None
         self.seat, self.token = self.welcome.seat, self.welcome.token
         return self.welcome
 
-    async def _open(self) -> Welcome:
+    async def _open(self, net: LoopThread) -> Welcome:
         uri = f"wss://{self.host}:{self.port}/" if ":" not in self.host else f"wss://[{self.host}]:{self.port}/"
         try:
             conn = await connect(uri, ssl=client_context(), max_size=MAX_MESSAGE, compression=None, proxy=None,
@@ -174,7 +174,7 @@ class GuestConnection:
             await conn.close(1008, "not a welcome")
             raise JoinError("broken", where=self.where)
         self._conn = conn
-        self._link = Link(conn, self._net)
+        self._link = Link(conn, net)
         asyncio.ensure_future(self._read(conn))
         return reply
 

@@ -341,7 +341,11 @@ class TableHost:
                 link = self._links[conn_id] = Link(conn, self._net, addr)
                 names = [s.name for s in self._slots]
                 link.send_soon(encode(Welcome(PROTOCOL_VERSION, seat, token, names)))
-                over, parts = self.result, self._record_parts
+                over = self.result
+                if over is not None:  # a seat taken back after the game was won: before any close of the links
+                    for part in self._record_parts:
+                        link.send_soon(part)
+                    link.send_soon(encode(GameOver(over["winner"], over["names"], over["totals"])))
             removed = not kept and token in self._banned_tokens
             if removed and addr != "?":
                 self._banned_addresses.add(addr)  # as remove_seat bans the address of a connection it knows
@@ -355,10 +359,6 @@ class TableHost:
             except ConnectionClosed:
                 pass
             return
-        if over is not None:  # a seat taken back after the game was won
-            for part in parts:
-                link.send_soon(part)
-            link.send_soon(encode(GameOver(over["winner"], over["names"], over["totals"])))
         self._inbox.put(("join", seat, conn_id, monotonic()))
         await self._read(conn, link, seat, conn_id)
 
@@ -528,8 +528,8 @@ class TableHost:
         if self.session is None:
             # the network thread takes a guest into its seat a moment before the join reaches this thread's inbox:
             # the game waits for both, or it would start with a computer standing in for a guest who never left
-            heard = all(r.conn is not None for r in self._remote.values())
             with self._lock:
+                heard = all(r.conn is not None and r.conn == self._slots[i].conn for i, r in self._remote.items())
                 if self.options.resume is not None and self.games == 0:  # every guest back in their seat
                     ready = self._play_on or (heard and all(s.conn is not None for s in self._slots
                                                             if s.kind == OPEN))

@@ -78,6 +78,19 @@ def closed(conn: GuestConnection, timeout=5.0):
     raise AssertionError("the connection stayed open")
 
 
+def messages_until(conn: GuestConnection, done, timeout=5.0) -> list:
+    """What ``conn`` receives (messages, and ``(CLOSED, code, reason)`` at the end) until ``done(received)`` or
+    ``timeout`` seconds."""
+    got, deadline = [], time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        m = conn.get(timeout=0.1)
+        if m is not None:
+            got.append(m)
+            if done(got):
+                break
+    return got
+
+
 # ------------------------------------------------------------------ pieces
 def test_codes_are_read_aloud_easily_and_compared_as_typed():
     code = make_code()
@@ -450,6 +463,38 @@ def test_the_game_waits_for_a_guests_join_to_reach_the_table_not_only_its_seat(c
         host.close()
 
 
+def test_the_game_waits_when_the_guest_the_table_knows_at_a_seat_is_no_longer_the_one_in_it(cert_dir, caplog):
+    # Ana joined seat 1 and left, and Ben took it, both between the table's reading of its inbox and its check that
+    # every seat is taken: the check saw a connection at each seat, Ana's gone one among them, and started the game,
+    # and a computer stood in until Ben's join was read (a review of the change)
+    host = make_host(cert_dir, ["easy", "open", "open"], away="computer", stand_in="easy")
+    try:
+        ana = guest(host, "Ana", seat=1)
+        ana.open()
+        pump_until(host, [], lambda: host.connected() == [1], timeout=10)
+        ana.close()
+        dropped = host._inbox.get(timeout=5)
+        assert dropped[0] == "drop"
+        ben, cleo = guest(host, "Ben", seat=1), guest(host, "Cleo", seat=2)
+        ben.open()
+        joined = host._inbox.get(timeout=5)
+        assert joined[0] == "join" and joined[1] == 1
+        cleo.open()
+        with caplog.at_level(logging.INFO, logger="rummy500.host"):
+            pump_until(host, [], lambda: host.connected() == [1, 2], timeout=10)  # Cleo's join, read; Ana's seen
+            for _ in range(3):
+                host.pump()
+            assert host.session is None
+            host._inbox.put(dropped)
+            host._inbox.put(joined)
+            host.pump()
+        assert host.session is not None and host.names[1:] == ["Ben", "Cleo"]
+        assert all(host.session.referee.players[s].is_person for s in (1, 2))
+        assert "plays for the guest who left" not in caplog.text
+    finally:
+        host.close()
+
+
 def test_a_seat_taken_back_as_the_game_ends_is_told_the_game_is_over(cert_dir):
     # the guest was taken in, but its join had not reached the table when the last move won the game: the game over
     # went to the seats the table knew were there, so this guest was closed with no result (a helper's audit)
@@ -462,11 +507,7 @@ def test_a_seat_taken_back_as_the_game_ends_is_told_the_game_is_over(cert_dir):
         pump_until(host, [], lambda: host.finished, timeout=120)  # the game ends before the table hears of it
         host._inbox.put(joined)
         host.pump()
-        deadline, got = time.monotonic() + 5, []
-        while not any(isinstance(m, GameOver) for m in got) and time.monotonic() < deadline:
-            m = conn.get(timeout=0.1)
-            if m is not None:
-                got.append(m)
+        got = messages_until(conn, lambda got: isinstance(got[-1], GameOver))
         over = [m for m in got if isinstance(m, GameOver)]
         assert over and over[0].winner == host.result["winner"] and over[0].totals == host.result["totals"]
     finally:
@@ -524,6 +565,86 @@ def test_play_on_with_the_table_waiting_gives_an_absent_guests_seat_to_a_compute
         pump_until(host, [], lambda: not host.session.referee.players[0].is_person, timeout=10)
         n = host.n
         pump_until(host, [], lambda: host.n >= n + 4, timeout=30)  # and the game goes on
+    finally:
+        host.close()
+
+
+def test_the_game_over_reaches_a_seat_taken_back_even_when_the_links_are_closed_at_once(cert_dir, monkeypatch):
+    # the handler used to read the result under the lock and send it after: the table thread closing the links for
+    # the game's end could queue the close in between, and the guest got its welcome, then the close, no result (a
+    # review of the change); here the network thread is slowed just there, after the welcome
+    from game.play.remote import host as host_module
+    slowed = threading.Event()
+
+    class SlowLink(host_module.Link):
+        def send_soon(self, text, close=None):
+            if slowed.is_set() and threading.current_thread().name.startswith("rummy500-host") \
+                    and '"welcome"' not in text:
+                time.sleep(0.3)
+            super().send_soon(text, close)
+
+    monkeypatch.setattr(host_module, "Link", SlowLink)
+    host = make_host(cert_dir, ["open", "easy"], away="computer", stand_in="easy")
+    try:
+        conn, _ = away_after_four_moves(host)
+
+        def taken_back_at_the_end(result):  # on the table's thread, in _game_over, before the links are closed
+            slowed.set()
+            with host._lock:
+                before = set(host._links)
+            threading.Thread(target=conn.reopen, daemon=True).start()
+            deadline = time.monotonic() + 5
+            while time.monotonic() < deadline:
+                with host._lock:
+                    if set(host._links) - before:
+                        break
+                time.sleep(0.001)
+            time.sleep(0.02)
+
+        host.on_game_over = taken_back_at_the_end
+        pump_until(host, [], lambda: host.finished, timeout=120)
+        got = messages_until(conn, lambda got: isinstance(got[-1], tuple), timeout=10)  # to the close
+        assert any(isinstance(m, GameOver) for m in got), got
+    finally:
+        host.close()
+
+
+def test_closing_while_another_thread_takes_the_seat_back_ends_in_a_join_error_at_most(cert_dir):
+    # the window leaving while the rejoin thread is inside open(): open() used the connection's network thread, which
+    # the close had just taken away, and failed with AttributeError, which the rejoin thread does not catch
+    host = make_host(cert_dir, ["open", "easy"])
+    try:
+        conn = guest(host, "Ben")
+        conn.open()
+        old, errors, left = conn._net, [], threading.Event()
+        first_open = conn._open
+
+        async def open_after_the_window_left(*args):  # the rejoin's handshake, held until the window has left
+            while not left.is_set():
+                await asyncio.sleep(0.001)
+            return await first_open(*args)
+
+        conn._open = open_after_the_window_left
+
+        def rejoin():  # as GuestSession does after a drop: it catches JoinError
+            try:
+                conn.reopen()
+            except JoinError:
+                pass
+            except Exception as exc:  # noqa: BLE001  (anything else is the test's finding)
+                errors.append(exc)
+
+        t = threading.Thread(target=rejoin)
+        t.start()
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline and (conn._net is None or conn._net is old):
+            time.sleep(0.0005)
+        conn.close()  # the window leaves the table while open() waits
+        left.set()
+        t.join(20)
+        assert not t.is_alive() and errors == []
+        conn.close()
+        assert conn._net is None
     finally:
         host.close()
 
