@@ -251,7 +251,7 @@ class TableHost:
         self._inbox: queue.SimpleQueue = queue.SimpleQueue()
         self.notices: queue.SimpleQueue = queue.SimpleQueue()  # ("version", address, their version) for the host's side
         self.on_game_over: Callable[[dict], None] | None = None
-        self._record_parts: list[str] = []  # the finished game's record as sent (RecordPart messages), once it is won
+        self._over_messages: list[str] = []  # sent at game over: the record's RecordPart messages, then the GameOver
         self.on_hand_over: Callable[[TableSession], None] | None = None
         self.on_action: Callable[[TableSession], None] | None = None
         self._links: dict[int, Link] = {}
@@ -341,11 +341,9 @@ class TableHost:
                 link = self._links[conn_id] = Link(conn, self._net, addr)
                 names = [s.name for s in self._slots]
                 link.send_soon(encode(Welcome(PROTOCOL_VERSION, seat, token, names)))
-                over = self.result
-                if over is not None:  # a seat taken back after the game was won: before any close of the links
-                    for part in self._record_parts:
-                        link.send_soon(part)
-                    link.send_soon(encode(GameOver(over["winner"], over["names"], over["totals"])))
+                if self.result is not None:  # a seat taken back after the game was won: before any close of the links
+                    for text in self._over_messages:
+                        link.send_soon(text)
             removed = not kept and token in self._banned_tokens
             if removed and addr != "?":
                 self._banned_addresses.add(addr)  # as remove_seat bans the address of a connection it knows
@@ -529,12 +527,10 @@ class TableHost:
             # the network thread takes a guest into its seat a moment before the join reaches this thread's inbox:
             # the game waits for both, or it would start with a computer standing in for a guest who never left
             with self._lock:
+                # every open seat is in _remote, and a connection holds its seat's token: heard is every seat taken
                 heard = all(r.conn is not None and r.conn == self._slots[i].conn for i, r in self._remote.items())
-                if self.options.resume is not None and self.games == 0:  # every guest back in their seat
-                    ready = self._play_on or (heard and all(s.conn is not None for s in self._slots
-                                                            if s.kind == OPEN))
-                else:
-                    ready = heard and all(s.token is not None for s in self._slots if s.kind == OPEN)
+                resuming = self.options.resume is not None and self.games == 0
+                ready = heard or (resuming and self._play_on)  # Play on: without the guests not back
                 if ready:
                     self._started = True
             if ready:
@@ -830,23 +826,22 @@ class TableHost:
     def _game_over(self) -> None:
         game = self.session.game
         result = {"winner": game.winner, "names": self.names, "totals": list(game.totals)}
-        message = encode(GameOver(game.winner, self.names, list(game.totals)))
         try:  # the finished game's record, for each guest to keep: sent only now the game is over
             parts = [encode(part) for part in record_parts(record_of(game))]
         except ValueError as exc:
             log.warning("the finished game's record is not sent to the guests: %s", exc)
             parts = []
+        messages = parts + [encode(GameOver(result["winner"], result["names"], result["totals"]))]
         # every guest taken in, including one whose join has not reached this thread yet (a seat taken back during
         # the last move); a guest taken in after this is sent the result by _handler
         with self._lock:
-            self.result, self._record_parts = result, parts
+            self.result, self._over_messages = result, messages
             links = list(self._links.values())
         if self.on_game_over is not None:
             self.on_game_over(self.result)
         for link in links:
-            for part in parts:
-                link.send_soon(part)
-            link.send_soon(message)
+            for text in messages:
+                link.send_soon(text)
         if self.options.driven:  # the window shows the game over; its table closes the session
             self.finished = True
             self._close_links(1000, "game over")
