@@ -55,3 +55,16 @@ def step_until(app, done, timeout: float = 90.0, next_hand: bool = False, pause:
         app.step(1 / 60)
         if pause:
             time.sleep(pause)
+
+
+def open_join_page(app, port: int, code: str, name: str = "Ben"):
+    """The title page with the Join a table page on it, its form filled in for
+    the table on 127.0.0.1 at ``port`` (not yet joined); returns the page."""
+    from scenes.screens.joining import JoinScene
+    from scenes.screens.title import TitleScene
+    app.push(TitleScene(app))
+    page = app.push(JoinScene(app))
+    page.address.value = f"127.0.0.1:{port}"
+    page.code.value = code
+    page.name.value = name
+    return page

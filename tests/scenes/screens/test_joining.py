@@ -17,7 +17,7 @@ from game.rules.ruleset import RuleSet
 from game.text.network import join_problem
 from scenes.screens.joining import JoinScene
 from scenes.screens.title import TitleScene
-from hosted_helpers import in_process_network, open_app
+from hosted_helpers import in_process_network, open_app, open_join_page
 
 CODE = "K7PQ3M"
 
@@ -124,11 +124,7 @@ def test_back_while_the_join_is_on_its_way_gives_the_seat_back(app, host, monkey
                 welcomed.set()
 
     monkeypatch.setattr(joining, "GuestConnection", SlowConnection)
-    app.push(TitleScene(app))
-    page = app.push(JoinScene(app))
-    page.address.value = f"127.0.0.1:{host.port}"
-    page.code.value = CODE
-    page.name.value = "Ben"
+    page = open_join_page(app, host.port, CODE)
     page.join()
     page.back()
     left.set()

@@ -35,11 +35,10 @@ from game.rules.view import view_for
 from game.text.refusals import translate
 from scenes.screens.joining import JoinScene
 from scenes.screens.results import GameOver, HandResults, hand_rows
-from scenes.screens.title import TitleScene
 from scenes.table.layout import is_hidden
 from scenes.core.dialogs import ChoiceDialog
 from scenes.table.scene import TableScene
-from hosted_helpers import in_process_network, open_app
+from hosted_helpers import in_process_network, open_app, open_join_page
 from game.rules.record import record_of
 from game.services.finished import FinishedGames
 from game.services.kept_seats import KeptSeat, KeptSeats
@@ -83,11 +82,7 @@ def step_until(app, host, done, timeout=30.0, each=None):
 
 def join_table(app, host) -> TableScene:
     """Join from the Join a table page and wait for the table to replace it."""
-    app.push(TitleScene(app))
-    page = app.push(JoinScene(app))
-    page.address.value = f"127.0.0.1:{host.port}"
-    page.code.value = CODE
-    page.name.value = "Ben"
+    page = open_join_page(app, host.port, CODE)
     page.join()
     step_until(app, host, lambda: isinstance(app.top, TableScene))
     table = app.top
@@ -452,11 +447,7 @@ def test_a_guest_whose_window_closed_takes_its_seat_back_from_the_join_page(app,
             app.pop()
         step_until(app, host, lambda: 1 not in host.connected())
         # the Join page again, with another name: the kept token, not the name, takes seat 1 back
-        app.push(TitleScene(app))
-        page = app.push(JoinScene(app))
-        page.address.value = f"127.0.0.1:{host.port}"
-        page.code.value = CODE.lower()
-        page.name.value = "Bob"
+        page = open_join_page(app, host.port, CODE.lower(), "Bob")
         page.join()
         step_until(app, host, lambda: isinstance(app.top, TableScene))
         again = app.top
@@ -472,9 +463,7 @@ def test_a_kept_seat_whose_token_the_host_refuses_is_forgotten(app, tmp_path, ne
         where = f"127.0.0.1:{host.port}"
         seats = KeptSeats(app.storage.network_dir)
         seats.keep(KeptSeat(where, CODE, 1, "not-the-hosts-token", "Ben"))
-        app.push(TitleScene(app))
-        page = app.push(JoinScene(app))
-        page.address.value, page.code.value, page.name.value = where, CODE, "Ben"
+        page = open_join_page(app, host.port, CODE)
         page.join()
         step_until(app, host, lambda: page.problem != "")
         assert page.problem == join_problem("bad_token", {}) and host.names[1] == ""
