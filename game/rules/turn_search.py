@@ -246,7 +246,8 @@ def find_plan(hand: Sequence[Card], committed: Card | None, single_taken: Card |
     card and leaves a legal discard, or empties the hand where that ends the
     turn (R16).
 
-    First a fast constructive search (melds holding the card, lay-offs and
+    With a committed card, first :func:`could_ever_table`: when even that
+    quick test fails, no plan exists. Then a fast constructive search (melds holding the card, lay-offs and
     lay-off chains, one meld first where R14's variant asks for it, one more
     play where the discard needs it); when that finds nothing and the card
     could still be tabled at all, an exhaustive search over every meld
@@ -258,6 +259,8 @@ def find_plan(hand: Sequence[Card], committed: Card | None, single_taken: Card |
         if plan is not None or not hand:
             return plan
         return exhaustive_plan(hand, None, single_taken, table, rules, has_meld, seat)
+    if not could_ever_table(hand, committed, table, rules):
+        return None  # the quick test first: every plan below and the exhaustive search table the card
     keep_one = rules.going_out == "discard_required"
     for plan in committed_plans(hand, committed, table, rules, has_meld, seat):
         sim = simulate(hand, table, plan, seat, rules.ace_wraps)
@@ -271,8 +274,6 @@ def find_plan(hand: Sequence[Card], committed: Card | None, single_taken: Card |
         rest = finish_plan(h2, single_taken, t2, rules, has_meld or made, seat)
         if rest is not None:
             return plan + rest
-    if not could_ever_table(hand, committed, table, rules):
-        return None
     return exhaustive_plan(hand, committed, single_taken, table, rules, has_meld, seat)
 
 
