@@ -72,14 +72,17 @@ MAX_WORLDS = 32
 """Worlds searched at most for one decision with two players (42 before
 the search weighed every option, issue 25: with the screen below, 32 gain
 about as much for a third fewer playouts, measured in a decision lab)."""
-MANY_PLAYER_WORLDS = 48
+MANY_PLAYER_WORLDS = 64
 """Worlds searched at most for one decision with three players or more,
 where a playout's score is noisier (more hands dealt at random). One Hard
 among three Medium won 189 of 500 games with 48 against 165 with 32, on
-the same deals (issue 25); in a game its decisions then took 182 ms at
-the 95th percentile with four players, and the clock ended 6 of 2,168
-(six-turn playouts; with :data:`FOUR_PLAYER_HORIZON`, 240 ms and 105 of
-1,257)."""
+the same deals (issue 25; six-turn playouts). With eight-turn playouts
+(:data:`FOUR_PLAYER_HORIZON`) and every later change, 64 won 269 of the
+600 games of seeds 64 to 69 where 48 won 247 on the same deals (see the
+README for every seed). In a game on a two-core machine, four players,
+the clock (:data:`TIME_CAP`) then ended 173 of 1,022 decisions with 64
+and 84 of 1,220 with 48 (the same day; on a slower day 279 of 829 and
+215 of 874)."""
 SHORT_HAND = 2
 """An opponent with this many cards or fewer may go out on its next turn:
 Hard then tables what it can (:meth:`HardAI.obvious`) and, when that
