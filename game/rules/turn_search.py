@@ -247,10 +247,10 @@ def find_plan(hand: Sequence[Card], committed: Card | None, single_taken: Card |
     turn (R16).
 
     With a committed card, first :func:`could_ever_table`: when even that
-    quick test fails, no plan exists. Then a fast constructive search (melds holding the card, lay-offs and
-    lay-off chains, one meld first where R14's variant asks for it, one more
-    play where the discard needs it); when that finds nothing and the card
-    could still be tabled at all, an exhaustive search over every meld
+    quick test fails, no plan exists. Then a fast constructive search
+    (melds holding the card, lay-offs and lay-off chains, one meld first
+    where R14's variant asks for it, one more play where the discard needs
+    it); when that finds nothing, an exhaustive search over every meld
     (every joker declaration, jokers in place of held cards too) and every
     lay-off, memoised, up to :data:`SEARCH_BUDGET` positions.
     """
