@@ -74,6 +74,29 @@ def test_engine_plays_a_fixed_number_of_hands_by_the_cpu_clock():
     assert figure(out, "hands_per_second") > 0
 
 
+def test_engine_replays_the_same_hands_through_the_engine_alone():
+    played = run("engine.py", "--hands", "6", "--players", "3", "--clock", "cpu")
+    replayed = run("engine.py", "--hands", "6", "--players", "3", "--clock", "cpu", "--replay")
+    assert figure(replayed, "hands") == 6
+    assert figure(replayed, "actions_per_hand") == figure(played, "actions_per_hand")  # the very same hands
+    assert figure(replayed, "hands_per_second") > 0
+    refused = _process("engine.py", "--replay")
+    assert refused.returncode == 2 and "--replay needs --hands N" in refused.stderr
+
+
+def test_an_engine_replay_stops_where_the_engine_answers_otherwise(monkeypatch):
+    engine = _module("engine.py", monkeypatch)
+    hands = engine.record(2, {}, 5, 3)
+    assert engine.apply_again(2, {}, hands)[:2] == (3, sum(taken for _, tried in hands for _, taken in tried))
+    seed, tried = hands[0]
+    refused = next(i for i, (_, taken) in enumerate(tried) if not taken)
+    with pytest.raises(AssertionError, match="was taken when the hand was played"):
+        engine.apply_again(2, {}, [(seed, tried[:refused] + [(tried[refused][0], True)])])
+    first_taken = next(action for action, taken in tried if taken)  # refusals before it change nothing
+    with pytest.raises(AssertionError, match="was refused when the hand was played"):
+        engine.apply_again(2, {}, [(seed, [(first_taken, False)])])
+
+
 @pytest.mark.parametrize("mode", [[], ["--in-game"], ["--opponent", " Hoarder", "--hands", "2"]],
                          ids=["searched", "in-game", "against-a-style"])
 def test_hard_worlds(mode):
