@@ -24,7 +24,7 @@ OPPONENT_NOTES = {
     "pile-taker": N_("Pile-taker: digs as deep into the discard pile as the rules let it."),
     "lay-off-hunter": N_("Lay-off hunter: lays off first and keeps cards close to the melds on the table."),
     "rummy-caller": N_("Rummy caller: calls Rummy whenever the rules let it."),
-    "cautious": N_("Cautious: never throws a card that could feed a meld."),
+    "cautious": N_("Cautious: never throws a card that could feed a meld while it has another to throw."),
     "random": N_("Random: any legal move, picked at random."),
 }
 """What New game says of each opponent (one line)."""
