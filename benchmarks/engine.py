@@ -26,7 +26,6 @@ above, are then left out.
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import sys
 import time
@@ -36,6 +35,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from _args import seconds as seconds_type  # noqa: E402
+from game.cli import whole_number as whole  # noqa: E402
 from game.errors import IllegalMove  # noqa: E402
 from game.rules.game import Game  # noqa: E402
 from game.rules.random_play import play_random_hand  # noqa: E402
@@ -126,24 +127,33 @@ def apply_again(players: int, rules: dict, hands: list[tuple[int, list]], clock:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--players", type=int, default=2)
-    parser.add_argument("--seconds", type=float, default=10.0)
-    parser.add_argument("--rules", help="a JSON file of rule keys (default: the standard rules)")
-    parser.add_argument("--jobs", type=int, default=1)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--hands", type=int, help="play exactly this many hands (each job) instead of --seconds")
+    parser.add_argument("--players", type=whole(2, 8), default=2)
+    parser.add_argument("--seconds", type=seconds_type, default=10.0,
+                        help="how long each job plays (not used with --hands)")
+    parser.add_argument("--rules", help="a rules JSON file of rule keys (default: the standard rules)")
+    parser.add_argument("--jobs", type=whole(1), default=1)
+    parser.add_argument("--seed", type=whole(0), default=1)
+    parser.add_argument("--hands", type=whole(1), help="play exactly this many hands (each job) instead of --seconds")
     parser.add_argument("--clock", choices=("wall", "cpu"), default="wall",
                         help="time by the wall clock (default) or by the process's CPU time")
     parser.add_argument("--replay", action="store_true",
                         help="time the engine alone: the hands' actions applied again, without the player "
                              "(needs --hands)")
     args = parser.parse_args()
-    if args.hands is not None and args.hands < 1:
-        parser.error("--hands must be at least 1")
     if args.replay and args.hands is None:
         parser.error("--replay needs --hands N: the hands are played first, then replayed")
+    rules = {}
+    if args.rules:
+        from game.services.profiles import ProfileError, read_rules_file
+        try:
+            ruleset = read_rules_file(args.rules)
+        except ProfileError as exc:
+            parser.error(f"--rules: {exc}")
+        problem = ruleset.deal_problem(args.players)
+        if problem:
+            parser.error(f"--rules: {problem}")
+        rules = ruleset.to_dict()
     timed = replay if args.replay else run
-    rules = json.loads(Path(args.rules).read_text(encoding="utf-8")) if args.rules else {}
     if args.jobs <= 1:
         results = [timed(args.players, args.seconds, rules, args.seed, args.hands, args.clock)]
     else:

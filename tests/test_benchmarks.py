@@ -456,6 +456,12 @@ def test_decision_lab_blames_the_worlds_when_a_saved_run_has_too_few(tmp_path):
     (("hand_screen.py", "easy", "random", "--field", "nobody"), "unknown AI level 'nobody'"),
     (("hand_screen.py", "old-easy", "random"), "old-easy needs --old DIR"),
     (("hand_screen.py", "easy", "random", "--save", "/nonexistent-folder/s.json"), "no folder /nonexistent-folder"),
+    (("engine.py", "--players", "1"), "--players: 1 is not from 2 to 8"),
+    (("engine.py", "--seconds", "0"), "--seconds: must be above 0 seconds"),
+    (("engine.py", "--jobs", "0"), "--jobs: 0 is less than 1"),
+    (("engine.py", "--hands", "0"), "--hands: 0 is less than 1"),
+    (("engine.py", "--seed", "-5"), "--seed: -5 is less than 0"),
+    (("engine.py", "--rules", "/nonexistent-folder/rules.json"), "--rules: There is no file"),
     (("hard_worlds.py", "--players", "9"), "--players: 9 is not from 2 to 8"),
     (("hard_worlds.py", "--seconds", "nan"), "--seconds: must be above 0 seconds"),
     (("hard_worlds.py", "--worlds", "0"), "--worlds: 0 is less than 1"),
@@ -471,6 +477,25 @@ def test_decision_lab_blames_the_worlds_when_a_saved_run_has_too_few(tmp_path):
 ], ids=lambda v: " ".join(v) if isinstance(v, tuple) else None)
 def test_a_bad_value_is_refused_before_any_play(args, says):
     assert says in _refused(*args)
+
+
+@pytest.mark.parametrize("text, says", [
+    ('{"decks": 3}', 'The rule "decks" can\'t be 3'),
+    ('[1]', "A rules file must hold one JSON object of rule keys"),
+    ('{"decks": 1}', "8 players need 57 cards but these rules' pack has 54"),
+], ids=("bad value", "not an object", "pack too small"))
+def test_engine_refuses_a_rules_file_it_cannot_play_before_any_play(tmp_path, text, says):
+    rules = tmp_path / "rules.json"
+    rules.write_text(text, encoding="utf-8")
+    said = _refused("engine.py", "--rules", str(rules), "--players", "8")
+    assert f"--rules: {says}" in said, said
+
+
+def test_engine_plays_by_a_rules_file_read_as_the_game_reads_it(tmp_path):
+    rules = tmp_path / "rules.json"
+    rules.write_bytes('\ufeff{"ace_wraps": true, "going_out": "float"}'.encode("utf-8"))  # a BOM, as Notepad writes
+    out = run("engine.py", "--rules", str(rules), "--players", "3", "--hands", "3", "--replay")
+    assert figure(out, "hands") == 3
 
 
 @pytest.mark.parametrize("source, says", [
