@@ -45,6 +45,8 @@ def seconds(text: str) -> float:
 def writable_file(text: str) -> str:
     """An argparse ``type``: a file that can be written (its folder exists
     and may be written to), checked before a long run rather than after it."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("no file named")
     path = Path(text)
     folder = path.parent  # "." for a bare file name
     if path.is_dir():

@@ -168,10 +168,15 @@ def paired_line(wins: list[float], other: list[float]) -> str:
     of deals (only the deals both played are compared)."""
     diff, error, k = paired(wins, other)
     shown = "unknown: fewer than two deals" if error is None else f"{error:.1f}"
-    line = f"paired: {diff:+g} games over {k} deal{'' if k == 1 else 's'} (standard error {shown})"
+    line = f"paired: {diff:+g} games over {_deals(k)} (standard error {shown})"
     if len(wins) != len(other):
-        line += f"; this run played {len(wins)} deals, the file {len(other)}"
+        line += f"; this run played {_deals(len(wins))}, the file {len(other)}"
     return line
+
+
+def _deals(n: int) -> str:
+    """``n`` deals, in words: "1 deal", "2 deals"."""
+    return f"{n} deal{'' if n == 1 else 's'}"
 
 
 def _whole(value, low: int, high: int) -> bool:
@@ -191,10 +196,15 @@ def read_deals(path: str, key: dict) -> list[float]:
         raise SystemExit(f"--against {path}: cannot read it ({exc.strerror or exc})") from None
     try:
         data = json.loads(raw.decode("utf-8"))
-        wins, saved = data["wins"], {k: data[k] for k in key}
-    except (ValueError, TypeError, KeyError, RecursionError) as exc:
-        raise SystemExit(f"--against {path}: not a --deals file ({exc.__class__.__name__}: {exc})") from None
-    if not all(_whole(v, 0, 10**9) for v in saved.values()):
+    except (ValueError, RecursionError) as exc:
+        raise SystemExit(f"--against {path}: not a --deals file (not JSON: {exc})") from None
+    if not isinstance(data, dict):
+        raise SystemExit(f"--against {path}: not a --deals file (not a JSON object)")
+    missing = [k for k in ("wins", *key) if k not in data]
+    if missing:
+        raise SystemExit(f"--against {path}: not a --deals file (no {', '.join(missing)})")
+    wins, saved = data["wins"], {k: data[k] for k in key}
+    if not all(type(v) is int and v >= 0 for v in saved.values()):  # any seed --seed takes, however large
         raise SystemExit(f"--against {path}: not a --deals file (seed, players and target must be whole numbers)")
     if saved != key:
         raise SystemExit(f"--against {path}: played on other deals ({saved}, this run {key})")
@@ -226,7 +236,7 @@ def main() -> None:
     p.add_argument("--games", type=whole(1), default=200, help="games in all (rounded up to a multiple of --players)")
     p.add_argument("--players", type=int, default=2, choices=(2, 3, 4),
                    help="seats: the first player at one, the second at the rest (default 2)")
-    p.add_argument("--seed", type=whole(0), default=1, help="seeds the deals (a whole number: -5 would deal as 5)")
+    p.add_argument("--seed", type=whole(0), default=1, help="seeds the deals (a whole number, 0 or more: a negative seed would deal as its positive one, so none is taken)")
     p.add_argument("--target", type=whole(1, 1_000_000), default=500, help="points that win a game (fewer: shorter games)")
     p.add_argument("--old", help="folder holding the old game package")
     p.add_argument("--progress", action="store_true",

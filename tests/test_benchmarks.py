@@ -193,6 +193,7 @@ def test_the_paired_difference_and_its_error(monkeypatch):
     assert ai_strength.paired_line([1], [0]) == "paired: +1 games over 1 deal (standard error unknown: fewer than two deals)"
     assert ai_strength.paired_line([2, 1, 1], [1, 1]).endswith(
         "over 2 deals (standard error 1.0); this run played 3 deals, the file 2")  # differences 1 and 0
+    assert ai_strength.paired_line([1], [1, 0]).endswith("this run played 1 deal, the file 2")
 
 
 def test_ai_strength_refuses_a_deals_file_of_other_deals(tmp_path):
@@ -216,6 +217,21 @@ def test_ai_strength_refuses_a_deals_file_of_other_deals(tmp_path):
     bad.write_text('{"seed": true, "players": 2, "target": 500, "wins": [1]}', encoding="utf-8")
     assert "must be whole numbers" in _refused("ai_strength.py", "easy", "random", "--against", str(bad))
     assert "cannot read it" in _refused("ai_strength.py", "easy", "random", "--against", str(tmp_path))
+    bad.write_text("[1, 0]", encoding="utf-8")
+    assert "not a --deals file (not a JSON object)" in _refused("ai_strength.py", "easy", "random", "--against", str(bad))
+    bad.write_text('{"seed": 1, "wins": [1]}', encoding="utf-8")
+    assert "not a --deals file (no players, target)" in _refused("ai_strength.py", "easy", "random", "--against",
+                                                                 str(bad))
+    assert "--deals: no file named" in _refused("ai_strength.py", "easy", "random", "--deals", "")
+
+
+def test_ai_strength_reads_back_its_own_deals_file_whatever_the_seed(tmp_path):
+    deals = tmp_path / "big.json"  # a seed above 10**9 was once saved and then refused as "not whole"
+    run("ai_strength.py", "easy", "random", "--games", "2", "--target", "100", "--seed", "5000000000",
+        "--deals", str(deals))
+    out = run("ai_strength.py", "easy", "random", "--games", "2", "--target", "100", "--seed", "5000000000",
+              "--against", str(deals))
+    assert out.splitlines()[-1] == "paired: +0 games over 1 deal (standard error unknown: fewer than two deals)", out
 
 
 def test_ai_strength_warns_once_and_plays_on_when_the_deals_file_cannot_be_written_later(tmp_path, monkeypatch,
