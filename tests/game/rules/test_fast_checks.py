@@ -187,6 +187,7 @@ def test_a_committed_card_s_plan_is_the_one_found_before_and_the_quick_test_come
         built.append(args[1])
         return real_plans(*args, **kwargs)
 
+    monkeypatch.setattr(P, "committed_plans", counted_plans)
     asked = refused_quickly = found = 0
     for game in positions(rules, games=4):
         h = game.hand
@@ -197,12 +198,8 @@ def test_a_committed_card_s_plan_is_the_one_found_before_and_the_quick_test_come
         for card in sorted(set(hand)):
             for has_meld in (False, True):
                 expected = old_find_plan(hand, card, h.single_taken, h.table, h.rules, has_meld, seat)
-                built.clear()
-                monkeypatch.setattr(P, "committed_plans", counted_plans)
-                try:
-                    got = P.find_plan(hand, card, h.single_taken, h.table, h.rules, has_meld, seat)
-                finally:
-                    monkeypatch.setattr(P, "committed_plans", real_plans)
+                built.clear()  # count only what find_plan builds
+                got = P.find_plan(hand, card, h.single_taken, h.table, h.rules, has_meld, seat)
                 assert got == expected, ([card_token(c) for c in hand], card_token(card), h.table, has_meld)
                 asked += 1
                 found += got is not None
