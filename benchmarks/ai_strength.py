@@ -236,7 +236,9 @@ def main() -> None:
     p.add_argument("--games", type=whole(1), default=200, help="games in all (rounded up to a multiple of --players)")
     p.add_argument("--players", type=int, default=2, choices=(2, 3, 4),
                    help="seats: the first player at one, the second at the rest (default 2)")
-    p.add_argument("--seed", type=whole(0), default=1, help="seeds the deals (a whole number, 0 or more: a negative seed would deal as its positive one, so none is taken)")
+    p.add_argument("--seed", type=whole(0), default=1,
+                   help="seeds the deals (a whole number, 0 or more: a negative seed would deal as its "
+                        "positive one, so none is taken)")
     p.add_argument("--target", type=whole(1, 1_000_000), default=500, help="points that win a game (fewer: shorter games)")
     p.add_argument("--old", help="folder holding the old game package")
     p.add_argument("--progress", action="store_true",

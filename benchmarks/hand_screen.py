@@ -145,7 +145,9 @@ def main() -> None:
     p.add_argument("--field", type=ai_strength._name, default="medium", help="the player at every other seat")
     p.add_argument("--hands", type=whole(1), default=400, help="first hands to deal (each played twice)")
     p.add_argument("--players", type=int, default=4, choices=(2, 3, 4), help="seats (default 4)")
-    p.add_argument("--seed", type=whole(0), default=1, help="seeds the deals (a whole number, 0 or more: a negative seed would deal as its positive one, so none is taken)")
+    p.add_argument("--seed", type=whole(0), default=1,
+                   help="seeds the deals (a whole number, 0 or more: a negative seed would deal as its "
+                        "positive one, so none is taken)")
     p.add_argument("--jobs", type=whole(1, 64), default=1, help="processes to share the hands")
     p.add_argument("--old", help="folder holding the old game package (for old-LEVEL)")
     p.add_argument("--save", type=writable_file, help="write the rows to this JSON file")
