@@ -212,6 +212,22 @@ def whole_number(low: int, high: int | None = None):
     return parse
 
 
+def seconds_from(low: float, high: float):
+    """An argparse ``type``: a number of seconds from ``low`` to ``high``
+    (both finite), refused with the reason otherwise: ``nan`` and
+    ``inf`` are refused too (``--hold nan`` once held a dropped seat for
+    ever, every comparison with it being false)."""
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+        if not low <= value <= high:  # false for nan
+            raise argparse.ArgumentTypeError(f"{text} is not from {low:g} to {high:g} seconds")
+        return value
+    return parse
+
+
 def _named_list(text: str, allowed, what: str) -> list[str]:
     """A comma-separated list of names, each one of ``allowed`` (written as
     :func:`game.ai.player_key` reads it: case and spaces ignored)."""
@@ -584,8 +600,8 @@ def build_parser() -> argparse.ArgumentParser:
     hp.add_argument("--rules", metavar="FILE", help="a rules JSON, like {\"decks\": 2}; the defaults otherwise")
     hp.add_argument("--target", type=whole_number(50, 100_000), metavar="T", help="the points that win (R21)")
     hp.add_argument("--seed", type=whole_number(-2**63, 2**63 - 1), metavar="S", help="seeds the deals and the computers")
-    hp.add_argument("--hold", type=float, default=300.0, metavar="S",
-                    help="seconds a dropped guest's seat is held (default 300)")
+    hp.add_argument("--hold", type=seconds_from(0, 86_400), default=300.0, metavar="S",
+                    help="seconds a dropped guest's seat is held, 0 to 86400 (default 300)")
     hp.add_argument("--away", choices=("computer", "wait"), default="computer",
                     help="while a guest is away: a computer plays the seat, or the table waits (default computer)")
     hp.add_argument("--stand-in", type=_stand_in, default="medium", metavar="LEVEL",

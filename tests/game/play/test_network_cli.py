@@ -201,3 +201,25 @@ def test_a_style_of_the_field_takes_a_seat_and_its_table_is_taken_up_again(tmp_p
                 "--bind", "127.0.0.1")
     _out, err = bad.communicate(timeout=60)
     assert bad.returncode == 2 and "argument --stand-in: unknown level 'cautious' (use easy, medium, hard)" in err
+
+
+def test_hold_takes_seconds_from_0_to_a_day_and_refuses_the_rest(capsys):
+    """``host --hold``: a number of seconds from 0 to 86400. ``nan`` was once
+    taken, and with ``--away wait`` the table then waited for a dropped
+    guest for ever (no time is ``>= nan``); ``-5`` and ``inf`` were taken
+    too."""
+    import pytest
+
+    from game.cli import build_parser
+
+    base = ["host", "--seats", "medium,open", "--code", "K7PQ3M"]
+    assert build_parser().parse_args(base).hold == 300.0
+    assert build_parser().parse_args(base + ["--hold", "0"]).hold == 0.0
+    assert build_parser().parse_args(base + ["--hold", "86400"]).hold == 86400.0
+    assert build_parser().parse_args(base + ["--hold", "2.5"]).hold == 2.5
+    for text, says in (("nan", "nan is not from 0 to 86400 seconds"), ("-5", "-5 is not from 0 to 86400 seconds"),
+                       ("inf", "inf is not from 0 to 86400 seconds"), ("86401", "86401 is not from 0 to 86400"),
+                       ("soon", "'soon' is not a number of seconds")):
+        with pytest.raises(SystemExit) as exit_:
+            build_parser().parse_args(base + ["--hold", text])
+        assert exit_.value.code == 2 and f"argument --hold: {says}" in capsys.readouterr().err, text
