@@ -364,6 +364,13 @@ def _addresses(bind: str, port: int) -> list[str]:
     return addresses_for(bind, port)
 
 
+def _hosts(bind: str) -> list[str]:
+    """The hosts a guest may give, without the port (:func:`game.play.remote.network.hosts_for`)."""
+    from game.play.remote.network import hosts_for as hosts
+
+    return hosts(bind)
+
+
 def _print_result(result: dict, as_json: bool) -> None:
     """A game's end on standard output: ``{"winner", "names", "totals"}`` as
     JSON, or a line "winner: Ana  totals: Ana 512, Ben 301"."""
@@ -425,12 +432,12 @@ def cmd_host(args: argparse.Namespace) -> int:
     discovery = None
     if args.announce:
         from game.play.remote.discovery import ZeroconfDiscovery
-        interfaces = [a.rsplit(":", 1)[0] for a in _addresses(args.bind, 0)]
+        interfaces = _hosts(args.bind)
         try:
             discovery = ZeroconfDiscovery(interfaces)
         except OSError as exc:
             print(f"rummy500 host: {words.not_announced(exc.strerror or str(exc))}", file=sys.stderr)
-    host = TableHost(options, discovery=discovery, announce_address=_addresses(args.bind, 0)[0].rsplit(":", 1)[0])
+    host = TableHost(options, discovery=discovery, announce_address=_hosts(args.bind)[0])
 
     def save(session, durable: bool = True) -> str | None:
         try:

@@ -38,7 +38,7 @@ from game.ai import LEVELS
 from game.i18n import N_, _
 from game.play.remote.discovery import DiscoveryBackend, ZeroconfDiscovery
 from game.play.remote.host import OPEN, HostedSession, HostOptions, TableHost
-from game.play.remote.network import DEFAULT_PORT, addresses_for, make_code
+from game.play.remote.network import DEFAULT_PORT, addresses_for, hosts_for, make_code
 from game.rules.ruleset import RuleSet
 from game.services.hosted_tables import HostedTable
 from game.services.slots import SlotInfo, Slots, order_cards
@@ -191,14 +191,13 @@ class HostScene(FormScene):
             self.focus.focus(self.port)
             return
         port = int(self.port.value.strip())
-        addresses = addresses_for(self.bind, 0)
         discovery = None
         try:
-            discovery = make_discovery([a.rsplit(":", 1)[0] for a in addresses])
+            discovery = make_discovery(hosts_for(self.bind))
         except OSError as exc:
             self.app.notify(words.not_announced(exc.strerror or str(exc)), 6.0)
         host = TableHost(self.options(port), discovery=discovery,
-                         announce_address=addresses[0].rsplit(":", 1)[0])
+                         announce_address=hosts_for(self.bind)[0])
         try:
             port = host.start()
         except OSError as exc:

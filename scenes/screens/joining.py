@@ -31,7 +31,7 @@ from game.i18n import N_, _
 from game.play.remote.guest import CLOSED, GuestConnection, JoinError, parse_address
 from game.play.remote.guest_session import GuestSession
 from game.play.remote.network import (
-    DEFAULT_PORT, KNOWN_FILE, Bye, GameOver, KnownHosts, Start, Update, addresses_for, code_problem, normalise_code,
+    DEFAULT_PORT, KNOWN_FILE, Bye, GameOver, KnownHosts, Start, Update, code_problem, hosts_for, normalise_code,
 )
 from game.rules.names import has_visible, is_you_word
 from game.services.kept_seats import KeptSeat, KeptSeats
@@ -98,7 +98,7 @@ class JoinScene(FormScene):
     @staticmethod
     def _interfaces() -> list[str]:
         """The addresses of this computer to listen for tables on."""
-        return [a.rsplit(":", 1)[0] for a in addresses_for("0.0.0.0", 0)]
+        return hosts_for("0.0.0.0")
 
     def exit(self) -> None:
         pygame.key.stop_text_input()

@@ -700,19 +700,27 @@ class Link:
         self.loop_thread.call(self.outbox.put_nowait, (None, (code, reason)))
 
 
-def addresses_for(bind: str, port: int) -> list[str]:
-    """The addresses (``"ip:port"``) a guest may give for a host listening
-    on ``bind``: that address itself, or for every interface (``0.0.0.0``)
-    this computer's own addresses and then ``127.0.0.1`` (best effort, no
-    network look-up beyond this computer's name)."""
+def hosts_for(bind: str) -> list[str]:
+    """The hosts (addresses without a port) a guest may give for a host
+    listening on ``bind``: that address itself, or for every interface
+    (``0.0.0.0``, ``""`` or ``"::"``) this computer's own IPv4 addresses and
+    then ``127.0.0.1`` (best effort, no network look-up beyond this
+    computer's name)."""
     if bind not in ("0.0.0.0", "", "::"):
-        return [f"{bind}:{port}"]
+        return [bind]
     found = []
     try:
         found = [a for a in socket.gethostbyname_ex(socket.gethostname())[2] if not a.startswith("127.")]
     except OSError:
         pass
-    return [f"{a}:{port}" for a in found + ["127.0.0.1"]]
+    return found + ["127.0.0.1"]
+
+
+def addresses_for(bind: str, port: int) -> list[str]:
+    """The addresses (``"ip:port"``, an IPv6 one as ``"[ip]:port"``, as
+    ``rummy500 join`` reads them) a guest may give for a host listening on
+    ``bind`` (:func:`hosts_for`)."""
+    return [f"[{h}]:{port}" if ":" in h else f"{h}:{port}" for h in hosts_for(bind)]
 
 
 def monotonic() -> float:

@@ -123,6 +123,20 @@ def test_parse_address():
         parse_address("host:99999", 50500)
 
 
+def test_the_addresses_to_give_are_ones_join_reads():
+    """An IPv6 address is given in brackets: ``host --bind ::1`` once printed
+    "::1:50500", which join refused as naming no port it could read."""
+    from game.play.remote.network import addresses_for, hosts_for
+
+    assert addresses_for("::1", 50500) == ["[::1]:50500"]
+    assert hosts_for("::1") == ["::1"]
+    assert addresses_for("127.0.0.1", 7) == ["127.0.0.1:7"]
+    for bind in ("::1", "127.0.0.1", "0.0.0.0"):
+        for address, host in zip(addresses_for(bind, 50501), hosts_for(bind)):
+            assert parse_address(address, 50500) == (host, 50501)
+    assert hosts_for("0.0.0.0")[-1] == "127.0.0.1"
+
+
 def test_computer_seats_are_named_by_level():
     assert computer_names(["medium", "open", "medium", "easy"]) == ["Medium 1", "", "Medium 2", "Easy"]
     labels = {"lay-off-hunter": "Lay-off hunter", "medium": "Canolig"}
