@@ -18,7 +18,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from _args import seconds as seconds_type  # noqa: E402
 from game.ai.hard import HardAI  # noqa: E402
+from game.cli import whole_number as whole  # noqa: E402
 from game.rules.game import Game  # noqa: E402
 from game.rules.ruleset import RuleSet  # noqa: E402
 from game.play.all_computer import ai_step  # noqa: E402
@@ -64,11 +66,12 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--games", type=int, default=20, help="deals; each is played twice, seats swapped")
-    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--games", type=whole(1), default=20, help="deals; each is played twice, seats swapped")
+    parser.add_argument("--players", type=whole(2, 8), default=2)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--time-cap", type=float, default=0.15, help="seconds a Hard decision")
-    parser.add_argument("--target", type=int, default=500, help="points that win a game (fewer: shorter games)")
+    parser.add_argument("--time-cap", type=seconds_type, default=0.15, help="seconds a Hard decision")
+    parser.add_argument("--target", type=whole(1, 1_000_000), default=500,
+                        help="points that win a game (fewer: shorter games)")
     args = parser.parse_args()
     rules = RuleSet(target=args.target)
     wins = played = 0
