@@ -24,6 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from game.cli import whole_number as whole  # noqa: E402
 from game.rules.events import HandEnded, TurnStarted  # noqa: E402
 from game.rules.record import record_of  # noqa: E402
 from game.rules.ruleset import RuleSet  # noqa: E402
@@ -34,9 +35,9 @@ from game.services.storage import Storage  # noqa: E402
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--players", type=int, default=8)
+    ap.add_argument("--players", type=whole(2, 8), default=8)
     ap.add_argument("--seed", type=int, default=3)
-    ap.add_argument("--target", type=int, default=500, help="points that win the game (fewer: a shorter game)")
+    ap.add_argument("--target", type=whole(1, 1_000_000), default=500, help="points that win the game (fewer: a shorter game)")
     ap.add_argument("--dir", help="folder to save in (default: a temp folder)")
     ap.add_argument("--durable", action="store_true", help="fsync each save (the table's per-move saves do not)")
     args = ap.parse_args()

@@ -26,6 +26,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
+from game.cli import whole_number as whole  # noqa: E402
 from game.rules.ruleset import RuleSet  # noqa: E402
 from scenes.core.app import App  # noqa: E402
 from scenes.core.options import Options  # noqa: E402
@@ -73,10 +74,10 @@ def play_one(app: App, options: Options, seed: int) -> weakref.ref:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--games", type=int, default=10)
-    ap.add_argument("--players", type=int, default=8)
+    ap.add_argument("--games", type=whole(1), default=10)
+    ap.add_argument("--players", type=whole(2, 8), default=8)
     ap.add_argument("--level", default="easy", choices=("easy", "medium", "hard"))
-    ap.add_argument("--target", type=int, default=500, help="points that win a game (fewer: shorter games)")
+    ap.add_argument("--target", type=whole(1, 1_000_000), default=500, help="points that win a game (fewer: shorter games)")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as cfg:
         options = Options(demo=True, config_dir=cfg, speed="instant", players=args.players,

@@ -52,6 +52,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from game.cli import whole_number as whole  # noqa: E402
 from game.play.remote.guest import GuestBot, GuestConnection, JoinError  # noqa: E402
 from game.play.remote.host import HostOptions, TableHost  # noqa: E402
 from game.play.remote.network import Start, Update  # noqa: E402
@@ -188,14 +189,14 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--window", action="store_true",
                    help="measure the host's frame time with a window, hosted and local (see above)")
-    p.add_argument("--frames", type=int, default=1500, help="--window: frames timed for each case")
+    p.add_argument("--frames", type=whole(1), default=1500, help="--window: frames timed for each case")
     p.add_argument("--size", default="1920x1080", help="--window: the window's size")
     p.add_argument("--clock", choices=("wall", "cpu"), default="wall",
                    help="--window: time frames by the wall clock or the window thread's CPU time")
     p.add_argument("--cases", default="hosted,local", choices=("hosted,local", "local,hosted"),
                    help="--window: the order the two cases run in (on a busy machine, run both orders)")
-    p.add_argument("--games", type=int, default=1)
-    p.add_argument("--target", type=int, default=500)
+    p.add_argument("--games", type=whole(1), default=1)
+    p.add_argument("--target", type=whole(1, 1_000_000), default=500)
     p.add_argument("--seed", type=int, default=7)
     p.add_argument("--workers", action="store_true", help="the host's computer thinks in a process of its own")
     p.add_argument("--guest-ai", default="easy", choices=("easy", "medium", "hard"))

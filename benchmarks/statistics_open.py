@@ -25,6 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
+from game.cli import whole_number as whole  # noqa: E402
 from game.services.finished import FinishedGames, record_finished_game  # noqa: E402
 from game.rules.record import record_of  # noqa: E402
 from game.rules.ruleset import RuleSet  # noqa: E402
@@ -57,9 +58,9 @@ def ms(f, runs: int = 5) -> float:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=int, default=100)
-    ap.add_argument("--players", type=int, default=4)
-    ap.add_argument("--target", type=int, default=150, help="points that win a game (fewer: shorter games)")
+    ap.add_argument("--games", type=whole(1), default=100)
+    ap.add_argument("--players", type=whole(2, 8), default=4)
+    ap.add_argument("--target", type=whole(1, 1_000_000), default=150, help="points that win a game (fewer: shorter games)")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         storage = Storage(tmp)
