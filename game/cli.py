@@ -627,7 +627,8 @@ def build_parser() -> argparse.ArgumentParser:
     jp.add_argument("--name", required=True, metavar="NAME", help="the name to play under")
     jp.add_argument("--ai", type=_level, required=True, metavar="LEVEL",
                     help="easy, medium or hard, or a style of the field such as hoarder")
-    jp.add_argument("--seat", type=whole_number(0, 7), metavar="N", help="the open seat to take (default: the first free)")
+    jp.add_argument("--seat", type=whole_number(0, 7), metavar="N",
+                    help="the open seat to take, counting from 0 (default: the first free)")
     jp.add_argument("--token", metavar="T", help="take a seat back with its seat token")
     jp.add_argument("--fingerprint", metavar="F",
                     help="the certificate fingerprint the host shows; without it the first one seen "
