@@ -149,6 +149,26 @@ def _register_exit_hook() -> None:
         atexit.register(_close_all)
 
 
+def join_stopped(pool: pebble.ProcessPool, seconds: float) -> bool:
+    """Wait at most ``seconds`` for the stopped ``pool`` to join (its worker
+    terminated, then killed after pebble's own 3 s; its threads ended);
+    True when it did. pebble 5 applies ``join``'s timeout only to a closed
+    pool: a stopped one joins its threads with no timeout, so one stuck
+    thread would hold the table, or a host closing after SIGTERM, for
+    ever. The join runs in a daemon thread here, which the program does
+    not wait for when it ends. An error of the join is logged."""
+    def join() -> None:
+        try:
+            pool.join()
+        except Exception:  # a pool that fails to join is stopped all the same
+            log.exception("joining a stopped AI worker pool")
+
+    joiner = threading.Thread(target=join, name="rummy500-pool-join", daemon=True)
+    joiner.start()
+    joiner.join(seconds)
+    return not joiner.is_alive()
+
+
 class AIWorker:
     """One AI of ``level`` in its own worker process (see the module docstring).
 
@@ -402,10 +422,9 @@ class AIWorker:
         if pool is None:
             return
         pool.stop()
-        try:
-            pool.join(timeout=2 * TERMINATE_WAIT_S)
-        except (TimeoutError, RuntimeError):  # pragma: no cover - pebble kills what will not stop
-            log.warning("the %s AI's worker process was slow to stop", self.level)
+        if not join_stopped(pool, 2 * TERMINATE_WAIT_S):
+            log.warning("the %s AI's worker pool did not stop within %.0f s; left to end with the program",
+                        self.level, 2 * TERMINATE_WAIT_S)
 
     def close(self) -> None:
         """Cancel any request and stop the worker process; the worker cannot

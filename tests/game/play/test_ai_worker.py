@@ -231,6 +231,42 @@ def test_close_leaves_no_process():
     assert child_pids() <= before
 
 
+def test_closing_waits_a_bounded_time_for_a_pool_that_will_not_join(monkeypatch, caplog):
+    """pebble joins a stopped pool with no timeout (``join``'s timeout is
+    for a closed one), so a pool whose join never returns once held
+    :meth:`AIWorker.close` for ever. It now waits ``2 * TERMINATE_WAIT_S``,
+    logs it, and goes on; the real pool is closed as before."""
+    import threading
+
+    release = threading.Event()
+
+    class StuckPool:
+        stopped = False
+
+        def stop(self):
+            self.stopped = True
+
+        def join(self, timeout=None):
+            release.wait()  # as pebble's stopped pool: the timeout is not applied
+
+    monkeypatch.setattr(worker_module, "TERMINATE_WAIT_S", 0.05)
+    worker = AIWorker("easy", seed=1)
+    real = worker._live_pool()
+    worker._pool = stuck = StuckPool()
+    closer = threading.Thread(target=worker.close, daemon=True)
+    try:
+        with caplog.at_level("WARNING", logger=worker_module.log.name):
+            closer.start()
+            closer.join(30)
+            assert not closer.is_alive(), "close() waited on the stuck join"
+        assert stuck.stopped and worker.closed and not release.is_set()
+        assert "did not stop within" in caplog.text
+    finally:
+        release.set()
+        real.stop()
+        real.join()
+
+
 EXIT_CODE = textwrap.dedent("""
     import sys, time
     from game.rules.game import Game
