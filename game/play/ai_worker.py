@@ -150,13 +150,15 @@ def _register_exit_hook() -> None:
 
 
 def join_stopped(pool: pebble.ProcessPool, seconds: float) -> bool:
-    """Wait at most ``seconds`` for the stopped ``pool`` to join (its worker
-    terminated, then killed after pebble's own 3 s; its threads ended);
-    True when it did. pebble 5 applies ``join``'s timeout only to a closed
-    pool: a stopped one joins its threads with no timeout, so one stuck
-    thread would hold the table, or a host closing after SIGTERM, for
-    ever. The join runs in a daemon thread here, which the program does
-    not wait for when it ends. An error of the join is logged."""
+    """Wait at most ``seconds`` for the stopped ``pool`` to join (pebble
+    terminates its worker, kills it after 3 s, and ends its threads); True
+    when it did. pebble 5 applies ``join``'s timeout only to a closed pool:
+    a stopped one joins its threads with no timeout, so one stuck thread
+    would hold the table, or a host closing after SIGTERM, for ever. The
+    join runs in a daemon thread here, which the program does not wait for
+    when it ends (where no thread can be started, as while Python 3.12.0
+    to 3.12.2 shut down, it is joined here, without a bound). An error of
+    the join is logged."""
     def join() -> None:
         try:
             pool.join()
@@ -164,9 +166,27 @@ def join_stopped(pool: pebble.ProcessPool, seconds: float) -> bool:
             log.exception("joining a stopped AI worker pool")
 
     joiner = threading.Thread(target=join, name="rummy500-pool-join", daemon=True)
-    joiner.start()
+    try:
+        joiner.start()
+    except RuntimeError:  # "can't create new thread at interpreter shutdown"
+        join()
+        return True
     joiner.join(seconds)
     return not joiner.is_alive()
+
+
+def kill_child(pid: int | None) -> bool:
+    """Kill this program's own live child process ``pid`` (a worker whose
+    pool would not stop) and wait up to :data:`TERMINATE_WAIT_S` for it to
+    end; True when one was killed. Any other process id,
+    or ``None``, is left alone: only a child this process started and has
+    not yet reaped is matched, so a reused id is never killed."""
+    for child in multiprocessing.active_children():
+        if pid is not None and child.pid == pid:
+            child.kill()
+            child.join(TERMINATE_WAIT_S)  # reaped, not left a zombie
+            return True
+    return False
 
 
 class AIWorker:
@@ -416,15 +436,20 @@ class AIWorker:
         return started[2] if started and started[0] is self._pool else None
 
     def _discard_pool(self) -> None:
-        """Stop the worker process now (even mid-search) and forget the pool."""
+        """Stop the worker process now (even mid-search) and forget the
+        pool: pebble terminates it (then kills it); if the pool has not
+        joined within ``2 * TERMINATE_WAIT_S`` (:func:`join_stopped`), the
+        worker process is killed here and the pool left to its threads."""
         pool, self._pool = self._pool, None
-        self._started = None
+        started, self._started = self._started, None
         if pool is None:
             return
         pool.stop()
         if not join_stopped(pool, 2 * TERMINATE_WAIT_S):
-            log.warning("the %s AI's worker pool did not stop within %.0f s; left to end with the program",
-                        self.level, 2 * TERMINATE_WAIT_S)
+            pid = started[1] if started is not None and started[0] is pool else None
+            killed = kill_child(pid)
+            log.warning("the %s AI's worker pool did not stop within %g s; %s", self.level, 2 * TERMINATE_WAIT_S,
+                        f"its process {pid} was killed" if killed else "no live process of it was found")
 
     def close(self) -> None:
         """Cancel any request and stop the worker process; the worker cannot

@@ -235,7 +235,7 @@ def test_closing_waits_a_bounded_time_for_a_pool_that_will_not_join(monkeypatch,
     """pebble joins a stopped pool with no timeout (``join``'s timeout is
     for a closed one), so a pool whose join never returns once held
     :meth:`AIWorker.close` for ever. It now waits ``2 * TERMINATE_WAIT_S``,
-    logs it, and goes on; the real pool is closed as before."""
+    kills the worker process itself, logs it, and goes on."""
     import threading
 
     release = threading.Event()
@@ -251,8 +251,14 @@ def test_closing_waits_a_bounded_time_for_a_pool_that_will_not_join(monkeypatch,
 
     monkeypatch.setattr(worker_module, "TERMINATE_WAIT_S", 0.05)
     worker = AIWorker("easy", seed=1)
-    real = worker._live_pool()
-    worker._pool = stuck = StuckPool()
+    worker.start()
+    deadline = time.monotonic() + 60
+    while not worker.ready:
+        assert time.monotonic() < deadline, "the worker never started"
+        time.sleep(0.01)
+    real, pid = worker._pool, worker.pid
+    worker._pool = stuck = StuckPool()  # the live process stays the stuck pool's worker
+    worker._started = (stuck, pid, time.monotonic())
     closer = threading.Thread(target=worker.close, daemon=True)
     try:
         with caplog.at_level("WARNING", logger=worker_module.log.name):
@@ -260,11 +266,24 @@ def test_closing_waits_a_bounded_time_for_a_pool_that_will_not_join(monkeypatch,
             closer.join(30)
             assert not closer.is_alive(), "close() waited on the stuck join"
         assert stuck.stopped and worker.closed and not release.is_set()
-        assert "did not stop within" in caplog.text
+        assert f"did not stop within 0.1 s; its process {pid} was killed" in caplog.text
+        deadline = time.monotonic() + 10  # killed, and reaped (by kill_child, or here on a slow machine)
+        while not gone(pid):
+            assert time.monotonic() < deadline, f"process {pid} is still there"
+            multiprocessing.active_children()
+            time.sleep(0.01)
     finally:
         release.set()
         real.stop()
         real.join()
+
+
+def test_only_a_live_child_of_this_program_is_killed():
+    """:func:`kill_child` matches the program's own children only: an id
+    that is not one (this process's own, or none) is left alone."""
+    assert not worker_module.kill_child(None)
+    assert not worker_module.kill_child(os.getpid())
+    assert not worker_module.kill_child(1)
 
 
 EXIT_CODE = textwrap.dedent("""
