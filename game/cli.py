@@ -221,9 +221,9 @@ def seconds_from(low: float, high: float):
         try:
             value = float(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+            value = float("nan")
         if not low <= value <= high:  # false for nan
-            raise argparse.ArgumentTypeError(f"{text} is not from {low:g} to {high:g} seconds")
+            raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds from {low:g} to {high:g}")
         return value
     return parse
 
@@ -357,20 +357,6 @@ def _seat_list(text: str) -> list[str]:
     return _named_list(text, SEAT_KINDS, "seat")
 
 
-def _addresses(bind: str, port: int) -> list[str]:
-    """The addresses a guest may give (:func:`game.play.remote.network.addresses_for`)."""
-    from game.play.remote.network import addresses_for
-
-    return addresses_for(bind, port)
-
-
-def _hosts(bind: str) -> list[str]:
-    """The hosts a guest may give, without the port (:func:`game.play.remote.network.hosts_for`)."""
-    from game.play.remote.network import hosts_for as hosts
-
-    return hosts(bind)
-
-
 def _print_result(result: dict, as_json: bool) -> None:
     """A game's end on standard output: ``{"winner", "names", "totals"}`` as
     JSON, or a line "winner: Ana  totals: Ana 512, Ben 301"."""
@@ -390,7 +376,7 @@ def cmd_host(args: argparse.Namespace) -> int:
     it, so ``--resume`` takes it up again and the guests rejoin with their
     tokens."""
     from game.play.remote.host import HostOptions, TableHost, computer_names
-    from game.play.remote.network import PROTOCOL_VERSION
+    from game.play.remote.network import PROTOCOL_VERSION, address_of, addresses_for, hosts_for
     from game.play.processes import StopSignals, Stopped
     from game.services.hosted_tables import latest_table, write_table
     from game.services.slots import Slots, info_of
@@ -430,14 +416,14 @@ def cmd_host(args: argparse.Namespace) -> int:
     if problem:
         return _usage_error(args, problem)
     discovery = None
+    hosts = hosts_for(args.bind)
     if args.announce:
         from game.play.remote.discovery import ZeroconfDiscovery
-        interfaces = _hosts(args.bind)
         try:
-            discovery = ZeroconfDiscovery(interfaces)
+            discovery = ZeroconfDiscovery(hosts)
         except OSError as exc:
             print(f"rummy500 host: {words.not_announced(exc.strerror or str(exc))}", file=sys.stderr)
-    host = TableHost(options, discovery=discovery, announce_address=_hosts(args.bind)[0])
+    host = TableHost(options, discovery=discovery, announce_address=hosts[0])
 
     def save(session, durable: bool = True) -> str | None:
         try:
@@ -464,10 +450,10 @@ def cmd_host(args: argparse.Namespace) -> int:
     try:
         port = host.start()
     except OSError as exc:
-        print(f"rummy500 host: {words.cannot_listen(f'{args.bind}:{args.port}', exc.strerror or str(exc))}",
-              file=sys.stderr)
+        where = address_of(args.bind, args.port)
+        print(f"rummy500 host: {words.cannot_listen(where, exc.strerror or str(exc))}", file=sys.stderr)
         return 2
-    print(words.table_open(args.code, host.short_fingerprint, port, _addresses(args.bind, port)),
+    print(words.table_open(args.code, host.short_fingerprint, port, addresses_for(args.bind, port)),
           file=sys.stderr, flush=True)
     status = 0
     try:
@@ -607,7 +593,7 @@ def build_parser() -> argparse.ArgumentParser:
     hp.add_argument("--rules", metavar="FILE", help="a rules JSON, like {\"decks\": 2}; the defaults otherwise")
     hp.add_argument("--target", type=whole_number(50, 100_000), metavar="T", help="the points that win (R21)")
     hp.add_argument("--seed", type=whole_number(-2**63, 2**63 - 1), metavar="S", help="seeds the deals and the computers")
-    hp.add_argument("--hold", type=seconds_from(0, 86_400), default=300.0, metavar="S",
+    hp.add_argument("--hold", type=seconds_from(0, 86_400), default=300.0, metavar="S",  # host.MAX_HOLD_S
                     help="seconds a dropped guest's seat is held, 0 to 86400 (default 300)")
     hp.add_argument("--away", choices=("computer", "wait"), default="computer",
                     help="while a guest is away: a computer plays the seat, or the table waits (default computer)")

@@ -38,7 +38,7 @@ from game.ai import LEVELS
 from game.i18n import N_, _
 from game.play.remote.discovery import DiscoveryBackend, ZeroconfDiscovery
 from game.play.remote.host import OPEN, HostedSession, HostOptions, TableHost
-from game.play.remote.network import DEFAULT_PORT, addresses_for, hosts_for, make_code
+from game.play.remote.network import DEFAULT_PORT, address_of, addresses_for, hosts_for, make_code
 from game.rules.ruleset import RuleSet
 from game.services.hosted_tables import HostedTable
 from game.services.slots import SlotInfo, Slots, order_cards
@@ -192,18 +192,18 @@ class HostScene(FormScene):
             return
         port = int(self.port.value.strip())
         discovery = None
+        hosts = hosts_for(self.bind)  # looks up this computer's name: once
         try:
-            discovery = make_discovery(hosts_for(self.bind))
+            discovery = make_discovery(hosts)
         except OSError as exc:
             self.app.notify(words.not_announced(exc.strerror or str(exc)), 6.0)
-        host = TableHost(self.options(port), discovery=discovery,
-                         announce_address=hosts_for(self.bind)[0])
+        host = TableHost(self.options(port), discovery=discovery, announce_address=hosts[0])
         try:
             port = host.start()
         except OSError as exc:
             if discovery is not None:
                 discovery.close()
-            self.problem = words.cannot_listen(f"{self.bind}:{port}", exc.strerror or str(exc))
+            self.problem = words.cannot_listen(address_of(self.bind, port), exc.strerror or str(exc))
             return
         self.host = host
         last = dict(self.app.settings.last_setup or {})

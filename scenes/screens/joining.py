@@ -31,7 +31,8 @@ from game.i18n import N_, _
 from game.play.remote.guest import CLOSED, GuestConnection, JoinError, parse_address
 from game.play.remote.guest_session import GuestSession
 from game.play.remote.network import (
-    DEFAULT_PORT, KNOWN_FILE, Bye, GameOver, KnownHosts, Start, Update, code_problem, hosts_for, normalise_code,
+    DEFAULT_PORT, KNOWN_FILE, Bye, GameOver, KnownHosts, Start, Update, address_of, code_problem, hosts_for,
+    normalise_code,
 )
 from game.rules.names import has_visible, is_you_word
 from game.services.kept_seats import KeptSeat, KeptSeats
@@ -125,7 +126,7 @@ class JoinScene(FormScene):
         if i >= len(self.found):
             return
         ad = self.found[i]
-        self.address.value = f"{ad.address}:{ad.port}"
+        self.address.value = address_of(ad.address, ad.port)
         self.fingerprint = ad.fingerprint or None
         self.problem = ""
         self.focus.focus(self.code)
@@ -162,7 +163,8 @@ class JoinScene(FormScene):
             return
         host, port = parse_address(self.address.value, DEFAULT_PORT)
         typed = self.address.value.strip()
-        given = self.fingerprint if self.found and any(f"{a.address}:{a.port}" == typed for a in self.found) else None
+        given = (self.fingerprint if self.found and any(address_of(a.address, a.port) == typed for a in self.found)
+                 else None)
         known = KnownHosts(self.app.storage.network_dir / KNOWN_FILE)
         seat = self.seat.value - 1 if self.seat.value != ANY_SEAT else None
         # a seat this computer took at that table before (its window closed): its token takes it back
@@ -285,7 +287,7 @@ class JoinScene(FormScene):
                 ad = self.found[i]
                 b.label = _("{name} · {open} open · {where}").format(
                     name=_("{name}'s table").format(name=ad.host) if ad.host else ad.name, open=ad.open,
-                    where=f"{ad.address}:{ad.port}")
+                    where=address_of(ad.address, ad.port))
                 b.rect = pygame.Rect(left, y, width, row - 4)
                 y += row + gap - 4
         if not self.found:

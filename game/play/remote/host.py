@@ -85,6 +85,10 @@ class ResumedTable:
     tokens: dict[int, str]
 
 
+MAX_HOLD_S = 86_400
+"""The longest a dropped guest's seat is held, in seconds (a day; ``host --hold``)."""
+
+
 @dataclass
 class HostOptions:
     """How a table is hosted. ``seats``: one of :data:`SEAT_KINDS` per seat
@@ -160,6 +164,8 @@ class HostOptions:
             return f"while a guest is away a 'computer' plays the seat or the table will 'wait', not {self.away!r}"
         if self.stand_in not in LEVELS:
             return f"unknown level {self.stand_in!r} for the computer that stands in"
+        if not 0 <= self.hold_s <= MAX_HOLD_S:  # false for nan too: no time would ever be >= it
+            return f"a dropped seat is held 0 to {MAX_HOLD_S} seconds, not {self.hold_s}"
         if self.resume is not None:
             r = self.resume
             if r.game.players != len(self.seats) or len(r.names) != len(self.seats):

@@ -702,25 +702,38 @@ class Link:
 
 def hosts_for(bind: str) -> list[str]:
     """The hosts (addresses without a port) a guest may give for a host
-    listening on ``bind``: that address itself, or for every interface
-    (``0.0.0.0``, ``""`` or ``"::"``) this computer's own IPv4 addresses and
-    then ``127.0.0.1`` (best effort, no network look-up beyond this
-    computer's name)."""
+    listening on ``bind``: that address itself; for every IPv4 interface
+    (``0.0.0.0``) or every interface (``""``) this computer's own IPv4
+    addresses and then ``127.0.0.1``; for every IPv6 interface (``"::"``,
+    where the listener takes IPv6 only) this computer's own global IPv6
+    addresses and then ``::1``. Best effort, no network look-up beyond this
+    computer's name."""
+    v6 = bind == "::"
     if bind not in ("0.0.0.0", "", "::"):
         return [bind]
-    found = []
+    found: list[str] = []
     try:
-        found = [a for a in socket.gethostbyname_ex(socket.gethostname())[2] if not a.startswith("127.")]
+        if v6:
+            infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET6, socket.SOCK_STREAM)
+            found = list(dict.fromkeys(i[4][0] for i in infos))
+            found = [a for a in found if a != "::1" and not a.lower().startswith("fe80") and "%" not in a]
+        else:
+            found = [a for a in socket.gethostbyname_ex(socket.gethostname())[2] if not a.startswith("127.")]
     except OSError:
         pass
-    return found + ["127.0.0.1"]
+    return found + ["::1" if v6 else "127.0.0.1"]
+
+
+def address_of(host: str, port: int) -> str:
+    """``host`` and ``port`` as one address a guest types and
+    ``rummy500 join`` reads: ``"ip:port"``, an IPv6 one ``"[ip]:port"``."""
+    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
 
 
 def addresses_for(bind: str, port: int) -> list[str]:
-    """The addresses (``"ip:port"``, an IPv6 one as ``"[ip]:port"``, as
-    ``rummy500 join`` reads them) a guest may give for a host listening on
-    ``bind`` (:func:`hosts_for`)."""
-    return [f"[{h}]:{port}" if ":" in h else f"{h}:{port}" for h in hosts_for(bind)]
+    """The addresses (:func:`address_of`) a guest may give for a host
+    listening on ``bind`` (:func:`hosts_for`)."""
+    return [address_of(h, port) for h in hosts_for(bind)]
 
 
 def monotonic() -> float:

@@ -126,15 +126,19 @@ def test_parse_address():
 def test_the_addresses_to_give_are_ones_join_reads():
     """An IPv6 address is given in brackets: ``host --bind ::1`` once printed
     "::1:50500", which join refused as naming no port it could read."""
-    from game.play.remote.network import addresses_for, hosts_for
+    from game.play.remote.network import address_of, addresses_for, hosts_for
 
     assert addresses_for("::1", 50500) == ["[::1]:50500"]
     assert hosts_for("::1") == ["::1"]
     assert addresses_for("127.0.0.1", 7) == ["127.0.0.1:7"]
-    for bind in ("::1", "127.0.0.1", "0.0.0.0"):
+    assert address_of("fe80::1", 9) == "[fe80::1]:9" and address_of("table.local", 9) == "table.local:9"
+    for bind in ("::1", "127.0.0.1", "0.0.0.0", "", "::"):
+        assert len(addresses_for(bind, 50501)) == len(hosts_for(bind)) >= 1
         for address, host in zip(addresses_for(bind, 50501), hosts_for(bind)):
             assert parse_address(address, 50500) == (host, 50501)
-    assert hosts_for("0.0.0.0")[-1] == "127.0.0.1"
+    assert hosts_for("0.0.0.0")[-1] == hosts_for("")[-1] == "127.0.0.1"
+    # "::" listens on IPv6 only (asyncio sets IPV6_V6ONLY): its addresses are IPv6 ones, loopback last
+    assert hosts_for("::")[-1] == "::1" and all(":" in h for h in hosts_for("::"))
 
 
 def test_computer_seats_are_named_by_level():
