@@ -417,6 +417,8 @@ def cmd_host(args: argparse.Namespace) -> int:
         return _usage_error(args, problem)
     discovery = None
     hosts = hosts_for(args.bind)
+    if args.announce and ":" in hosts[0]:  # the announcement (mDNS) is made on IPv4 only
+        return _usage_error(args, f"--announce needs an IPv4 --bind address, not {args.bind}")
     if args.announce:
         from game.play.remote.discovery import ZeroconfDiscovery
         try:

@@ -230,3 +230,13 @@ def test_hold_takes_seconds_from_0_to_a_day_and_refuses_the_rest(capsys):
     for hold in (float("nan"), -1.0, 86_401.0, float("inf")):
         assert "a dropped seat is held 0 to 86400 seconds" in HostOptions(["medium", "open"], "K7PQ3M",
                                                                           hold_s=hold).problem()
+
+
+def test_announcing_is_refused_on_an_ipv6_address_with_a_reason():
+    """mDNS announcements are made on IPv4 only: ``--bind ::1 --announce``
+    once failed as "Cannot open the table on ::1:0: illegal IP address
+    string passed to inet_aton"; it is now refused before anything listens."""
+    bad = rummy("host", "--seats", "easy,open", "--code", "K7PQ3M", "--port", "0", "--bind", "::1", "--announce")
+    _out, err = bad.communicate(timeout=60)
+    assert bad.returncode == 2 and "--announce needs an IPv4 --bind address, not ::1" in err, err
+    assert "Table open" not in err and "inet_aton" not in err
