@@ -72,20 +72,18 @@ MAX_WORLDS = 32
 """Worlds searched at most for one decision with two players (42 before
 the search weighed every option, issue 25: with the screen below, 32 gain
 about as much for a third fewer playouts, measured in a decision lab)."""
-MANY_PLAYER_WORLDS = 64
+MANY_PLAYER_WORLDS = 48
 """Worlds searched at most for one decision with three players or more,
 where a playout's score is noisier (more hands dealt at random). One Hard
 among three Medium won 189 of 500 games with 48 against 165 with 32, on
-the same deals (issue 25; six-turn playouts). With eight-turn playouts
-(:data:`FOUR_PLAYER_HORIZON`) and every later change, 64 won 269 of the
-600 games of seeds 64 to 69 where 48 won 247 on the same deals (see the
-README for every seed); on fresh deals, seeds 90 to 93, 64 won 150 of
-400 (37.5 %), and on the 44 deals of seeds 90 and 91 that both played, 68
-games to 48's 80 (standard error of the difference 7.4): the gain is not
-shown. In a game on a two-core machine, four players, the clock
-(:data:`TIME_CAP`) then ended 173 of 1,022 decisions with 64
-and 84 of 1,220 with 48 (the same day; on a slower day 279 of 829 and
-215 of 874)."""
+the same deals (issue 25; six-turn playouts). 64 was kept for a while: it
+won 269 of the 600 games of seeds 64 to 69 where 48 won 247, but on fresh
+deals, compared deal by deal, it won less: 68 games to 48's 80 on 44
+deals of seeds 90 and 91, and on seeds 94 to 96 (a run and a rule fixed
+before play, stopped at a fixed time) 92 to 104 on 70 deals, standard
+error 7.9. The clock (:data:`TIME_CAP`) also ends more of its decisions
+in a game: on a slow day, four players, 64 ended 783 of 2,453 and 48
+664 of 2,605 (see the README)."""
 SHORT_HAND = 2
 """An opponent with this many cards or fewer may go out on its next turn:
 Hard then tables what it can (:meth:`HardAI.obvious`) and, when that

@@ -107,7 +107,7 @@ def _leading_playout(rng: random.Random):
     return playout
 
 
-@pytest.mark.parametrize("players,budget", [(2, 32), (3, 64), (4, 64)])
+@pytest.mark.parametrize("players,budget", [(2, 32), (3, 48), (4, 48)])
 def test_the_world_budget_is_larger_with_three_players_or_more(players, budget, monkeypatch):
     view = _draw_view(players)
     hard = HardAI(0, time_cap=float("inf"))
