@@ -115,7 +115,11 @@ class SlotInfo:
         return and_list(shown_names(self.players))
 
     def scores(self) -> str:
-        """The totals by seat, "151–94–30"."""
+        """The totals by seat, "151–94–30"; when any total is below zero,
+        spaced out so that its minus sign is not read as a dash:
+        "-56 – 33 – -45 – 69" (R20: a hand can score below zero)."""
+        if min(self.totals, default=0) < 0:
+            return " – ".join(str(t) for t in self.totals)
         return "–".join(str(t) for t in self.totals)
 
     def when(self, now: float | None = None) -> str:

@@ -15,7 +15,7 @@ from game.rules.game import Game
 from game.rules.random_play import random_step
 from game.rules.record import record_of
 from game.play.table_session import Seat, TableSession
-from game.services.slots import MAX_SLOTS, Slots, info_of
+from game.services.slots import MAX_SLOTS, SlotInfo, Slots, info_of
 from scenes.core.dialogs import ChoiceDialog
 from scenes.screens.load_game import LoadGameScene
 from scenes.screens.setup import SetupScene
@@ -335,3 +335,14 @@ def test_a_game_against_styles_of_the_field_is_saved_and_resumed_with_them(app):
     assert isinstance(resumed, TableScene) and resumed.levels == ["human", "hoarder", "cautious"]
     assert resumed.session.players[1].level == "hoarder" and resumed.session.players[2].level == "cautious"
     resumed.session.close()
+
+
+def test_totals_below_zero_are_spaced_out_so_a_minus_is_not_read_as_a_dash():
+    """R20: a hand can score below zero. "-56–33–-45–69" read as dashes;
+    a negative total now spaces every total out, in the list's line too."""
+    def info(totals):
+        return SlotInfo(name="game-20260101-120000", players=["Me", "Ana", "Ben", "Cleo"][:len(totals)],
+                        totals=totals, hand=3, saved_at=1_700_000_000.0)
+    assert info([151, 94, 30]).scores() == "151–94–30"
+    assert info([-56, 33, -45, 69]).scores() == "-56 – 33 – -45 – 69"
+    assert info([0, -5]).line(now=0).startswith("0 – -5, hand 3 · ")
