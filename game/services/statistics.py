@@ -30,7 +30,7 @@ from typing import Any
 from game.rules.record import game_from_record
 from game.rules.ruleset import RuleSet
 from game.services.profiles import rules_name
-from game.i18n import N_, _
+from game.i18n import N_, _, in_every_language
 from game.text.rules_text import PROFILE_NAMES, profile_name
 
 __all__ = ["STATISTICS_VERSION", "RECENT_GAMES", "COUNTED_IDS", "Statistics", "record_game", "GameSummary",
@@ -319,13 +319,22 @@ def profile_of(rules: RuleSet) -> str:
 
 
 def profile_shown(profile: str) -> str:
-    """A stored :attr:`GameSummary.profile` as shown: an old key becomes its
-    name (``"no_jokers"`` → ``"No jokers"``, ``"custom"`` → ``"Custom"``);
-    a name is shown as stored."""
+    """A stored :attr:`GameSummary.profile` as shown, in the current
+    language: an old key becomes its name (``"no_jokers"`` → ``"No
+    jokers"``, ``"custom"`` → ``"Custom"``); a built-in profile's name as
+    any language says it, with or without its ``*``, in the current one
+    (a game finished in Welsh stored ``"Safonol*"``: in English it shows
+    ``"Standard*"``); a saved profile's name as stored."""
 
     if profile in PROFILE_NAMES:
         return profile_name(profile)
-    return _("Custom") if profile == "custom" else profile
+    if profile == "custom":
+        return _("Custom")
+    base, star = (profile[:-1], "*") if profile.endswith("*") else (profile, "")
+    for key, name in PROFILE_NAMES.items():
+        if base in in_every_language(name):
+            return profile_name(key) + star
+    return profile
 
 
 @dataclass(frozen=True)

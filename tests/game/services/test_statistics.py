@@ -54,6 +54,25 @@ def test_profile_of_rules():
         assert profile_shown(old) == shown_as                            # summaries kept before read well
 
 
+def test_a_built_in_profile_stored_in_one_language_is_shown_in_the_current_one():
+    """The Statistics list showed a game finished in Welsh as "Safonol*" in
+    English too: profile_of stores the name in the language of the day."""
+    from game.i18n import set_language
+    try:
+        set_language("cy")
+        welsh = profile_of(RuleSet(decks=2))
+        assert welsh.endswith("*") and welsh != "Standard*"
+        assert profile_shown("Standard") == profile_shown("standard") != "Standard"
+        set_language("ka")
+        georgian = profile_shown(welsh)
+        assert georgian.endswith("*") and georgian not in (welsh, "Standard*")
+        set_language("en")
+        assert profile_shown(welsh) == "Standard*" and profile_shown(georgian) == "Standard*"
+        assert profile_shown("My house*") == "My house*"  # a saved profile's name, as stored
+    finally:
+        set_language("en")
+
+
 def test_count_game_adds_everything_once():
     stats = Statistics()
     ann = summarize(KNOWN_RECORD, ["human", "medium"], 0)
