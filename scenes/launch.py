@@ -11,7 +11,9 @@ import os
 
 import pygame
 
+from game.i18n import _
 from game.play.table_session import Seat
+from game.rules.names import has_visible, is_you_word, name_key
 
 from scenes.core import registry
 from scenes.core.app import App
@@ -69,6 +71,26 @@ def main(options: Options | None = None, **fields) -> int:
     return app.run()
 
 
+DEMO_OPPONENTS = ("Ana", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus")
+"""The names of a demo's seats 1 to 7."""
+
+
+def demo_name(player_name: str | None) -> str:
+    """The name of a demo's seat 0, the seat at the bottom, played by a
+    computer for the person as their own seat is when "Your seat" is a
+    level: the person's name from the settings (``player_name``), or
+    "Player" in the current language when it is the default "You", a word
+    for "you" in any language, has no visible character or is one of
+    :data:`DEMO_OPPONENTS` (names at one table are distinct and never a
+    word for "you", issue 23). The seat was called "You", in English in
+    every language."""
+    name = "".join(ch for ch in (player_name or "") if ch.isprintable()).strip()[:16]
+    if (not has_visible(name) or is_you_word(name)
+            or name_key(name) in {name_key(n) for n in DEMO_OPPONENTS}):
+        return _("Player")
+    return name
+
+
 def start_demo(app: App, options: Options):
     """Push the table of an all-computer demo game (``--demo``):
     ``options.players`` seats played by ``options.levels`` (Medium where not
@@ -76,6 +98,6 @@ def start_demo(app: App, options: Options):
     :class:`~scenes.table.scene.TableScene`."""
     n = options.players
     levels = options.levels or ["medium"] * n
-    names = ["You", "Ana", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus"]
+    names = [demo_name(app.settings.player_name), *DEMO_OPPONENTS]
     seats = [Seat(names[i], levels[i]) for i in range(n)]
     return app.open("table", seats=seats, seed=options.seed, demo=True, rules=options.rules)

@@ -457,3 +457,27 @@ def test_new_game_offers_the_styles_beside_the_levels(app):
     table.session.close()
     again = app.push(SetupScene(app))
     assert again.seat_levels[1].value == "hoarder"
+
+
+def test_a_demo_names_its_bottom_seat_in_the_players_language_not_you_in_english(tmp_path):
+    """The demo's seat 0 was called "You" in every language. It now carries
+    the person's name from the settings, or "Player" (translated) for the
+    default or a name the table cannot take (issue 23)."""
+    from game.i18n import set_language
+    from scenes.launch import demo_name, start_demo
+    app = App(Options(config_dir=str(tmp_path / "cfg"), size=(1024, 640), speed="instant", demo=True,
+                      players=3, seed=5))
+    try:
+        set_language("cy")
+        assert demo_name("You") == "Chwaraewr" and demo_name("  ") == "Chwaraewr"
+        assert demo_name("Chi") == "Chwaraewr" and demo_name("ana") == "Chwaraewr"  # a you-word, a taken name
+        app.settings.player_name = "Mari"
+        table = start_demo(app, app.options)
+        frames(app, 2)
+        assert table.names == ["Mari", "Ana", "Ben"]
+        assert table.log_names[0] == "Mari"  # the log names the seat as it is drawn
+        table.session.close()
+    finally:
+        set_language("en")
+        app.close()
+    assert demo_name(None) == "Player" and demo_name("Maria José de la Cruz") == "Maria José de la"
