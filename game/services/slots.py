@@ -38,6 +38,7 @@ from game.services.files import SEATS_LEVELS
 from game.services.schema import Bool, Choice, Float, Int, ListOf, Obj, Text, check
 from game.services.statistics import give_up_game
 from game.services.storage import Storage
+from game.text.levels import LEVEL_LABELS
 from game.services.files import atomic_write_text
 from game.rules.names import shown_names
 from game.rules.record import MAX_NAME, name_problem
@@ -109,10 +110,19 @@ class SlotInfo:
     won: bool = False
     seed: int | None = None
 
-    def title(self) -> str:
+    def title(self, with_levels: bool = False) -> str:
         """The players as drawn, "Ana, Ben and Cleo" ("Player 2" for a name
-        with no visible character, :func:`game.names.shown_names`)."""
-        return and_list(shown_names(self.players))
+        with no visible character, :func:`game.names.shown_names`); with
+        ``with_levels``, each seat a computer plays followed by its level
+        or style, "You, Ana (Hard) and Ben (Easy)" (the Load game list: two
+        games against the same names at other levels look alike without)."""
+        names = shown_names(self.players)
+        if with_levels:
+            labels = [LEVEL_LABELS.get(lv) for lv in self.levels] + [None] * (len(names) - len(self.levels))
+            # TRANSLATORS: a seat in the Load game list: its name and the computer level that plays it, "Ana (Hard)"
+            names = [_("{name} ({level})").format(name=n, level=_(label)) if label else n
+                     for n, label in zip(names, labels)]
+        return and_list(names)
 
     def scores(self) -> str:
         """The totals by seat, "151–94–30"; when any total is below zero,

@@ -27,10 +27,14 @@ from scenes.core.dialogs import ChoiceDialog
 
 
 class SlotButton(Button):
-    """A slot's row: the players in bold, the totals, hand and date below."""
+    """A slot's row: the players in bold, each computer with its level
+    (:meth:`~game.services.slots.SlotInfo.title`) where that fits the row
+    at full size, else the names alone as before (a table of eight); the
+    totals, hand and date below."""
 
     def __init__(self, info: SlotInfo, on_click):
-        super().__init__(info.title(), on_click)
+        super().__init__(info.title(with_levels=True), on_click)
+        self.names_only = info.title()
         self.detail = info.line()
 
     def draw(self, surface, theme) -> None:
@@ -39,6 +43,8 @@ class SlotButton(Button):
         self.label = label
         r = self.rect.move(0, 1) if self.pressed else self.rect
         w = r.width - 2 * theme.pad
+        if T.width(label, theme.body, True) > w:
+            label = self.names_only
         top = T.fit_text(label, theme.body, w, T.TEXT, bold=True)
         sub = T.fit_text(self.detail, theme.small, w, T.TEXT_DIM)
         gap = (r.height - top.get_height() - sub.get_height()) // 3

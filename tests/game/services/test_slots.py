@@ -68,7 +68,7 @@ def test_load_game_lists_players_scores_hand_and_date_and_deletes_after_asking(a
     click(app, title.buttons[2].rect.center)  # Load game
     scene = app.top
     assert isinstance(scene, LoadGameScene) and len(scene.rows) == 3
-    assert [r.label for r in scene.rows] == ["Me and Opp2", "Me and Opp1", "Me and Opp0"]  # latest first
+    assert [r.label for r in scene.rows] == ["Me and Opp2 (Easy)", "Me and Opp1 (Easy)", "Me and Opp0 (Easy)"]
     assert all(r.detail.startswith("0–0, hand 1 · ") and "2023" in r.detail for r in scene.rows)
     click(app, scene.deletes[1].rect.center)
     dialog = app.top
@@ -77,7 +77,7 @@ def test_load_game_lists_players_scores_hand_and_date_and_deletes_after_asking(a
     assert app.top is scene and len(Slots(app.storage).names()) == 3
     click(app, scene.deletes[1].rect.center)
     click(app, app.top.buttons[0].rect.center)  # "Delete it"
-    assert app.top is scene and [r.label for r in scene.rows] == ["Me and Opp2", "Me and Opp0"]
+    assert app.top is scene and [r.label for r in scene.rows] == ["Me and Opp2 (Easy)", "Me and Opp0 (Easy)"]
     saves = app.storage.saves_dir
     assert not (saves / "game-20260102-120000.json").exists()
     assert not (saves / "game-20260102-120000.slot").exists()
@@ -335,6 +335,52 @@ def test_a_game_against_styles_of_the_field_is_saved_and_resumed_with_them(app):
     assert isinstance(resumed, TableScene) and resumed.levels == ["human", "hoarder", "cautious"]
     assert resumed.session.players[1].level == "hoarder" and resumed.session.players[2].level == "cautious"
     resumed.session.close()
+
+
+def test_load_game_names_each_computers_level_so_games_against_the_same_names_differ(app):
+    """Two games against "Ana" and "Ben", one at Easy and one at Hard, read
+    alike in Load game; each computer's level now follows its name (a
+    person's seat, here or a guest's, has none), in the current language."""
+    from game.i18n import set_language
+    game = Game.new(["Me", "Ana", "Ben"], seed=3)
+    slots = Slots(app.storage)
+    slots.save(info_of("game-20260101-120000", game, ["human", "easy", "easy"], saved_at=1_700_000_000.0),
+               record_of(game))
+    slots.save(info_of("game-20260101-130000", game, ["human", "hard", "hoarder"], saved_at=1_700_003_600.0),
+               record_of(game))
+    title = app.push(TitleScene(app))
+    frames(app, 1)
+    click(app, title.buttons[2].rect.center)  # Load game
+    assert [r.label for r in app.top.rows] == ["Me, Ana (Hard) and Ben (Hoarder)", "Me, Ana (Easy) and Ben (Easy)"]
+    info = slots.latest()
+    assert info.title() == "Me, Ana and Ben"  # elsewhere (the question about a game in progress) by name only
+    try:
+        set_language("cy")
+        assert "(Anodd)" in info.title(with_levels=True) and "Hard" not in info.title(with_levels=True)
+    finally:
+        set_language("en")
+    old = SlotInfo(name="game-20260101-140000", players=["Me", "Ana"], totals=[0, 0], hand=1, saved_at=0.0)
+    assert old.title(with_levels=True) == "Me and Ana"  # a sidecar without levels: names only
+
+
+def test_a_row_too_narrow_for_the_levels_shows_the_names_alone(app, monkeypatch):
+    """Eight seats with their levels would be shrunk and cut short: the row
+    draws the names alone then, as before, and the levels where they fit."""
+    from scenes.core import theme as T
+    from scenes.screens.load_game import SlotButton
+    names = ["Me", "Ana", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus"]
+    crowded = SlotInfo(name="game-20260101-120000", players=names, totals=[0] * 8, hand=1, saved_at=0.0,
+                       levels=["human"] + ["lay-off-hunter"] * 7)
+    pair = SlotInfo(name="game-20260101-130000", players=names[:2], totals=[0, 0], hand=1, saved_at=0.0,
+                    levels=["human", "hard"])
+    drawn = []
+    real = T.fit_text
+    monkeypatch.setattr(T, "fit_text", lambda s, *a, **k: drawn.append(s) or real(s, *a, **k))
+    for info in (crowded, pair):
+        row = SlotButton(info, lambda: None)
+        row.rect = pygame.Rect(0, 0, 420, 48)
+        row.draw(app.screen, app.theme)
+    assert drawn[0] == "Me, Ana, Ben, Cleo, Dev, Eve, Finn and Gus" and drawn[2] == "Me and Ana (Hard)"
 
 
 def test_totals_below_zero_are_spaced_out_so_a_minus_is_not_read_as_a_dash():
