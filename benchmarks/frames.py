@@ -39,6 +39,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pygame  # noqa: E402
 
+from game.cli import window_size  # noqa: E402
 from game.ai import make_ai  # noqa: E402
 from game.play.all_computer import ai_step, play_into_hand  # noqa: E402
 from game.play.table_session import Seat, TableSession  # noqa: E402
@@ -137,7 +138,7 @@ def measure(app: App, table: TableScene, frames: int, pile_y: int) -> list[float
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--players", type=int, default=8)
-    p.add_argument("--size", default="1920x1080")
+    p.add_argument("--size", type=window_size, default=(1920, 1080), metavar="WxH")
     p.add_argument("--frames", type=int, default=600, help="frames timed for each figure")
     p.add_argument("--seed", type=int, default=5)
     p.add_argument("--steps", type=int, default=70, help="Medium AI actions played into the hand")
@@ -148,7 +149,7 @@ def main(argv: list[str] | None = None) -> int:
     args = p.parse_args(argv)
     global clock
     clock = time.thread_time if args.clock == "cpu" else time.perf_counter
-    w, h = (int(x) for x in args.size.split("x"))
+    w, h = args.size
     import tempfile
     with tempfile.TemporaryDirectory() as cfg:
         app = App(Options(config_dir=cfg, size=(w, h), speed="normal"))

@@ -52,7 +52,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.cli import whole_number as whole  # noqa: E402
+from game.cli import whole_number as whole, window_size  # noqa: E402
 from game.play.remote.guest import GuestBot, GuestConnection, JoinError  # noqa: E402
 from game.play.remote.host import HostOptions, TableHost  # noqa: E402
 from game.play.remote.network import Start, Update  # noqa: E402
@@ -123,7 +123,7 @@ def window_frames(args) -> int:
     from scenes.table.scene import TableScene
 
     clock = time.thread_time if args.clock == "cpu" else time.perf_counter
-    w, h = (int(x) for x in args.size.split("x"))
+    w, h = args.size
     names = ["Medium", "Guest 1", "Guest 2", "Guest 3"]
     figures = {}
     with tempfile.TemporaryDirectory() as cfg:
@@ -190,7 +190,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--window", action="store_true",
                    help="measure the host's frame time with a window, hosted and local (see above)")
     p.add_argument("--frames", type=whole(1), default=1500, help="--window: frames timed for each case")
-    p.add_argument("--size", default="1920x1080", help="--window: the window's size")
+    p.add_argument("--size", type=window_size, default=(1920, 1080), metavar="WxH", help="--window: the window's size")
     p.add_argument("--clock", choices=("wall", "cpu"), default="wall",
                    help="--window: time frames by the wall clock or the window thread's CPU time")
     p.add_argument("--cases", default="hosted,local", choices=("hosted,local", "local,hosted"),

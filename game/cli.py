@@ -650,7 +650,7 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("file", help="the record (a JSON file), or - for standard input")
     sp.add_argument("--speed", choices=("slow", "normal", "fast", "instant"),
                     help="the speed of play (default: the settings' speed)")
-    sp.add_argument("--size", type=_size, metavar="WxH", help="window size, e.g. 1920x1080")
+    sp.add_argument("--size", type=window_size, metavar="WxH", help="window size, e.g. 1920x1080")
     sp.add_argument("--config-dir", type=_config_dir, metavar="DIR",
                     help="keep settings, saves, statistics and logs in DIR")
     sp.add_argument("--lang", choices=tuple(LANGUAGES), help="the language for this run")
@@ -677,7 +677,9 @@ Headless subcommands (no window):
 """
 
 
-def _size(text: str) -> tuple[int, int]:
+def window_size(text: str) -> tuple[int, int]:
+    """``--size WxH``: a window's size in pixels, ``(width, height)``, from
+    320x240 to 7680x4320; ``argparse.ArgumentTypeError`` otherwise."""
     try:
         w, h = (int(x) for x in text.lower().split("x"))
     except ValueError:
@@ -718,7 +720,7 @@ def gui_parser() -> argparse.ArgumentParser:
                    help="where screenshots go (demo: one per hand and one at the end)")
     p.add_argument("--config-dir", type=_config_dir, metavar="DIR",
                    help="keep settings, saves, statistics and logs in DIR")
-    p.add_argument("--size", type=_size, metavar="WxH", help="window size, e.g. 1920x1080")
+    p.add_argument("--size", type=window_size, metavar="WxH", help="window size, e.g. 1920x1080")
     p.add_argument("--lang", choices=tuple(LANGUAGES),
                    help="the language for this run: en (English), cy (Cymraeg), ka (Georgian); "
                         "default: the one chosen in Settings")

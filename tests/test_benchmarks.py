@@ -495,6 +495,8 @@ def test_decision_lab_blames_the_worlds_when_a_saved_run_has_too_few(tmp_path):
     (("memory.py", "--games", "0"), "--games: 0 is less than 1"),
     (("network.py", "--games", "0"), "--games: 0 is less than 1"),
     (("network.py", "--frames", "0"), "--frames: 0 is less than 1"),
+    (("network.py", "--window", "--size", "big"), "--size: 'big' is not a size like 1280x720"),
+    (("frames.py", "--size", "10x10"), "--size: 10x10 is out of range (320x240 to 7680x4320)"),
     (("statistics_open.py", "--players", "1"), "--players: 1 is not from 2 to 8"),
     (("statistics_open.py", "--games", "0"), "--games: 0 is less than 1"),
     (("decision_lab.py", "--jobs", "0"), "--jobs: 0 is not from 1 to 64"),
