@@ -27,7 +27,8 @@ def join_problem(reason: str, detail: dict) -> str:
     if reason == "full":
         return _("The table is full: every open seat is taken.")
     if reason == "seat_taken":
-        return _("That seat is not free: choose another, or let the host give you one.")
+        # a seat taken, or one the table does not have (seat 5 of four): the host's answer is the same
+        return _("That seat is taken or not at this table: choose another, or let the host give you one.")
     if reason == "bad_token":
         return _("No seat at this table has that seat token.")
     if reason == "bad_name":

@@ -443,8 +443,9 @@ class TableHost:
         else:
             free = [i for i, s in enumerate(self._slots) if s.kind == OPEN and s.token is None]
             if hello.seat is not None:
-                if hello.seat not in free:
-                    return Refused("seat_taken"), "that seat is not free"
+                if hello.seat not in free:  # taken, or no such seat (the same answer: the protocol has one)
+                    return Refused("seat_taken"), ("that seat is not free" if 0 <= hello.seat < len(self._slots)
+                                                   else f"there is no seat {hello.seat} at this table")
                 seat = hello.seat
             elif free:
                 seat = free[0]

@@ -375,6 +375,27 @@ def test_the_host_leaving_is_told_and_ends_the_guest_with_exit_3(cert_dir):
     conn.close()
 
 
+def test_a_seat_the_table_does_not_have_is_refused_with_words_that_cover_it(cert_dir):
+    """``join --seat 5`` at a table of two was told the seat "is not free";
+    the words now cover a seat the table does not have, and the host's own
+    reason for closing says which it was."""
+    from game.text.network import join_problem
+    host = make_host(cert_dir, ["open", "easy"])
+    try:
+        with pytest.raises(JoinError) as err:
+            guest(host, "Ana", seat=5).open()
+        assert err.value.reason == "seat_taken" and err.value.exit_status == 2
+        assert join_problem("seat_taken", {}) == ("That seat is taken or not at this table: choose another, "
+                                                  "or let the host give you one.")
+        hello = encode(Hello(PROTOCOL_VERSION, CODE, "Ana", seat=5))
+        assert host._first_message(hello, "127.0.0.1") == (Refused("seat_taken"), "there is no seat 5 at this table")
+        assert host._first_message(encode(Hello(PROTOCOL_VERSION, CODE, "Ana", seat=1)), "127.0.0.1") == (
+            Refused("seat_taken"), "that seat is not free")  # the computer's seat
+        assert guest(host, "Ana", seat=0).open().seat == 0  # nothing was spent on the refusals
+    finally:
+        host.close()
+
+
 # ------------------------------------------------------------- drops
 def test_a_seat_taken_back_after_the_game_is_told_the_game_is_over(cert_dir):
     host = make_host(cert_dir, ["open", "easy"], rules=RuleSet(target=50))
