@@ -710,7 +710,8 @@ def gui_parser() -> argparse.ArgumentParser:
                                 "without a subcommand, open the table.",
                                 epilog=GUI_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--demo", action="store_true", help="watch an all-computer game (no menus)")
-    p.add_argument("--players", type=whole_number(2, 8), default=4, metavar="N", help="demo: seats, 2 to 8 (default 4)")
+    p.add_argument("--players", type=whole_number(2, 8), metavar="N",
+                   help="demo: seats, 2 to 8 (default: one per --ai level, else 4)")
     p.add_argument("--seed", type=whole_number(-2**63, 2**63 - 1), metavar="S", help="demo: seed of the deals and AIs")
     p.add_argument("--ai", type=_players, metavar="LEVEL,...", help="demo: each seat's level or style (default medium)")
     p.add_argument("--speed", choices=("slow", "normal", "fast", "instant"),
@@ -743,9 +744,16 @@ def start_gui(argv: list[str]) -> int:
         args = parser.parse_args(argv)
     except SystemExit as exc:
         return 0 if exc.code is None else exc.code if isinstance(exc.code, int) else 2
-    if args.ai is not None and len(args.ai) != args.players:
+    if args.players is None:  # as many seats as --ai names (a demo of two: --ai easy,hard), else four
+        args.players = len(args.ai) if args.ai is not None else 4
+        if not 2 <= args.players <= 8:
+            parser.print_usage(sys.stderr)
+            print(f"rummy500: error: --ai names {args.players} level(s): a table has 2 to 8 seats", file=sys.stderr)
+            return 2
+    elif args.ai is not None and len(args.ai) != args.players:
         parser.print_usage(sys.stderr)
-        print(f"rummy500: error: --ai needs {args.players} levels, not {len(args.ai)}", file=sys.stderr)
+        print(f"rummy500: error: --ai needs one level per seat: --players is {args.players}, "
+              f"--ai names {len(args.ai)}", file=sys.stderr)
         return 2
     rules = None
     if args.rules is not None:

@@ -175,6 +175,23 @@ def test_rummy500_without_arguments_opens_the_title(tmp_path):
 def test_bad_gui_arguments_exit_2(capsys):
     assert main(["--demo", "--players", "9"]) == 2
     assert main(["--demo", "--players", "3", "--ai", "easy,easy"]) == 2
+    assert main(["--demo", "--ai", "easy"]) == 2  # one seat is no table
+    said = capsys.readouterr().err
+    assert "--ai needs one level per seat: --players is 3, --ai names 2" in said
+    assert "--ai names 1 level(s): a table has 2 to 8 seats" in said
+
+
+def test_a_demo_without_players_has_one_seat_per_ai_level(tmp_path):
+    """``--demo --ai easy,hard`` asked for four levels ("--players" was 4
+    by default); the table now has as many seats as --ai names."""
+    shots = tmp_path / "shots"
+    assert main(["--demo", "--ai", "easy,hard", "--seed", "3", "--speed", "instant", "--quit-after-game",
+                 "--config-dir", str(tmp_path / "c"), "--screenshot-dir", str(shots), "--size", "1024x640"]) == 0
+    import json
+    finished = [f for f in (tmp_path / "c" / "saves" / "finished").glob("*.json") if f.name != "index.json"]
+    assert (shots / "game-over.png").is_file() and len(finished) == 1
+    assert len(json.loads(finished[0].read_text(encoding="utf-8"))["players"]) == 2
+    assert main(["--demo", "--players", "3", "--max-frames", "2", "--config-dir", str(tmp_path / "c")]) == 0
     assert main(["--size", "big"]) == 2
 
 
