@@ -11,7 +11,7 @@ import os
 
 import pygame
 
-from game.i18n import _
+from game.i18n import _, in_every_language
 from game.play.table_session import Seat
 from game.rules.names import has_visible, is_you_word, name_key
 
@@ -75,18 +75,20 @@ DEMO_OPPONENTS = ("Ana", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus")
 """The names of a demo's seats 1 to 7."""
 
 
-def demo_name(player_name: str | None) -> str:
+def demo_name(player_name: str | None, players: int = 8) -> str:
     """The name of a demo's seat 0, the seat at the bottom, played by a
     computer for the person as their own seat is when "Your seat" is a
-    level: the person's name from the settings (``player_name``), or
-    "Player" in the current language when it is the default "You", a word
-    for "you" in any language, has no visible character or is one of
-    :data:`DEMO_OPPONENTS` (names at one table are distinct and never a
+    level: the person's name from the settings (``player_name``, cut to
+    16 characters as New game cuts it), or "Player" in the current language
+    when it is the default "You", a word for "you" in any language, "Player"
+    in any language (what New game fills in), has no visible character or
+    is the name of another of the demo's ``players`` seats
+    (:data:`DEMO_OPPONENTS`; names at one table are distinct and never a
     word for "you", issue 23). The seat was called "You", in English in
     every language."""
-    name = "".join(ch for ch in (player_name or "") if ch.isprintable()).strip()[:16]
-    if (not has_visible(name) or is_you_word(name)
-            or name_key(name) in {name_key(n) for n in DEMO_OPPONENTS}):
+    name = "".join(ch for ch in (player_name or "") if ch.isprintable())[:16].strip()
+    taken = {name_key(n) for n in DEMO_OPPONENTS[:players - 1]} | {name_key(w) for w in in_every_language("Player")}
+    if not has_visible(name) or is_you_word(name) or name_key(name) in taken:
         return _("Player")
     return name
 
@@ -98,6 +100,6 @@ def start_demo(app: App, options: Options):
     :class:`~scenes.table.scene.TableScene`."""
     n = options.players
     levels = options.levels or ["medium"] * n
-    names = [demo_name(app.settings.player_name), *DEMO_OPPONENTS]
+    names = [demo_name(app.settings.player_name, n), *DEMO_OPPONENTS]
     seats = [Seat(names[i], levels[i]) for i in range(n)]
     return app.open("table", seats=seats, seed=options.seed, demo=True, rules=options.rules)

@@ -498,3 +498,10 @@ def test_a_demo_names_its_bottom_seat_in_the_players_language_not_you_in_english
         set_language("en")
         app.close()
     assert demo_name(None) == "Player" and demo_name("Maria José de la Cruz") == "Maria José de la"
+    assert demo_name("Ana Maria Lopez Garcia") == "Ana Maria Lopez"  # cut, then trimmed, as New game does
+    try:
+        set_language("cy")
+        assert demo_name("Player") == "Chwaraewr"  # what New game fills in, saved in English
+        assert demo_name("Gus", players=2) == "Gus" and demo_name("Gus") == "Chwaraewr"  # only seated names clash
+    finally:
+        set_language("en")
