@@ -113,16 +113,36 @@ class SlotInfo:
     def title(self, with_levels: bool = False) -> str:
         """The players as drawn, "Ana, Ben and Cleo" ("Player 2" for a name
         with no visible character, :func:`game.names.shown_names`); with
-        ``with_levels``, each seat a computer plays followed by its level
-        or style, "You, Ana (Hard) and Ben (Easy)" (the Load game list: two
-        games against the same names at other levels look alike without)."""
+        ``with_levels``, each other seat a computer plays followed by its
+        level or style, "You, Ana (Hard) and Ben (Easy)" (two games against
+        the same names at other levels look alike without). Seat 0, the
+        person's, never has one: a computer playing it for them is not an
+        opponent."""
         names = shown_names(self.players)
         if with_levels:
-            labels = [LEVEL_LABELS.get(lv) for lv in self.levels] + [None] * (len(names) - len(self.levels))
-            # TRANSLATORS: a seat in the Load game list: its name and the computer level that plays it, "Ana (Hard)"
+            labels = self._computer_labels()
+            # TRANSLATORS: a seat's name and the computer level or style that plays it, "Ana (Hard)"
             names = [_("{name} ({level})").format(name=n, level=_(label)) if label else n
                      for n, label in zip(names, labels)]
         return and_list(names)
+
+    def levels_line(self) -> str:
+        """The levels and styles of the computers at the other seats, each
+        once, in seat order: "Medium, Hard" (empty when every other seat is
+        a person's or the levels are not known)."""
+        seen: list[str] = []
+        for label in self._computer_labels():
+            if label and _(label) not in seen:
+                seen.append(_(label))
+        return ", ".join(seen)
+
+    def _computer_labels(self) -> list[str | None]:
+        """Per seat, the label (:data:`~game.text.levels.LEVEL_LABELS`) of
+        the computer level playing it, or ``None`` for seat 0, a person's
+        seat or a level not known."""
+        labels = [LEVEL_LABELS.get(lv) for lv in self.levels[:len(self.players)]]
+        labels += [None] * (len(self.players) - len(labels))
+        return [None] + labels[1:] if labels else labels
 
     def scores(self) -> str:
         """The totals by seat, "151–94–30"; when any total is below zero,

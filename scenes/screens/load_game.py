@@ -28,14 +28,19 @@ from scenes.core.dialogs import ChoiceDialog
 
 class SlotButton(Button):
     """A slot's row: the players in bold, each computer with its level
-    (:meth:`~game.services.slots.SlotInfo.title`) where that fits the row
-    at full size, else the names alone as before (a table of eight); the
-    totals, hand and date below."""
+    (:meth:`~game.services.slots.SlotInfo.title`), the totals, hand and
+    date below. Where the levels after the names do not fit the row at full
+    size (a crowded table, a narrow window), the names stand alone and the
+    line below ends with the levels, each once
+    (:meth:`~game.services.slots.SlotInfo.levels_line`), where they fit
+    it at full size."""
 
     def __init__(self, info: SlotInfo, on_click):
         super().__init__(info.title(with_levels=True), on_click)
         self.names_only = info.title()
         self.detail = info.line()
+        levels = info.levels_line()
+        self.detail_with_levels = f"{self.detail} · {levels}" if levels else self.detail
 
     def draw(self, surface, theme) -> None:
         label, self.label = self.label, ""
@@ -43,10 +48,13 @@ class SlotButton(Button):
         self.label = label
         r = self.rect.move(0, 1) if self.pressed else self.rect
         w = r.width - 2 * theme.pad
+        detail = self.detail
         if T.width(label, theme.body, True) > w:
             label = self.names_only
+            if T.width(self.detail_with_levels, theme.small) <= w:  # else the line would shrink past reading
+                detail = self.detail_with_levels
         top = T.fit_text(label, theme.body, w, T.TEXT, bold=True)
-        sub = T.fit_text(self.detail, theme.small, w, T.TEXT_DIM)
+        sub = T.fit_text(detail, theme.small, w, T.TEXT_DIM)
         gap = (r.height - top.get_height() - sub.get_height()) // 3
         surface.blit(top, top.get_rect(midtop=(r.centerx, r.top + gap)))
         surface.blit(sub, sub.get_rect(midbottom=(r.centerx, r.bottom - gap)))
@@ -154,7 +162,7 @@ class LoadGameScene(FormScene):
     def ask_delete(self, info: SlotInfo) -> None:
         """Ask before deleting ``info``'s game; Cancel or Esc keeps it."""
         self.app.push(ChoiceDialog(self.app), title=_("Delete the game of {players} ({scores})?").format(
-                      players=info.title(), scores=info.scores()),
+                      players=info.title(with_levels=True), scores=info.scores()),
                       options=[(N_("Delete it"), info)], on_choose=self.delete)
 
     def delete(self, info: SlotInfo) -> None:

@@ -360,27 +360,36 @@ def test_load_game_names_each_computers_level_so_games_against_the_same_names_di
     finally:
         set_language("en")
     old = SlotInfo(name="game-20260101-140000", players=["Me", "Ana"], totals=[0, 0], hand=1, saved_at=0.0)
-    assert old.title(with_levels=True) == "Me and Ana"  # a sidecar without levels: names only
+    assert old.title(with_levels=True) == "Me and Ana" and old.levels_line() == ""  # a sidecar without levels
+    mine = SlotInfo(name="game-20260101-150000", players=["Me", "Ana"], totals=[0, 0], hand=1, saved_at=0.0,
+                    levels=["easy", "hard"])
+    assert mine.title(with_levels=True) == "Me and Ana (Hard)"  # a computer in the person's seat is no opponent
 
 
-def test_a_row_too_narrow_for_the_levels_shows_the_names_alone(app, monkeypatch):
+def test_a_row_too_narrow_for_the_levels_shows_the_names_alone_and_the_levels_below(app, monkeypatch):
     """Eight seats with their levels would be shrunk and cut short: the row
-    draws the names alone then, as before, and the levels where they fit."""
+    draws the names alone then, and the line below ends with the levels,
+    each once; the levels follow the names where they fit."""
     from scenes.core import theme as T
     from scenes.screens.load_game import SlotButton
     names = ["Me", "Ana", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus"]
     crowded = SlotInfo(name="game-20260101-120000", players=names, totals=[0] * 8, hand=1, saved_at=0.0,
-                       levels=["human"] + ["lay-off-hunter"] * 7)
+                       levels=["human"] + ["lay-off-hunter"] * 5 + ["hard", "human"])
     pair = SlotInfo(name="game-20260101-130000", players=names[:2], totals=[0, 0], hand=1, saved_at=0.0,
                     levels=["human", "hard"])
     drawn = []
     real = T.fit_text
     monkeypatch.setattr(T, "fit_text", lambda s, *a, **k: drawn.append(s) or real(s, *a, **k))
-    for info in (crowded, pair):
+    many = SlotInfo(name="game-20260101-140000", players=names, totals=[0] * 8, hand=1, saved_at=0.0,
+                    levels=["human", "easy", "medium", "hard", "hoarder", "early-melder", "pile-taker", "cautious"])
+    for info in (crowded, pair, many):
         row = SlotButton(info, lambda: None)
-        row.rect = pygame.Rect(0, 0, 420, 48)
+        row.rect = pygame.Rect(0, 0, 600, 48)
         row.draw(app.screen, app.theme)
     assert drawn[0] == "Me, Ana, Ben, Cleo, Dev, Eve, Finn and Gus" and drawn[2] == "Me and Ana (Hard)"
+    assert drawn[1].startswith("0–0–0–0–0–0–0–0, hand 1 · ") and drawn[1].endswith(" · Lay-off hunter, Hard")
+    assert drawn[3].count(" · ") == 1  # the pair's levels are in its title: not again below
+    assert drawn[4] == drawn[0] and drawn[5].count(" · ") == 1  # seven levels fit neither line: names alone
 
 
 def test_totals_below_zero_are_spaced_out_so_a_minus_is_not_read_as_a_dash():
