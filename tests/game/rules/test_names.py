@@ -159,8 +159,8 @@ def test_load_game_and_statistics_show_player_n(app, drawn):
     assert info.levels == ["human", "easy", "easy"]
     scene = app.push(LoadGameScene(app))
     frames(app, 2)
-    assert scene.rows[0].label == "Me, Player 2 and Bo"
-    assert "Me, Player 2 and Bo" in drawn
+    assert scene.rows[0].label == "Me, Player 2 (Easy) and Bo (Easy)"
+    assert "Me, Player 2 (Easy) and Bo (Easy)" in drawn
     app.pop()
     s = summarize(record_of(Game.new(["Me", "\u200b", "\u200d"], seed=3)), ["human", "easy", "hard"], 0)
     s = dataclasses.replace(s, winner=2, totals=[100, 20, 510])
