@@ -177,7 +177,7 @@ class JoinScene(FormScene):
         conn = GuestConnection(host, port, code=self.code.value, name=self.name.value.strip(), seat=seat,
                                token=token, known=known, fingerprint=given, timeout_s=8.0)
         self.problem = ""
-        self.status = _("Joining the table at {where}…").format(where=conn.where)
+        self.status = _("Joining the table at {where}…").format(where=conn.address)
 
         def run() -> None:
             try:

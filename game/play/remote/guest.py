@@ -32,7 +32,7 @@ from game.ai import make_ai
 from game.ai.opponents import past_counts
 from game.play.remote.network import (
     MAX_MESSAGE, PROTOCOL_VERSION, Ask, BadMessage, Bye, Call, GameOver, Hello, Illegal, KnownHosts, LoopThread,
-    Link, Move, Pass, Refused, Start, Update, Welcome, client_context, decode_host, encode, fingerprint,
+    Link, Move, Pass, Refused, Start, Update, Welcome, address_of, client_context, decode_host, encode, fingerprint,
     view_from_wire,
 )
 from game.play.seats import LocalPlayer
@@ -122,8 +122,15 @@ class GuestConnection:
 
     @property
     def where(self) -> str:
-        """``host:port`` as the fingerprint is kept under."""
+        """``host:port`` as the fingerprint is kept under (and a seat kept
+        at that table): an IPv6 host without brackets, as it always was."""
         return f"{self.host}:{self.port}"
+
+    @property
+    def address(self) -> str:
+        """The table's address as the messages show it and ``join`` reads it
+        (:func:`~game.play.remote.network.address_of`: ``[::1]:50500``)."""
+        return address_of(self.host, self.port)
 
     def open(self) -> Welcome:
         """Connect and join; returns the host's :class:`Welcome` (its
@@ -136,7 +143,7 @@ class GuestConnection:
             raise
         except Exception as exc:
             net.stop()
-            raise JoinError("unreachable", where=self.where, why=str(exc) or type(exc).__name__) from None
+            raise JoinError("unreachable", where=self.address, why=str(exc) or type(exc).__name__) from None
         self.seat, self.token = self.welcome.seat, self.welcome.token
         return self.welcome
 
@@ -147,20 +154,20 @@ class GuestConnection:
                                  open_timeout=self.timeout_s, ping_interval=5.0, ping_timeout=30.0,
                                  close_timeout=2.0, user_agent_header=None)
         except (OSError, InvalidHandshake, InvalidURI, asyncio.TimeoutError, TimeoutError) as exc:
-            raise JoinError("unreachable", where=self.where, why=str(exc) or type(exc).__name__) from None
+            raise JoinError("unreachable", where=self.address, why=str(exc) or type(exc).__name__) from None
         der = conn.transport.get_extra_info("ssl_object").getpeercert(binary_form=True)
         problem = self.known.check(self.where, fingerprint(der), self.given_fingerprint)
         if problem is not None:
             await conn.close(1000, "the table's certificate is not the one expected")
-            raise JoinError("fingerprint", where=self.where, why=problem)
+            raise JoinError("fingerprint", where=self.address, why=problem)
         await conn.send(encode(Hello(PROTOCOL_VERSION, self.code, self.name, self.seat, self.token)))
         try:
             raw = await asyncio.wait_for(conn.recv(), self.timeout_s)
         except ConnectionClosed as exc:
-            raise JoinError("host_left", where=self.where, why=exc.rcvd.reason if exc.rcvd else "") from None
+            raise JoinError("host_left", where=self.address, why=exc.rcvd.reason if exc.rcvd else "") from None
         except (asyncio.TimeoutError, TimeoutError):
             await conn.close(1000, "no answer to the hello")
-            raise JoinError("unreachable", where=self.where, why="no answer") from None
+            raise JoinError("unreachable", where=self.address, why="no answer") from None
         self._note(raw)
         try:
             reply = decode_host(raw)
@@ -169,10 +176,10 @@ class GuestConnection:
         if isinstance(reply, Refused):
             await conn.close(1000, "refused")
             raise JoinError(reply.reason, version=reply.version, ours=PROTOCOL_VERSION, seconds=reply.seconds,
-                            where=self.where)
+                            where=self.address)
         if not isinstance(reply, Welcome) or reply.version != PROTOCOL_VERSION:
             await conn.close(1008, "not a welcome")
-            raise JoinError("broken", where=self.where)
+            raise JoinError("broken", where=self.address)
         self._conn = conn
         self._link = Link(conn, net)
         asyncio.ensure_future(self._read(conn))

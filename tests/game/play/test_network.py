@@ -123,6 +123,26 @@ def test_parse_address():
         parse_address("host:99999", 50500)
 
 
+def test_a_guest_names_an_ipv6_table_in_brackets_and_keeps_its_fingerprint_key(cert_dir):
+    """A guest's messages said "Cannot reach the host at ::1:50500", which
+    join does not read; they now say "[::1]:PORT". The fingerprint and the
+    kept seats stay under the key they always had ("::1:PORT")."""
+    from game.text.network import join_problem
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:  # a port nothing listens on (found on 127.0.0.1)
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    conn = GuestConnection("::1", port, code=CODE, name="Ana", timeout_s=2.0)
+    assert conn.where == f"::1:{port}" and conn.address == f"[::1]:{port}"
+    assert parse_address(conn.address, 50500) == ("::1", port)
+    with pytest.raises(JoinError) as err:
+        conn.open()
+    assert err.value.reason == "unreachable" and err.value.detail["where"] == f"[::1]:{port}"
+    assert f"Cannot reach the host at [::1]:{port}: " in join_problem(err.value.reason, err.value.detail)
+    conn.close()
+    v4 = GuestConnection("127.0.0.1", port, code=CODE, name="Ana")
+    assert v4.where == v4.address == f"127.0.0.1:{port}"
+
+
 def test_the_addresses_to_give_are_ones_join_reads():
     """An IPv6 address is given in brackets: ``host --bind ::1`` once printed
     "::1:50500", which join refused as naming no port it could read."""
