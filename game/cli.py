@@ -212,6 +212,14 @@ def whole_number(low: int, high: int | None = None):
     return parse
 
 
+def seed_number(text: str) -> int:
+    """``--seed S``: a whole number from 0 to 2**63 - 1. A negative seed is
+    refused: Python's ``random`` seeds with the number's absolute value,
+    so ``--seed -5`` played exactly as ``--seed 5`` (as the scripts of
+    ``benchmarks/`` already refused it)."""
+    return whole_number(0, 2**63 - 1)(text)
+
+
 def seconds_from(low: float, high: float):
     """An argparse ``type``: a number of seconds from ``low`` to ``high``
     (both finite), refused with the reason otherwise: ``nan`` and
@@ -556,7 +564,7 @@ def build_parser() -> argparse.ArgumentParser:
                        help="whole games in all, rounded up to a multiple of N")
     count.add_argument("--hands", type=whole_number(1, MAX_TABLES), metavar="H",
                        help="single hands in all, rounded up to a multiple of N")
-    tp.add_argument("--seed", type=whole_number(-2**63, 2**63 - 1), required=True, metavar="S",
+    tp.add_argument("--seed", type=seed_number, required=True, metavar="S",
                     help="seeds the deals and the AIs: the same seed gives the same results")
     tp.add_argument("--rules", metavar="FILE",
                     help="a JSON object of rule keys, like {\"decks\": 2}; the defaults otherwise")
@@ -573,7 +581,7 @@ def build_parser() -> argparse.ArgumentParser:
     ap.add_argument("--seat", type=whole_number(0, 7), metavar="N", help="the seat to analyse (default: the seat to move)")
     ap.add_argument("--ai", type=_level, default="medium", metavar="LEVEL",
                     help="easy, medium or hard (default medium), or a style of the field such as hoarder")
-    ap.add_argument("--seed", type=whole_number(-2**63, 2**63 - 1), default=0, metavar="S",
+    ap.add_argument("--seed", type=seed_number, default=0, metavar="S",
                     help="seeds the AI: the same seed gives the same play (default 0)")
     ap.add_argument("--json", action="store_true", help="print one JSON object (record actions)")
     ap.set_defaults(func=cmd_analyse, parser=ap)
@@ -594,7 +602,7 @@ def build_parser() -> argparse.ArgumentParser:
                     help="the address to listen on (default 0.0.0.0: every interface)")
     hp.add_argument("--rules", metavar="FILE", help="a rules JSON, like {\"decks\": 2}; the defaults otherwise")
     hp.add_argument("--target", type=whole_number(50, 100_000), metavar="T", help="the points that win (R21)")
-    hp.add_argument("--seed", type=whole_number(-2**63, 2**63 - 1), metavar="S", help="seeds the deals and the computers")
+    hp.add_argument("--seed", type=seed_number, metavar="S", help="seeds the deals and the computers")
     hp.add_argument("--hold", type=seconds_from(0, 86_400), default=300.0, metavar="S",  # host.MAX_HOLD_S
                     help="seconds a dropped guest's seat is held, 0 to 86400 (default 300)")
     hp.add_argument("--away", choices=("computer", "wait"), default="computer",
@@ -621,7 +629,7 @@ def build_parser() -> argparse.ArgumentParser:
     jp.add_argument("--fingerprint", metavar="F",
                     help="the certificate fingerprint the host shows; without it the first one seen "
                          "for this address is trusted and kept")
-    jp.add_argument("--seed", type=whole_number(-2**63, 2**63 - 1), metavar="S", help="seeds the computer's play")
+    jp.add_argument("--seed", type=seed_number, metavar="S", help="seeds the computer's play")
     _table_options(jp, "keep the trusted fingerprints in DIR")
     jp.set_defaults(func=cmd_join, parser=jp)
     rp = sub.add_parser(
@@ -635,7 +643,7 @@ def build_parser() -> argparse.ArgumentParser:
     rp.add_argument("--seat", type=whole_number(0, 7), metavar="N", help="the seat to review (default 0)")
     rp.add_argument("--hand", type=whole_number(1, 100_000), metavar="H", help="the hand to review, 1 for the first "
                     "(default: the last)")
-    rp.add_argument("--seed", type=whole_number(-2**63, 2**63 - 1), default=0, metavar="S",
+    rp.add_argument("--seed", type=seed_number, default=0, metavar="S",
                     help="seeds Hard and the worlds: the same seed gives the same review (default 0)")
     rp.add_argument("--json", action="store_true",
                     help="print a JSON list, one object per decision: hand, turn, kind, played, suggested "
@@ -712,7 +720,7 @@ def gui_parser() -> argparse.ArgumentParser:
     p.add_argument("--demo", action="store_true", help="watch an all-computer game (no menus)")
     p.add_argument("--players", type=whole_number(2, 8), metavar="N",
                    help="demo: seats, 2 to 8 (default: one per --ai level, else 4)")
-    p.add_argument("--seed", type=whole_number(-2**63, 2**63 - 1), metavar="S", help="demo: seed of the deals and AIs")
+    p.add_argument("--seed", type=seed_number, metavar="S", help="demo: seed of the deals and AIs")
     p.add_argument("--ai", type=_players, metavar="LEVEL,...", help="demo: each seat's level or style (default medium)")
     p.add_argument("--speed", choices=("slow", "normal", "fast", "instant"),
                    help="animation speed (default: the settings' speed)")
