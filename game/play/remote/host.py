@@ -445,7 +445,7 @@ class TableHost:
             if hello.seat is not None:
                 if hello.seat not in free:  # taken, or no such seat (the same answer: the protocol has one)
                     return Refused("seat_taken"), ("that seat is not free" if 0 <= hello.seat < len(self._slots)
-                                                   else f"there is no seat {hello.seat} at this table")
+                                                   else "there is no such seat at this table")
                 seat = hello.seat
             elif free:
                 seat = free[0]

@@ -408,7 +408,12 @@ def test_a_seat_the_table_does_not_have_is_refused_with_words_that_cover_it(cert
         assert join_problem("seat_taken", {}) == ("That seat is taken or not at this table: choose another, "
                                                   "or let the host give you one.")
         hello = encode(Hello(PROTOCOL_VERSION, CODE, "Ana", seat=5))
-        assert host._first_message(hello, "127.0.0.1") == (Refused("seat_taken"), "there is no seat 5 at this table")
+        assert host._first_message(hello, "127.0.0.1") == (Refused("seat_taken"), "there is no such seat at this table")
+        huge = encode(Hello(PROTOCOL_VERSION, CODE, "Ana", seat=10**100))  # the close reason held the number:
+        assert host._first_message(huge, "127.0.0.1")[1] == "there is no such seat at this table"  # too long for
+        with pytest.raises(JoinError) as err:  # a close frame (123 bytes), so the host's handler failed
+            guest(host, "Ana", seat=10**100).open()
+        assert err.value.reason == "seat_taken"
         assert host._first_message(encode(Hello(PROTOCOL_VERSION, CODE, "Ana", seat=1)), "127.0.0.1") == (
             Refused("seat_taken"), "that seat is not free")  # the computer's seat
         assert guest(host, "Ana", seat=0).open().seat == 0  # nothing was spent on the refusals
