@@ -213,10 +213,12 @@ def whole_number(low: int, high: int | None = None):
 
 
 def seed_number(text: str) -> int:
-    """``--seed S``: a whole number from 0 to 2**63 - 1. A negative seed is
-    refused: Python's ``random`` seeds with the number's absolute value,
-    so ``--seed -5`` played exactly as ``--seed 5`` (as the scripts of
-    ``benchmarks/`` already refused it)."""
+    """``--seed S``: a whole number from 0 to 2**63 - 1, in every command
+    (the scripts of ``benchmarks/`` take 0 and up too). A negative seed is
+    refused: where a table is seeded (the window's ``--demo``, ``host``)
+    Python's ``random`` took the number's absolute value, so ``--seed -5``
+    dealt exactly as ``--seed 5``; elsewhere (``tournament``, ``analyse``,
+    ``review``, ``join``) it was a seed of its own."""
     return whole_number(0, 2**63 - 1)(text)
 
 

@@ -221,7 +221,7 @@ def test_wilson_and_percentile():
     ["--players", "2", "--ai", "easy,easy", "--games", "-1", "--seed", "1"],
     ["--players", "2", "--ai", "easy,easy", "--hands", "3"],
     ["--players", "2", "--ai", "easy,easy", "--hands", "3", "--seed", "x"],
-    ["--players", "2", "--ai", "easy,easy", "--hands", "3", "--seed", "-5"],  # played as --seed 5 did
+    ["--players", "2", "--ai", "easy,easy", "--hands", "3", "--seed", "-5"],  # seeds are 0 and up everywhere
     ["--players", "2", "--ai", "easy,easy", "--hands", "3", "--seed", "1", "--jobs", "0"],
     ["--players", "2", "--ai", "easy,easy", "--hands", "3", "--seed", "1", "--rules", "MISSING"],
     ["--players", "2", "--ai", "easy,easy", "--hands", "3", "--seed", "1", "--rules", "NOTJSON"],
