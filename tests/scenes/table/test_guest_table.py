@@ -117,6 +117,8 @@ def play_my_turn(table) -> bool:
         person.draw_stock()
         if person.message and person.message[1] and session.n == before:  # the stock is out: take or end
             person.message = None
+            if hand.ended is not None or hand is not session.game.hand:
+                return True  # the hand ended meanwhile (it did once in CI, under load): nothing left to play
             person.apply(hand.fallback_action())
     else:
         person.apply(hand.fallback_action())
