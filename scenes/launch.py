@@ -13,7 +13,7 @@ import pygame
 
 from game.i18n import _, in_every_language
 from game.play.table_session import Seat
-from game.rules.names import has_visible, is_you_word, name_key
+from game.rules.names import field_name, has_visible, is_you_word, name_key
 
 from scenes.core import registry
 from scenes.core.app import App
@@ -86,7 +86,7 @@ def demo_name(player_name: str | None, players: int = 8) -> str:
     (:data:`DEMO_OPPONENTS`; names at one table are distinct and never a
     word for "you", issue 23). The seat was called "You", in English in
     every language."""
-    name = "".join(ch for ch in (player_name or "") if ch.isprintable())[:16].strip()
+    name = field_name(player_name).strip()
     taken = {name_key(n) for n in DEMO_OPPONENTS[:players - 1]} | {name_key(w) for w in in_every_language("Player")}
     if not has_visible(name) or is_you_word(name) or name_key(name) in taken:
         return _("Player")

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 
 from game.i18n import _, in_every_language
 
-__all__ = ["has_visible", "is_visible_char", "is_you_word", "name_key", "repeated_name", "shown_name",
+__all__ = ["field_name", "has_visible", "is_visible_char", "is_you_word", "name_key", "repeated_name", "shown_name",
            "shown_names"]
 
 BLANK_CHARS = frozenset({
@@ -41,6 +41,16 @@ def is_visible_char(ch: str) -> bool:
     base character) are not."""
     cat = unicodedata.category(ch)
     return (cat[0] in "LNPS" or cat == "Co") and ch not in BLANK_CHARS
+
+
+def field_name(text: object, limit: int = 16) -> str:
+    """``text`` as a name field takes it (New game, Join a table, Settings,
+    the demo's seat): its printable characters (``str.isprintable``), at
+    most ``limit`` of them; ``""`` for anything that is not text (a
+    settings file edited by hand)."""
+    if not isinstance(text, str):
+        return ""
+    return "".join(ch for ch in text if ch.isprintable())[:limit]
 
 
 def has_visible(name: object) -> bool:

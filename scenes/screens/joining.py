@@ -34,7 +34,7 @@ from game.play.remote.network import (
     DEFAULT_PORT, KNOWN_FILE, Bye, GameOver, KnownHosts, Start, Update, address_of, code_problem, hosts_for,
     normalise_code,
 )
-from game.rules.names import has_visible, is_you_word
+from game.rules.names import field_name, has_visible, is_you_word
 from game.services.kept_seats import KeptSeat, KeptSeats
 from game.rules.record import name_problem
 from game.text import network as words
@@ -81,7 +81,7 @@ class JoinScene(FormScene):
         except OSError as exc:
             log.warning("tables on the network cannot be listed: %s", exc)
             self.discovery = None
-        name = "".join(ch for ch in (self.app.settings.player_name or "") if ch.isprintable())[:16]
+        name = field_name(self.app.settings.player_name)
         self.address = TextField(N_("Address"), "", 60, on_change=self._changed)
         self.code = TextField(N_("Table code"), "", 12, on_change=self._changed)
         self.name = TextField(N_("Your name"), name if has_visible(name) and not is_you_word(name) else "", 16,

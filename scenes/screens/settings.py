@@ -27,7 +27,7 @@ from game.rules.cards import make_card
 from game.text.levels import LEVEL_LABELS
 from game.i18n import LANGUAGES, N_, _, system_language
 from game.services.settings import CARD_BACKS, CARD_SIZES, FELTS, SPEEDS
-from game.rules.names import has_visible
+from game.rules.names import field_name, has_visible
 
 from scenes.core import theme as T
 from scenes.core.cardart import CardArt
@@ -125,7 +125,7 @@ class SettingsScene(FormScene):
         self.seat_levels: list[Stepper] = []
         for i in range(7):
             name = names[i] if i < len(names) and isinstance(names[i], str) else DEFAULT_NAMES[i]
-            name = "".join(ch for ch in name if ch.isprintable())[:NAME_LEN]
+            name = field_name(name, NAME_LEN)
             level = levels[i] if i < len(levels) and levels[i] in PLAYERS else "medium"  # levels and styles, as New game
             self.seat_names.append(TextField("", name, NAME_LEN, on_change=change))
             self.seat_levels.append(Stepper("", list(PLAYERS), level, [LEVEL_LABELS.get(x, x) for x in PLAYERS],

@@ -24,7 +24,7 @@ from game.rules.ruleset import RuleSet
 from game.i18n import N_, _
 from game.text.rules_text import PROFILE_SUMMARIES, profile_summary, rule_change_items
 from game.play.table_session import Seat
-from game.rules.names import has_visible, is_you_word, name_key, repeated_name
+from game.rules.names import field_name, has_visible, is_you_word, name_key, repeated_name
 
 from scenes.core import rules_choice as C
 from scenes.core import theme as T
@@ -88,7 +88,7 @@ class SetupScene(FormScene):
         self.rules_from = rules_from
         you_level = last.get("you_level") if last.get("you_level") in LEVELS + ("human",) else "human"
         self.players = Stepper(N_("Players"), list(range(2, 9)), players, on_change=lambda v: self._players_changed())
-        you = "".join(ch for ch in (self.app.settings.player_name or "") if ch.isprintable())[:16]
+        you = field_name(self.app.settings.player_name)
         self.you = TextField(N_("Your name"), you if has_visible(you) and you != "You" else _("Player"), 16,
                              on_change=self._name_changed)
         self.you_level = Stepper(N_("Your seat"), ["human"] + list(LEVELS), you_level,
@@ -100,7 +100,7 @@ class SetupScene(FormScene):
         for i in range(7):
             name = names[i] if i < len(names) and isinstance(names[i], str) and names[i].strip() else DEFAULT_NAMES[i]
             level = levels[i] if i < len(levels) and levels[i] in PLAYERS else "medium"
-            name = "".join(ch for ch in name if ch.isprintable())[:16]
+            name = field_name(name)
             name = name if has_visible(name) else DEFAULT_NAMES[i]
             self.seat_names.append(TextField("", name, 16, on_change=self._name_changed))
             # the three levels, then the styles of the field (issue 25), then a person here, then open

@@ -256,3 +256,11 @@ def test_settings_keep_the_last_good_opponent_name_until_the_typed_one_shows(app
     assert page.problem in drawn
     type_into(app, page.seat_names[1], "Cy")
     assert saved() == ["Zoë", "Cy"] and page.problem == ""
+
+
+def test_a_name_field_takes_the_printable_characters_up_to_its_length():
+    """One rule for every name field (New game, Join a table, Settings, the
+    demo's seat): four copies of it were kept by hand before."""
+    from game.rules.names import field_name
+    assert field_name("Ana\tMaria\x00 Lopez Garcia de la Cruz") == "AnaMaria Lopez G"
+    assert field_name("Bo", 1) == "B" and field_name(None) == "" and field_name(42) == ""
