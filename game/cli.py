@@ -754,16 +754,16 @@ def start_gui(argv: list[str]) -> int:
         args = parser.parse_args(argv)
     except SystemExit as exc:
         return 0 if exc.code is None else exc.code if isinstance(exc.code, int) else 2
+    problem = None
     if args.players is None:  # as many seats as --ai names (a demo of two: --ai easy,hard), else four
         args.players = len(args.ai) if args.ai is not None else 4
         if not 2 <= args.players <= 8:
-            parser.print_usage(sys.stderr)
-            print(f"rummy500: error: --ai names {args.players} level(s): a table has 2 to 8 seats", file=sys.stderr)
-            return 2
+            problem = f"--ai names {args.players} level(s): a table has 2 to 8 seats"
     elif args.ai is not None and len(args.ai) != args.players:
+        problem = f"--ai needs one level per seat: --players is {args.players}, --ai names {len(args.ai)}"
+    if problem:
         parser.print_usage(sys.stderr)
-        print(f"rummy500: error: --ai needs one level per seat: --players is {args.players}, "
-              f"--ai names {len(args.ai)}", file=sys.stderr)
+        print(f"rummy500: error: {problem}", file=sys.stderr)
         return 2
     rules = None
     if args.rules is not None:
