@@ -44,6 +44,9 @@ log = logging.getLogger("rummy500.guest")
 
 SEND_PACE = 40
 """The most messages a guest sends in any one second (below the host's limit, with room to spare)."""
+LEAVE_WAIT_S = 2.5
+"""The longest :meth:`GuestConnection.close` waits, in seconds, for the host to answer the guest's close (the
+connection's own ``close_timeout`` is 2 s); past it the connection is dropped."""
 CLOSED = "closed"
 """What :meth:`GuestConnection.get` returns once the connection is gone: ``(CLOSED, code, reason)``."""
 
@@ -231,13 +234,15 @@ class GuestConnection:
             time.sleep(max(0.0, 1.0 - (now - sent[0])))
             sent.popleft()
         sent.append(time.monotonic())
-        if self._link is not None:
-            self._link.send_soon(encode(message))
+        link = self._link  # read once: close() may clear it meanwhile
+        if link is not None:
+            link.send_soon(encode(message))
 
     def send_text(self, text: str) -> None:
         """Send raw ``text`` (tests send what a faulty guest would)."""
-        if self._link is not None:
-            self._link.send_soon(text)
+        link = self._link
+        if link is not None:
+            link.send_soon(text)
 
     def drop(self) -> None:
         """Cut the connection without a goodbye, as a lost network does (tests)."""
@@ -248,12 +253,28 @@ class GuestConnection:
         """Leave (a normal close) and stop the network thread; safe to call twice, from two threads at once."""
         with self._closing:
             net, self._net = self._net, None
+            link, self._link = self._link, None
         if net is None:
             return
-        if self._link is not None:
-            self._link.close_soon(1000, "the guest left")
-            time.sleep(0.05)
+        if link is not None and net.thread.is_alive() and threading.current_thread() is not net.thread:
+            try:  # the host hears the guest leave now, not when its pings go unanswered (20 s)
+                net.submit(self._leave(link)).result(LEAVE_WAIT_S + 1.0)
+            except Exception:  # the loop is gone or the host does not answer: stopping the loop below ends it
+                pass
         net.stop()
+
+    @staticmethod
+    async def _leave(link: Link) -> None:
+        """On the loop: close after what is queued and wait for the closing
+        handshake (at most ``LEAVE_WAIT_S`` seconds); past that, drop the
+        connection, so the host's side ends either way."""
+        link.close_soon(1000, "the guest left")
+        try:
+            await asyncio.wait_for(asyncio.shield(link.writer), LEAVE_WAIT_S)
+        except (asyncio.TimeoutError, TimeoutError):
+            pass
+        if link.conn.transport is not None and not link.conn.transport.is_closing():
+            link.conn.transport.abort()
 
     def reopen(self) -> Welcome:
         """Connect again and take the seat back with its token."""

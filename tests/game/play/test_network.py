@@ -15,6 +15,7 @@ import time
 
 import pytest
 from websockets.asyncio.client import connect
+from websockets.protocol import State
 
 from game.play.remote.guest import GuestBot, GuestConnection, JoinError, parse_address
 from game.play.remote.host import HostOptions, ResumedTable, TableHost, computer_names
@@ -611,6 +612,50 @@ def test_a_guest_connection_closed_from_two_threads_at_once_closes_once(cert_dir
         assert closes == [1000]
     finally:
         host.close()
+
+
+def test_a_guest_leaving_while_its_network_thread_is_busy_is_let_go_by_the_host_at_once(cert_dir):
+    # close queued the close frame, slept 50 ms and stopped the network thread: a thread slower than that (a loaded
+    # computer; a CI run) was stopped before the frame went out, the socket stayed open, and the host kept the seat
+    # until its pings went unanswered, 20 s later (the page's Back during a join failed that way in CI)
+    host = make_host(cert_dir, ["open", "easy"])
+    try:
+        conn = guest(host, "Ben")
+        conn.open()
+        pump_until(host, [], lambda: host.connected() == [0], timeout=10)
+        ws = conn._conn
+        conn._net.call(time.sleep, 0.3)  # the guest's network thread is busy past the old 50 ms
+        conn.close()
+        # the closing handshake is done when close returns (it was left half-way, the socket open, the frame unsent)
+        assert (ws.state, ws.close_code, ws.transport.is_closing()) == (State.CLOSED, 1000, True)
+        pump_until(host, [], lambda: not host.connected(), timeout=5)  # and the host let the seat go
+    finally:
+        host.close()
+
+
+def test_a_guest_knocking_while_the_host_leaves_is_not_taken_in(cert_dir):
+    # the host tells its guests it left, then waits up to a second for them to go while still listening: a guest told
+    # "the host left" who knocked again at once was welcomed into the closing table, then dropped with it
+    host = make_host(cert_dir, ["open", "open", "easy"])
+    ana = guest(host, "Ana")
+    ana.open()
+    pump_until(host, [], lambda: host.connected() == [0], timeout=10)
+    ana._net.call(time.sleep, 1.5)  # Ana's computer is slow to answer the close: the host waits for her
+    leaving = threading.Thread(target=host.close, kwargs={"grace_s": 3.0})
+    leaving.start()
+    try:
+        deadline = time.monotonic() + 5
+        while not host._leaving:
+            assert time.monotonic() < deadline
+            time.sleep(0.01)
+        ben = guest(host, "Ben")
+        with pytest.raises(JoinError) as refused:
+            ben.open()
+        assert refused.value.reason == "host_left" and host.names[1] == ""
+    finally:
+        leaving.join(10)
+        ana.close()
+    assert not leaving.is_alive()
 
 
 def test_play_on_with_the_table_waiting_gives_an_absent_guests_seat_to_a_computer_after_the_hold(cert_dir):
