@@ -263,6 +263,7 @@ class TableHost:
         self._links: dict[int, Link] = {}
         self._next_conn = 0
         self._pending = 0
+        self._leaving = False  # close() began: no one is taken in (a guest told the host left would be, and dropped)
         self._wrong: dict[str, deque] = defaultdict(deque)
         self._locked_until: dict[str, float] = {}
         self._table_wrong: deque = deque()
@@ -419,6 +420,8 @@ class TableHost:
     def _admit(self, hello: Hello, addr: str, now: float):
         """Who gets in (under the lock): the code, then the token or a free seat."""
         opts = self.options
+        if self._leaving:  # the guest sees the host leave, as the guests seated were told, and knocks again later
+            return None, "the host left"
         if addr in self._banned_addresses or (hello.token is not None and hello.token in self._banned_tokens):
             return Refused("banned"), "the host removed this seat's guest from the table"
         wait = self._locked_until.get(addr, 0.0) - now
@@ -884,6 +887,8 @@ class TableHost:
         network thread stops. Safe to call twice."""
         if self._net is None:
             return
+        with self._lock:
+            self._leaving = True
         if not self.finished:
             self._close_links(GOING_AWAY, "the host left", encode(Bye("host_left")))
         deadline = time.monotonic() + grace_s
