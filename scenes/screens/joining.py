@@ -107,7 +107,7 @@ class JoinScene(FormScene):
             self._left = True
             outcome, self._outcome = self._outcome, None
         if outcome is not None and outcome[0] == "welcome":  # welcomed, but not yet read: the seat is given back
-            outcome[1].close()
+            outcome[1].close_in_background()
         self.leave()
         if self.discovery is not None:
             self.discovery.close()
@@ -197,7 +197,7 @@ class JoinScene(FormScene):
     def leave(self) -> None:
         """Give the seat back (the host's computer plays on) and close the connection."""
         if self.conn is not None:
-            self.conn.close()
+            self.conn.close_in_background()
             self.conn = None
         self.welcome = None
 

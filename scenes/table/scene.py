@@ -457,7 +457,7 @@ class TableScene(Scene):
                                    use_workers=old.use_workers)
         except ValueError as exc:
             log.warning("the host's next game could not be shown: %s", exc)
-            connection.close()
+            connection.close_in_background()
             self.app.notify(join_problem("broken", {}), 10.0)
             return False
         self.in_progress.keep_seat(session)

@@ -249,8 +249,19 @@ class GuestConnection:
         if self._conn is not None and self._net is not None:
             self._net.call(self._conn.transport.abort)
 
+    def close_in_background(self) -> threading.Thread:
+        """:meth:`close` on a thread of its own, for a window: the window goes
+        on at once, even when the host does not answer (the close then waits
+        up to ``LEAVE_WAIT_S`` seconds). Not a daemon thread, so a program that
+        ends meanwhile still finishes the goodbye. Returns the thread."""
+        thread = threading.Thread(target=self.close, name="rummy500-leave")
+        thread.start()
+        return thread
+
     def close(self) -> None:
-        """Leave (a normal close) and stop the network thread; safe to call twice, from two threads at once."""
+        """Leave (a normal close) and stop the network thread; safe to call twice, from two threads at once.
+        Waits for the host to answer the close, at most ``LEAVE_WAIT_S`` seconds (a window calls
+        :meth:`close_in_background`)."""
         with self._closing:
             net, self._net = self._net, None
             link, self._link = self._link, None

@@ -393,7 +393,7 @@ class GuestSession:
         """Leave the table: the seat goes back to the host (a computer plays it). Safe to call twice."""
         if not self.closed:
             self.closed = True
-            self.connection.close()
+            self.connection.close_in_background()  # the window goes on while the host hears the goodbye
 
     def __enter__(self) -> "GuestSession":
         return self

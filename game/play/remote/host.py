@@ -343,7 +343,8 @@ class TableHost:
             return
         seat, token, conn_id = verdict
         with self._lock:  # with _game_over's list of the links: the game over reaches this one once, after its welcome
-            kept = self._slots[seat].conn == conn_id
+            leaving = self._leaving  # close() began since the seat was given: its list of links misses this one
+            kept = self._slots[seat].conn == conn_id and not leaving
             if kept:
                 link = self._links[conn_id] = Link(conn, self._net, addr)
                 names = [s.name for s in self._slots]
@@ -354,9 +355,11 @@ class TableHost:
             removed = not kept and token in self._banned_tokens
             if removed and addr != "?":
                 self._banned_addresses.add(addr)  # as remove_seat bans the address of a connection it knows
-        if not kept:  # since the seat was given: the host removed it, or its token took it on a newer connection
+        if not kept:  # since the seat was given: the host left or removed it, or its token took it on a newer link
             try:
-                if removed:
+                if leaving:
+                    await conn.close(GOING_AWAY, "the host left")
+                elif removed:
                     await conn.send(encode(Refused("banned")))
                     await conn.close(POLICY, "the host removed this seat from the table")
                 else:

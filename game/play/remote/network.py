@@ -654,10 +654,12 @@ class LoopThread:
             pass
 
     def stop(self, timeout: float = 5.0) -> None:
-        """Stop the loop (its tasks are cancelled) and wait for the thread; safe to call twice."""
+        """Stop the loop (its tasks are cancelled) and wait for the thread (not when called on it); safe to
+        call twice."""
         if self.thread.is_alive():
             self.call(self.loop.stop)
-            self.thread.join(timeout)
+            if threading.current_thread() is not self.thread:
+                self.thread.join(timeout)
 
 
 class Link:

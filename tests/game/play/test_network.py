@@ -22,6 +22,7 @@ from game.play.remote.host import HostOptions, ResumedTable, TableHost, computer
 from game.play.remote.network import (
     MAX_MESSAGE, PROTOCOL_VERSION, Ask, GameOver, Hello, KnownHosts, RateLimit, Refused, Start, Update, client_context,
     code_problem, codes_match, decode_guest, decode_host, encode, make_code, view_from_wire, view_to_wire, BadMessage,
+    LoopThread,
 )
 from game.play.seats import LocalPlayer, PersonPlayer
 from game.ai import make_ai
@@ -640,22 +641,65 @@ def test_a_guest_knocking_while_the_host_leaves_is_not_taken_in(cert_dir):
     ana = guest(host, "Ana")
     ana.open()
     pump_until(host, [], lambda: host.connected() == [0], timeout=10)
-    ana._net.call(time.sleep, 1.5)  # Ana's computer is slow to answer the close: the host waits for her
-    leaving = threading.Thread(target=host.close, kwargs={"grace_s": 3.0})
+    hold, told = threading.Event(), threading.Event()
+    close_links = host._close_links
+
+    def close_links_and_hold(*args):  # the host has told its guests and still listens, as in its grace period
+        close_links(*args)
+        told.set()
+        assert hold.wait(15)
+
+    host._close_links = close_links_and_hold
+    leaving = threading.Thread(target=host.close)
     leaving.start()
+    ben = guest(host, "Ben")
     try:
-        deadline = time.monotonic() + 5
-        while not host._leaving:
-            assert time.monotonic() < deadline
-            time.sleep(0.01)
-        ben = guest(host, "Ben")
+        assert told.wait(10) and host._leaving
         with pytest.raises(JoinError) as refused:
             ben.open()
         assert refused.value.reason == "host_left" and host.names[1] == ""
     finally:
-        leaving.join(10)
+        hold.set()
+        leaving.join(15)
         ana.close()
+        ben.close()
     assert not leaving.is_alive()
+
+
+def test_a_network_thread_stopped_from_its_own_loop_stops_without_an_error():
+    # stop joined the thread it was called on (RuntimeError: cannot join current thread), as a close from one of the
+    # loop's own callbacks would
+    net, errors = LoopThread("rummy500-test"), []
+
+    def stop_here():
+        try:
+            net.stop()
+        except Exception as exc:  # noqa: BLE001  (what the loop's thread raised is the test's finding)
+            errors.append(exc)
+
+    net.call(stop_here)
+    net.thread.join(10)
+    assert not net.thread.is_alive() and errors == []
+
+
+def test_a_window_leaving_a_table_does_not_wait_for_the_hosts_answer(cert_dir):
+    # close waits for the host to answer the goodbye (up to 2.5 s when it does not): a window leaves on a thread of
+    # its own, so a hung host or a dead network does not freeze it
+    host = make_host(cert_dir, ["open", "easy"])
+    try:
+        conn = guest(host, "Ben")
+        conn.open()
+        pump_until(host, [], lambda: host.connected() == [0], timeout=10)
+        hold = threading.Event()
+        host._net.call(hold.wait, 10)  # the host's network thread answers nothing for now
+        leaving = conn.close_in_background()
+        assert leaving.is_alive()  # returned while the goodbye is still waiting for the host
+        hold.set()
+        leaving.join(10)
+        assert not leaving.is_alive() and conn._net is None
+        pump_until(host, [], lambda: not host.connected(), timeout=10)
+    finally:
+        host.close()
 
 
 def test_play_on_with_the_table_waiting_gives_an_absent_guests_seat_to_a_computer_after_the_hold(cert_dir):

@@ -427,9 +427,11 @@ def test_a_dropped_connection_takes_the_seat_back_with_its_token_and_play_goes_o
 
         session.connection.reopen = reopen_once_seen
         session.connection.drop()  # a lost network: no goodbye
-        step_until(app, host, lambda: session.away)
-        assert _("Taking your seat back…") in table.status_lines()
-        seen.set()
+        try:
+            step_until(app, host, lambda: session.away)
+            assert _("Taking your seat back…") in table.status_lines()
+        finally:
+            seen.set()
         step_until(app, host, lambda: not session.away and 1 in host.connected(), timeout=30.0)
         assert session.gone is None and session.connection.token == token and host.names[1] == "Ben"
         # the table goes on from the host's view of the seat, and the seat plays on
