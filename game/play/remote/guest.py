@@ -158,6 +158,14 @@ class GuestConnection:
                                  close_timeout=2.0, user_agent_header=None)
         except (OSError, InvalidHandshake, InvalidURI, asyncio.TimeoutError, TimeoutError) as exc:
             raise JoinError("unreachable", where=self.address, why=str(exc) or type(exc).__name__) from None
+        try:
+            return await self._hello(conn, net)
+        except BaseException:  # refused, broken, or cancelled (closed meanwhile): no socket is left open
+            conn.transport.abort()
+            raise
+
+    async def _hello(self, conn, net: LoopThread) -> Welcome:
+        """Check the table's certificate, say hello and read the answer: the welcome, or :class:`JoinError`."""
         der = conn.transport.get_extra_info("ssl_object").getpeercert(binary_form=True)
         problem = self.known.check(self.where, fingerprint(der), self.given_fingerprint)
         if problem is not None:
@@ -183,8 +191,11 @@ class GuestConnection:
         if not isinstance(reply, Welcome) or reply.version != PROTOCOL_VERSION:
             await conn.close(1008, "not a welcome")
             raise JoinError("broken", where=self.address)
-        self._conn = conn
-        self._link = Link(conn, net)
+        with self._closing:  # against close() on another thread: it sees this link, or this join sees it closed
+            if self._net is not net:
+                raise JoinError("unreachable", where=self.address, why="closed while joining")
+            self._conn = conn
+            self._link = Link(conn, net)
         asyncio.ensure_future(self._read(conn))
         return reply
 

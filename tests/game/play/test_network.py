@@ -5,6 +5,7 @@ system picks). Small games (target 100, Easy and Medium computers)."""
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 import logging
 import os
@@ -664,6 +665,49 @@ def test_a_guest_knocking_while_the_host_leaves_is_not_taken_in(cert_dir):
         ana.close()
         ben.close()
     assert not leaving.is_alive()
+
+
+def test_a_join_closed_from_another_thread_while_on_its_way_leaves_no_seat_taken(cert_dir):
+    # the window closing while its thread takes the seat back: close stopped the network thread with the join
+    # waiting for the welcome, the join was cancelled with its socket open, and the host kept the seat it then gave
+    # until its pings went unanswered (20 s)
+    host = make_host(cert_dir, ["open", "open", "easy"])  # the game waits for a second guest: a seat let go is free
+    hold, knocked, given = threading.Event(), threading.Event(), []
+    first = host._first_message
+
+    def held(raw, addr):  # the host reads the hello only once the guest has closed
+        knocked.set()
+        assert hold.wait(15)
+        verdict = first(raw, addr)
+        if isinstance(verdict[0], tuple):
+            given.append(verdict[0][0])
+        return verdict
+
+    host._first_message = held
+    conn, outcome = guest(host, "Ben"), []
+
+    def join():
+        try:
+            outcome.append(conn.open())
+        except JoinError as exc:
+            outcome.append(exc.reason)
+
+    joining = threading.Thread(target=join)
+    joining.start()
+    gc.disable()  # a socket left open is not closed by the collector meanwhile (it was, now and then)
+    try:
+        assert knocked.wait(10)
+        conn.close()
+        joining.join(10)
+        assert outcome == ["unreachable"]
+        hold.set()
+        pump_until(host, [], lambda: given, timeout=10)
+        assert given == [0]  # the host gave the seat, as it does...
+        pump_until(host, [], lambda: not host.connected() and host.names[0] == "", timeout=5)  # ...and let it go
+    finally:
+        gc.enable()
+        hold.set()
+        host.close()
 
 
 def test_a_network_thread_stopped_from_its_own_loop_stops_without_an_error():
