@@ -140,7 +140,8 @@ class GuestConnection:
         ``token`` is kept for :meth:`reopen`). Raises :class:`JoinError`."""
         net = self._net = LoopThread("rummy500-guest")  # this one, even if another thread closes meanwhile
         try:
-            self.welcome = net.submit(self._open(net)).result(self.timeout_s + 5)
+            # the connection and the answer to the hello each have timeout_s: this wait ends only on a stuck loop
+            self.welcome = net.submit(self._open(net)).result(2 * self.timeout_s + 5)
         except JoinError:
             net.stop()
             raise

@@ -625,6 +625,8 @@ class LoopThread:
 
     def __init__(self, name: str):
         self.loop = asyncio.new_event_loop()
+        self._stopping = False  # the loop was asked to stop: once only (a second stop broke the cancelled tasks' end)
+        self._stop_lock = threading.Lock()
         self.thread = threading.Thread(target=self._run, name=name, daemon=True)
         self.thread.start()
 
@@ -655,11 +657,14 @@ class LoopThread:
 
     def stop(self, timeout: float = 5.0) -> None:
         """Stop the loop (its tasks are cancelled) and wait for the thread (not when called on it); safe to
-        call twice."""
-        if self.thread.is_alive():
+        call twice, from two threads at once: the loop is asked to stop once, since a second stop arriving while
+        the cancelled tasks end stopped that too (``RuntimeError`` on the loop's thread)."""
+        with self._stop_lock:
+            first, self._stopping = not self._stopping, True
+        if first:
             self.call(self.loop.stop)
-            if threading.current_thread() is not self.thread:
-                self.thread.join(timeout)
+        if self.thread.is_alive() and threading.current_thread() is not self.thread:
+            self.thread.join(timeout)
 
 
 class Link:

@@ -692,8 +692,9 @@ def test_a_join_closed_from_another_thread_while_on_its_way_leaves_no_seat_taken
         except JoinError as exc:
             outcome.append(exc.reason)
 
-    joining = threading.Thread(target=join)
+    joining = threading.Thread(target=join, daemon=True)
     joining.start()
+    collecting = gc.isenabled()
     gc.disable()  # a socket left open is not closed by the collector meanwhile (it was, now and then)
     try:
         assert knocked.wait(10)
@@ -705,8 +706,10 @@ def test_a_join_closed_from_another_thread_while_on_its_way_leaves_no_seat_taken
         assert given == [0]  # the host gave the seat, as it does...
         pump_until(host, [], lambda: not host.connected() and host.names[0] == "", timeout=5)  # ...and let it go
     finally:
-        gc.enable()
+        if collecting:
+            gc.enable()
         hold.set()
+        conn.close()
         host.close()
 
 
@@ -724,6 +727,33 @@ def test_a_network_thread_stopped_from_its_own_loop_stops_without_an_error():
     net.call(stop_here)
     net.thread.join(10)
     assert not net.thread.is_alive() and errors == []
+
+
+def test_a_network_thread_stopped_twice_at_once_ends_its_tasks_cleanly(monkeypatch):
+    # a join closed from another thread stops the loop twice (close, then the join's own way out): the second stop
+    # came while the cancelled tasks were ending and stopped that too, RuntimeError on the loop's thread
+    raised = []
+    monkeypatch.setattr(threading, "excepthook", lambda args: raised.append(args.exc_value))
+    net, started, ending, ended = LoopThread("rummy500-test"), threading.Event(), threading.Event(), []
+
+    async def slow_to_end():
+        started.set()
+        try:
+            await asyncio.sleep(30)
+        except asyncio.CancelledError:
+            ending.set()
+            await asyncio.sleep(0.3)  # its own goodbye takes a while
+            ended.append(True)
+            raise
+
+    net.submit(slow_to_end())
+    assert started.wait(5)
+    first = threading.Thread(target=net.stop)
+    first.start()
+    assert ending.wait(5)
+    net.stop()  # the second, while the task ends
+    first.join(10)
+    assert not net.thread.is_alive() and raised == [] and ended == [True]
 
 
 def test_a_window_leaving_a_table_does_not_wait_for_the_hosts_answer(cert_dir):
