@@ -713,6 +713,50 @@ def test_a_join_closed_from_another_thread_while_on_its_way_leaves_no_seat_taken
         host.close()
 
 
+def test_a_join_closed_just_as_its_welcome_came_gives_the_seat_back_and_can_join_again(cert_dir):
+    # close() on another thread after the join read its welcome, before it kept the link: the join sees the close
+    # (close took the lock first), drops its connection and says so; the host lets the seat go at once, and the same
+    # connection joins again
+    host = make_host(cert_dir, ["open", "open", "easy"])  # the game waits for a second guest: a seat let go is free
+    closing, outcome = [], []
+
+    def capture(text):  # on the network thread, the welcome just read: close from another thread, and wait for it
+        if "welcome" in text and not closing:
+            closing.append(threading.Thread(target=conn.close, daemon=True))
+            closing[0].start()
+            deadline = time.monotonic() + 5
+            while conn._net is not None and time.monotonic() < deadline:
+                time.sleep(0.001)
+
+    conn = guest(host, "Ben", capture=capture)
+
+    def join():
+        try:
+            outcome.append(conn.open())
+        except JoinError as exc:
+            outcome.append(exc)
+
+    joining = threading.Thread(target=join, daemon=True)
+    joining.start()
+    collecting = gc.isenabled()
+    gc.disable()  # a socket left open is not closed by the collector meanwhile
+    try:
+        pump_until(host, [], lambda: not joining.is_alive(), timeout=15)
+        assert len(outcome) == 1 and isinstance(outcome[0], JoinError), outcome
+        assert (outcome[0].reason, outcome[0].detail.get("why")) == ("unreachable", "closed while joining")
+        pump_until(host, [], lambda: not host.connected() and host.names[0] == "", timeout=5)
+        closing[0].join(10)
+        assert not closing[0].is_alive()
+        conn.capture = None
+        assert conn.reopen().seat == 0
+        pump_until(host, [], lambda: host.names[0] == "Ben", timeout=5)
+    finally:
+        if collecting:
+            gc.enable()
+        conn.close()
+        host.close()
+
+
 def test_a_network_thread_stopped_from_its_own_loop_stops_without_an_error():
     # stop joined the thread it was called on (RuntimeError: cannot join current thread), as a close from one of the
     # loop's own callbacks would
