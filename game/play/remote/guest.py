@@ -296,8 +296,7 @@ class GuestConnection:
             await asyncio.wait_for(asyncio.shield(link.writer), LEAVE_WAIT_S)
         except (asyncio.TimeoutError, TimeoutError):
             pass
-        if link.conn.transport is not None and not link.conn.transport.is_closing():
-            link.conn.transport.abort()
+        link.conn.transport.abort()  # nothing, once the handshake closed it
 
     def reopen(self) -> Welcome:
         """Connect again and take the seat back with its token."""

@@ -55,6 +55,14 @@ def guest(host, name, **kw) -> GuestConnection:
     return GuestConnection("127.0.0.1", host.port, code=kw.pop("code", CODE), name=name, **kw)
 
 
+def seated(host, name) -> GuestConnection:
+    """A guest named ``name`` joined at ``host``'s first open seat, once the host has seen it connected."""
+    conn = guest(host, name)
+    conn.open()
+    pump_until(host, [], lambda: conn.seat in host.connected(), timeout=10)
+    return conn
+
+
 def pump_until(host, bots, done, timeout=60.0):
     """Pump the host and step each bot on this thread until ``done()``."""
     deadline = time.monotonic() + timeout
@@ -622,9 +630,7 @@ def test_a_guest_leaving_while_its_network_thread_is_busy_is_let_go_by_the_host_
     # until its pings went unanswered, 20 s later (the page's Back during a join failed that way in CI)
     host = make_host(cert_dir, ["open", "easy"])
     try:
-        conn = guest(host, "Ben")
-        conn.open()
-        pump_until(host, [], lambda: host.connected() == [0], timeout=10)
+        conn = seated(host, "Ben")
         ws = conn._conn
         conn._net.call(time.sleep, 0.3)  # the guest's network thread is busy past the old 50 ms
         conn.close()
@@ -639,9 +645,7 @@ def test_a_guest_knocking_while_the_host_leaves_is_not_taken_in(cert_dir):
     # the host tells its guests it left, then waits up to a second for them to go while still listening: a guest told
     # "the host left" who knocked again at once was welcomed into the closing table, then dropped with it
     host = make_host(cert_dir, ["open", "open", "easy"])
-    ana = guest(host, "Ana")
-    ana.open()
-    pump_until(host, [], lambda: host.connected() == [0], timeout=10)
+    ana = seated(host, "Ana")
     hold, told = threading.Event(), threading.Event()
     close_links = host._close_links
 
@@ -805,9 +809,7 @@ def test_a_window_leaving_a_table_does_not_wait_for_the_hosts_answer(cert_dir):
     # its own, so a hung host or a dead network does not freeze it
     host = make_host(cert_dir, ["open", "easy"])
     try:
-        conn = guest(host, "Ben")
-        conn.open()
-        pump_until(host, [], lambda: host.connected() == [0], timeout=10)
+        conn = seated(host, "Ben")
         hold = threading.Event()
         host._net.call(hold.wait, 10)  # the host's network thread answers nothing for now
         leaving = conn.close_in_background()
