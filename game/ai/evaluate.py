@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from game.rules.cards import JOKER, JOKER_TABLED, Card, in_hand_card, joker_as, rank_of, suit_of
-from game.rules.melds import Meld, enumerate_melds, hand_value, meld_card_values, open_cards
+from game.rules.melds import RUN, Meld, add_to_meld, enumerate_melds, hand_value, layoff_position, meld_card_values, open_cards
 from game.rules.actions import LayOff, TableMeld
 from game.rules.turn_search import Play, simulate
 from game.rules.ruleset import RuleSet
@@ -20,13 +20,31 @@ VALUES = {scoring: [hand_value(c, scoring) for c in range(53)] for scoring in ("
 """Hand values (R19) of every hand card code, by scoring."""
 
 
+TABLED_VALUES = {scoring: [hand_value(c, scoring) for c in range(JOKER_TABLED + 52)]
+                 for scoring in ("standard", "fives")}
+"""Points (R19) of every card code a meld holds (a tabled joker 15), by scoring."""
+
+
 def seat_points(table: Sequence[Meld], seat: int, scoring: str) -> int:
-    """Points ``seat`` has on ``table`` as it stands: its melds and lay-offs (R19, R20)."""
+    """Points ``seat`` has on ``table`` as it stands: its melds and lay-offs
+    (R19, R20), each card as :func:`~game.rules.melds.meld_card_values`
+    counts it (an ace at the bottom of a run that does not turn the corner
+    1, ``fives``: 5)."""
+    values = TABLED_VALUES.get(scoring)
     total = 0
     for m in table:
-        for value, layer in zip(meld_card_values(m, scoring), m.layers):
+        layers = m.layers
+        if seat not in layers:  # most melds: none of the seat's cards
+            continue
+        if values is None:
+            total += sum(v for v, layer in zip(meld_card_values(m, scoring), layers) if layer == seat)
+            continue
+        cards = m.cards
+        for j, layer in enumerate(layers):
             if layer == seat:
-                total += value
+                total += values[cards[j]]
+        if layers[0] == seat and m.kind == RUN and m.lo == 1 and cards[0] < JOKER_TABLED:
+            total += (5 if scoring == "fives" else 1) - values[cards[0]]  # the low ace
     return total
 
 
@@ -106,36 +124,57 @@ def _lay_off_all(hand: list[Card], table: list[Meld], seat: int, aw: bool, keep:
                  plays: list[Play], single_taken: Card | None = None) -> tuple[list[Card], list[Meld]]:
     """Every natural lay-off that fits, then each joker where a declaration
     fits (declared as a card the hand does not hold), while the turn can
-    still end (:func:`_room`); appends to ``plays``."""
+    still end (:func:`_room`); appends to ``plays``. Returns new lists;
+    the given ones and their melds are not changed (a meld laid off on is
+    copied once, then laid off on in place: what :func:`simulate` would
+    give play by play, without a copy of the hand, the table and the meld
+    at every lay-off)."""
+    hand = list(hand)
+    table = list(table)
+    copied: set[int] = set()  # places of the melds copied here (ours to change)
     changed = True
     while changed and len(hand) > keep:
         changed = False
         held = set(hand)
         for i, m in enumerate(table):
-            opening = open_cards(m, aw)
+            cached = m._open  # open_cards' own cache, read here: this loop runs at every greedy tabling
+            opening = cached[1] if cached is not None and cached[0] is aw else open_cards(m, aw)
             if held.isdisjoint(opening):  # most melds: nothing in hand fits (the loop below finds nothing)
                 continue
             for c in opening:
-                if c in held and _room(hand, [c], keep, single_taken):
-                    sim = simulate(hand, table, [LayOff(seat, c, i)], seat, aw)
-                    if sim is None:
-                        continue
-                    hand, table, _ = sim
+                if c in held and _room(hand, (c,), keep, single_taken):  # an open card fits (add_to_meld checks)
+                    _lay_off(hand, table, copied, c, c, i, seat, aw)
                     plays.append(LayOff(seat, c, i))
                     changed = True
                     break
             if changed:
                 break
-        if not changed and JOKER in hand and _room(hand, [JOKER], keep, single_taken):
+        if not changed and JOKER in hand and _room(hand, (JOKER,), keep, single_taken):
             for i, m in enumerate(table):
                 free = [c for c in open_cards(m, aw) if c not in hand]
-                sim = simulate(hand, table, [LayOff(seat, joker_as(free[-1]), i)], seat, aw) if free else None
-                if sim is not None:
-                    hand, table, _ = sim
-                    plays.append(LayOff(seat, joker_as(free[-1]), i))
+                if free and layoff_position(m, joker_as(free[-1]), aw) is not None:
+                    tabled = joker_as(free[-1])
+                    _lay_off(hand, table, copied, JOKER, tabled, i, seat, aw)
+                    plays.append(LayOff(seat, tabled, i))
                     changed = True
                     break
     return hand, table
+
+
+def _lay_off(hand: list[Card], table: list[Meld], copied: set[int], card: Card, tabled: Card, i: int,
+             seat: int, aw: bool) -> None:
+    """Lay hand card ``card`` off as ``tabled`` on meld ``i`` of ``table``
+    for ``seat`` (the caller knows it fits: one of the meld's open cards, or
+    a joker declared as one), copying that meld first unless ``copied``
+    says it is already a copy. Raises ``ValueError``
+    (:func:`~game.rules.melds.add_to_meld`) if it does not fit."""
+    hand.remove(card)
+    m = table[i]
+    if i not in copied:
+        m = m.copy()
+        table[i] = m
+        copied.add(i)
+    add_to_meld(m, tabled, seat, aw)
 
 
 def _gained(original: Sequence[Meld], table: Sequence[Meld], seat: int, rules: RuleSet) -> int:

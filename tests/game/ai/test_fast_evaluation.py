@@ -9,11 +9,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.ai.evaluate import _NEIGHBOUR, _lay_off_all, _room, relates, usefulness
+from game.ai.evaluate import _NEIGHBOUR, _lay_off_all, _room, relates, seat_points, usefulness
 from game.rules.actions import LayOff
-from game.rules.cards import JOKER, joker_as, rank_of, suit_of
+from game.rules.cards import JOKER, JOKER_TABLED, joker_as, rank_of, suit_of
 from game.rules.game import Game
-from game.rules.melds import open_cards
+from game.ai import discards as D
+from game.rules.melds import hand_value, meld_card_values, open_cards
+from game.rules.view import view_of
 from game.rules.random_play import random_step
 from game.rules.ruleset import RuleSet
 from game.rules.turn_search import simulate
@@ -142,6 +144,7 @@ def test_laying_off_everything_answers_as_before(ace_wraps):
                     for keep in (0, 1):
                         single = rng.choice(h.hands[seat]) if h.hands[seat] and rng.random() < 0.3 else None
                         new_plays, old_plays = [], []
+                        before = [(m, list(m.cards), list(m.layers)) for m in h.table]
                         new = _lay_off_all(list(h.hands[seat]), list(h.table), seat, ace_wraps, keep, new_plays,
                                            single)
                         old = old_lay_off_all(list(h.hands[seat]), list(h.table), seat, ace_wraps, keep,
@@ -149,6 +152,87 @@ def test_laying_off_everything_answers_as_before(ace_wraps):
                         assert new_plays == old_plays
                         assert new[0] == old[0]
                         assert [m.cards for m in new[1]] == [m.cards for m in old[1]]
+                        assert [m.layers for m in new[1]] == [m.layers for m in old[1]]
+                        # the table's own melds untouched; a meld laid off on is a new one (what _gained reads)
+                        assert [(m, m.cards, m.layers) for m in h.table] == before
+                        assert all((n is m) == (n.cards == m.cards) for n, m in zip(new[1], h.table))
                         checked += bool(new_plays)
             random_step(game, rng, meld_rate=0.8, take_rate=0.3)
     assert checked > 100  # many positions did lay cards off
+
+
+def old_seat_points(table, seat, scoring):
+    """``seat_points`` as it was (main d2cbbf0)."""
+    total = 0
+    for m in table:
+        for value, layer in zip(meld_card_values(m, scoring), m.layers):
+            if layer == seat:
+                total += value
+    return total
+
+
+@pytest.mark.parametrize("ace_wraps", [False, True])
+@pytest.mark.parametrize("scoring", ["standard", "fives"])
+def test_a_seats_points_on_the_table_answer_as_before(ace_wraps, scoring):
+    """On every step of seeded random hands (two decks and jokers), every
+    seat's points on the table counted as they were; low aces and tabled
+    jokers among them."""
+    rules = RuleSet(ace_wraps=ace_wraps, decks=2, scoring=scoring)
+    rng = random.Random(11)
+    low_aces = jokers = 0
+    for seed in range(25):
+        game = Game.new([f"P{i}" for i in range(4)], rules, seed=seed)
+        while game.hand.ended is None:
+            table = game.hand.table
+            for seat in range(4):
+                assert seat_points(table, seat, scoring) == old_seat_points(table, seat, scoring)
+            low_aces += any(m.kind == "run" and m.lo == 1 and m.cards[0] < JOKER_TABLED for m in table)
+            jokers += any(c >= JOKER_TABLED for m in table for c in m.cards)
+            random_step(game, rng, meld_rate=0.8, take_rate=0.3)
+    assert low_aces > 20 and jokers > 20  # the two special cases were met
+
+
+def old_discard_values(cards, view, table):
+    """``discard_values`` as it was (main d2cbbf0), with ``_charge`` (``wanted_by`` is unchanged)."""
+    rules = view.rules
+    aw = rules.ace_wraps
+    press = D.pressure(D.closest_opponent(view))
+    open_now = set()
+    for m in table:
+        open_now.update(open_cards(m, aw))
+    anyone_known = any(view.known[s] for s in D.opponents(view))
+    values = {}
+    for card in cards:
+        if card == JOKER:
+            values[card] = -100.0
+            continue
+        charge = D.FEED_KNOWN * D.wanted_by(card, view) if anyone_known else 0.0
+        if card in open_now:
+            charge += D.FEED_TABLE * press
+        if press > 1 and card != JOKER and hand_value(card, rules.scoring) >= D.HIGH_CARD:
+            charge += D.FEED_SHORT * D.short_risk(card, view, table)
+        values[card] = hand_value(card, rules.scoring) - usefulness(card, view.hand, rules) - charge
+    return values
+
+
+@pytest.mark.parametrize("ace_wraps", [False, True])
+def test_discard_values_answer_as_before(ace_wraps):
+    """At every step of seeded random hands of two to four seats (two decks
+    and jokers, many deep takes, so opponents are known to hold cards and
+    come close to going out), the seat to move's every card valued as it
+    was, to the last bit."""
+    rules = RuleSet(ace_wraps=ace_wraps, decks=2)
+    rng = random.Random(5)
+    wanted = pressed = 0
+    for seed in range(40):
+        players = 2 + seed % 3
+        game = Game.new([f"P{i}" for i in range(players)], rules, seed=seed)
+        while game.hand.ended is None:
+            h = game.hand
+            view = view_of(h, h.current, tuple(game.totals))
+            cards = sorted(set(view.hand))
+            assert D.discard_values(cards, view, h.table) == old_discard_values(cards, view, h.table)
+            wanted += any(D.wanted_by(c, view) for c in cards)
+            pressed += D.closest_opponent(view) <= 2
+            random_step(game, rng, meld_rate=0.5, take_rate=0.5)
+    assert wanted > 200 and pressed > 200  # the known cards and the endgame charges were weighed
