@@ -84,7 +84,17 @@ def unseen(view: PlayerView) -> Counter:
     return hidden
 
 
-_LAST_UNSEEN: list = [None, Counter()]
+_LAST_UNSEEN: list = [None, Counter(), []]
+
+
+def _unseen_once(view: PlayerView) -> tuple[Counter, list[Card]]:
+    """:func:`unseen` of ``view`` and its cards as a list (a card twice when
+    two are unseen), counted once a view: one view's discards are weighed
+    card by card, and :func:`live` and :func:`reachable` both ask."""
+    if _LAST_UNSEEN[0] is not view:
+        hidden = unseen(view)
+        _LAST_UNSEEN[:] = [view, hidden, list(hidden.elements())]
+    return _LAST_UNSEEN[1], _LAST_UNSEEN[2]
 
 
 def live(card: Card, view: PlayerView) -> bool:
@@ -92,12 +102,10 @@ def live(card: Card, view: PlayerView) -> bool:
     (:func:`unseen`): an unseen joker, another suit of its rank, or a suit
     neighbour within two ranks. A card with none of these is dead: it feeds
     no one but by a lay-off (charged apart)."""
-    if _LAST_UNSEEN[0] is not view:  # one view's discards are weighed card by card: count once
-        _LAST_UNSEEN[:] = [view, unseen(view)]
-    hidden = _LAST_UNSEEN[1]
+    hidden, cards = _unseen_once(view)
     if hidden[JOKER] or card == JOKER:
         return True
-    return relates(card, list(hidden.elements()), view.rules.ace_wraps) > 0
+    return relates(card, cards, view.rules.ace_wraps) > 0
 
 
 def reachable(card: Card, view: PlayerView, table: Sequence[Meld]) -> bool:
@@ -114,7 +122,7 @@ def reachable(card: Card, view: PlayerView, table: Sequence[Meld]) -> bool:
     aw = rules.ace_wraps
     if fits_table(card, table, rules) or relates(card, view.discard[-2:], aw):
         return True
-    hidden = unseen(view)
+    hidden = _unseen_once(view)[0]
     for m in table:
         if m.kind != RUN:
             continue
@@ -177,22 +185,41 @@ def discard_value(card: Card, view: PlayerView, table: Sequence[Meld]) -> float:
 def discard_values(cards: Sequence[Card], view: PlayerView, table: Sequence[Meld]) -> dict[Card, float]:
     """:func:`discard_value` of each of ``cards`` (``{card: value}``), with
     what every card shares (the closest opponent, the table's open cards,
-    whether anyone is known to hold a card) worked out once: a discard
-    ranking asks for every card of the hand."""
+    which opponents are known to hold cards and how close each is to going
+    out) worked out once: a discard ranking asks for every card of the hand,
+    and every playout step of Hard's search ranks one."""
     rules = view.rules
     aw = rules.ace_wraps
+    scoring = rules.scoring
     press = pressure(closest_opponent(view))
     open_now: set[Card] = set()
     for m in table:
         open_now.update(open_cards(m, aw))
-    anyone_known = any(view.known[s] for s in opponents(view))
+    # wanted_by's opponents, those known to hold a card, in its order: (what they hold, its pressure)
+    wanting = [(view.known[s], pressure(view.hand_sizes[s])) for s in opponents(view) if view.known[s]]
+    hand = view.hand
     values: dict[Card, float] = {}
     for card in cards:
         if card == JOKER:
             values[card] = -100.0
             continue
-        charge = _charge(card, view, press, card in open_now, anyone_known, table)
-        values[card] = hand_value(card, rules.scoring) - usefulness(card, view.hand, rules) - charge
+        points = hand_value(card, scoring)
+        if wanting:
+            total = 0.0
+            rank = card % 13  # rank_of(card) - 1 and suit_of(card), card natural here
+            suit = card // 13
+            for known, opponent_press in wanting:
+                near = relates(card, known, aw) + sum(
+                    1 for c in known if c != JOKER and c % 13 == rank and c // 13 != suit)
+                total += near * opponent_press
+            charge = FEED_KNOWN * total
+        else:
+            charge = 0.0
+        if card in open_now:
+            charge += FEED_TABLE * press
+        if press > 1 and points >= HIGH_CARD:
+            charge += FEED_SHORT * short_risk(card, view, table)
+        values[card] = points - usefulness(card, hand, rules) - charge
     return values
 
 

@@ -59,7 +59,7 @@ from game.errors import IllegalMove
 from game.rules.view import PlayerView, sample_world
 from game.ai.base import AIPlayer
 from game.rules.melds import hand_value
-from game.ai.evaluate import greedy_tabling
+from game.ai.evaluate import greedy_tabling, seat_points
 from game.ai.cycle import circling
 from game.ai.inference import Evidence, sample_likely_world
 from game.ai.sequential import Z_CLEAR, Z_OVERRULE, clearly_worse, overrules
@@ -254,17 +254,21 @@ class HardAI(AIPlayer):
         near the target, by game totals against the best other seat. In an
         unfinished hand the cards a seat could still meld count for most of
         their value instead of against it."""
-        scores = [s["hand"] for s in world.scores()]
         if world.ended is None:
             rules = world.rules
+            scoring = rules.scoring
             keep = 1 if rules.going_out == "discard_required" else 0
+            scores = []
             for s in range(world.players):
-                _, points, left, _ = greedy_tabling(world.hands[s], world.table, rules, s,
-                                                    world.has_melded[s], keep)
-                held = sum(hand_value(c, rules.scoring) for c in world.hands[s])
-                left_value = sum(hand_value(c, rules.scoring) for c in left)
-                # scores[s] already counts every held card against the seat
-                scores[s] += held - left_value + POTENTIAL * points
+                hand = world.hands[s]
+                _, points, left, _ = greedy_tabling(hand, world.table, rules, s, world.has_melded[s], keep)
+                held = sum(hand_value(c, scoring) for c in hand)
+                left_value = sum(hand_value(c, scoring) for c in left)
+                # the hand score so far (its table less every held card, R19), then the held cards
+                # it could still meld counted for most of their value instead of against it
+                scores.append(seat_points(world.table, s, scoring) - held + (held - left_value + POTENTIAL * points))
+        else:
+            scores = [s["hand"] for s in world.scores()]
         target = world.rules.target
         if max(totals) + 80 >= target:
             finals = [t + s for t, s in zip(totals, scores)]

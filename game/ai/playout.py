@@ -16,6 +16,7 @@ from contextlib import contextmanager
 from game.errors import IllegalMove
 from game.rules.actions import Action, Discard, TakeDiscards
 from game.rules.hand import HandState
+from game.rules.melds import Meld
 from game.rules.turn_search import could_ever_table
 from game.rules.view import MeldView, PlayerView
 from game.ai import going_out
@@ -130,12 +131,13 @@ class ViewMaker:
     def __init__(self):
         self._table_key: tuple[int, int] | None = None
         self._table: tuple = ()
+        self._melds: dict[int, tuple[Meld, int, MeldView]] = {}  # per meld: itself, its cards then, its view
 
     def view(self, h: HandState, seat: int, totals: tuple[int, ...]) -> PlayerView:
         """The view of world ``h`` for ``seat`` (as :func:`game.rules.view.view_of`, without the log)."""
         key = (len(h.table), sum([len(m.cards) for m in h.table]))
-        if key != self._table_key:
-            self._table_key, self._table = key, tuple([MeldView.of(m) for m in h.table])
+        if key != self._table_key:  # a meld or a card was added: only the melds that grew are made again
+            self._table_key, self._table = key, tuple([self._meld_view(m) for m in h.table])
         # what view_of's known_holdings gives, the seats known to hold nothing skipped
         known = (tuple([tuple(sorted(k.elements())) if k else () for k in h.known]) if any(h.known)
                  else ((),) * h.players)
@@ -150,3 +152,14 @@ class ViewMaker:
             committed=h.committed, single_taken=h.single_taken, has_melded=tuple(h.has_melded), history=(),
             known=known, hand_index=h.index, dealer=h.dealer, reshuffles=h.reshuffles)
         return view
+
+    def _meld_view(self, m: Meld) -> MeldView:
+        """:meth:`MeldView.of` meld ``m``, made again only when it holds more
+        cards than when it was last made (cards are only ever added to a meld;
+        the meld itself is kept, so its ``id`` is not reused meanwhile)."""
+        known = self._melds.get(id(m))
+        if known is not None and known[0] is m and known[1] == len(m.cards):
+            return known[2]
+        made = MeldView.of(m)
+        self._melds[id(m)] = (m, len(m.cards), made)
+        return made
