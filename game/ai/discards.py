@@ -84,17 +84,21 @@ def unseen(view: PlayerView) -> Counter:
     return hidden
 
 
-_LAST_UNSEEN: list = [None, Counter(), []]
+_LAST_UNSEEN: list = [(None, Counter(), [])]
+"""The last view :func:`_unseen_once` counted, with its answer: one tuple,
+read and replaced in one step (safe beside another thread)."""
 
 
 def _unseen_once(view: PlayerView) -> tuple[Counter, list[Card]]:
     """:func:`unseen` of ``view`` and its cards as a list (a card twice when
     two are unseen), counted once a view: one view's discards are weighed
     card by card, and :func:`live` and :func:`reachable` both ask."""
-    if _LAST_UNSEEN[0] is not view:
+    last = _LAST_UNSEEN[0]
+    if last[0] is not view:
         hidden = unseen(view)
-        _LAST_UNSEEN[:] = [view, hidden, list(hidden.elements())]
-    return _LAST_UNSEEN[1], _LAST_UNSEEN[2]
+        last = (view, hidden, list(hidden.elements()))
+        _LAST_UNSEEN[0] = last
+    return last[1], last[2]
 
 
 def live(card: Card, view: PlayerView) -> bool:
