@@ -20,7 +20,7 @@ from typing import Sequence
 from game.rules.cards import JOKER, Card, declared, rank_of, suit_of
 from game.rules.melds import RUN, Meld, hand_value, open_cards
 from game.rules.view import PlayerView
-from game.ai.evaluate import fits_table, relates, suit_gap, usefulness
+from game.ai.evaluate import fits_table, relates, suit_gap, usefulness, usefulness_in
 
 FEED_KNOWN = 10.0
 """Charge per card an opponent is known to hold that the discard melds with."""
@@ -201,7 +201,7 @@ def discard_values(cards: Sequence[Card], view: PlayerView, table: Sequence[Meld
         open_now.update(open_cards(m, aw))
     # wanted_by's opponents, those known to hold a card, in its order: (what they hold, its pressure)
     wanting = [(view.known[s], pressure(view.hand_sizes[s])) for s in opponents(view) if view.known[s]]
-    hand = view.hand
+    useful = usefulness_in(view.hand, rules)
     values: dict[Card, float] = {}
     for card in cards:
         if card == JOKER:
@@ -223,7 +223,7 @@ def discard_values(cards: Sequence[Card], view: PlayerView, table: Sequence[Meld
             charge += FEED_TABLE * press
         if press > 1 and points >= HIGH_CARD:
             charge += FEED_SHORT * short_risk(card, view, table)
-        values[card] = points - usefulness(card, hand, rules) - charge
+        values[card] = points - useful(card) - charge
     return values
 
 

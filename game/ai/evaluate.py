@@ -223,6 +223,21 @@ def usefulness(card: Card, hand: Sequence[Card], rules: RuleSet) -> float:
     return float(sum(map(near.__getitem__, hand)) + 7 * len(_SAME_RANK[card].intersection(hand)))
 
 
+def usefulness_in(hand: Sequence[Card], rules: RuleSet):
+    """:func:`usefulness` against one ``hand`` for card after card: returns
+    ``card -> float``, the same numbers, with what the hand shares (its set
+    of cards) worked out once (a discard ranking asks it of every card)."""
+    near_rows = _NEIGHBOUR[rules.ace_wraps]
+    hand = tuple(hand)
+    held = set(hand)
+
+    def of(card: Card) -> float:
+        if card == JOKER:
+            return 30.0
+        return float(sum(map(near_rows[card].__getitem__, hand)) + 7 * len(_SAME_RANK[card] & held))
+    return of
+
+
 def fits_table(card: Card, table: Sequence[Meld], rules: RuleSet) -> bool:
     """True when ``card`` could be laid off on some meld now (R14)."""
     aw = rules.ace_wraps

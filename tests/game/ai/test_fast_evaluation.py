@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.ai.evaluate import _NEIGHBOUR, _lay_off_all, _room, relates, seat_points, usefulness
+from game.ai.evaluate import _NEIGHBOUR, _lay_off_all, _room, relates, seat_points, usefulness, usefulness_in
 from game.rules.actions import LayOff
 from game.rules.cards import JOKER, JOKER_TABLED, joker_as, rank_of, suit_of
 from game.rules.game import Game
@@ -57,6 +57,8 @@ def test_usefulness_answers_as_before(hand, card, ace_wraps):
         got = usefulness(card, h, rules)
         assert got == old_usefulness(card, h, rules)
         assert type(got) is float
+        in_hand = usefulness_in(h, rules)(card)  # the discard ranking's way, card after card
+        assert in_hand == got and type(in_hand) is float
 
 
 @settings(max_examples=3000, deadline=None)
