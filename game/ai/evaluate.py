@@ -165,16 +165,17 @@ def _lay_off(hand: list[Card], table: list[Meld], copied: set[int], card: Card, 
              seat: int, aw: bool) -> None:
     """Lay hand card ``card`` off as ``tabled`` on meld ``i`` of ``table``
     for ``seat`` (the caller knows it fits: one of the meld's open cards, or
-    a joker declared as one), copying that meld first unless ``copied``
-    says it is already a copy. Raises ``ValueError``
-    (:func:`~game.rules.melds.add_to_meld`) if it does not fit."""
-    hand.remove(card)
+    a joker declared as one), on a copy of that meld unless ``copied`` says
+    it is already one. Raises ``ValueError``
+    (:func:`~game.rules.melds.add_to_meld`) if it does not fit, with
+    ``hand``, ``table`` and ``copied`` as they were."""
     m = table[i]
     if i not in copied:
         m = m.copy()
-        table[i] = m
-        copied.add(i)
-    add_to_meld(m, tabled, seat, aw)
+    add_to_meld(m, tabled, seat, aw)  # checks first: nothing is changed when it raises
+    table[i] = m
+    copied.add(i)
+    hand.remove(card)
 
 
 def _gained(original: Sequence[Meld], table: Sequence[Meld], seat: int, rules: RuleSet) -> int:

@@ -4,21 +4,26 @@ plain code they replaced (kept here word for word), on random hands."""
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.ai.evaluate import _NEIGHBOUR, _lay_off_all, _room, relates, seat_points, usefulness, usefulness_in
-from game.rules.actions import LayOff
-from game.rules.cards import JOKER, JOKER_TABLED, joker_as, rank_of, suit_of
-from game.rules.game import Game
 from game.ai import discards as D
-from game.rules.melds import hand_value, meld_card_values, open_cards
-from game.rules.view import view_of
+from game.ai.evaluate import (
+    _NEIGHBOUR, _lay_off_all, _room, fits_table, greedy_tabling, relates, seat_points, suit_gap, usefulness,
+    usefulness_in,
+)
+from game.ai.hard import POTENTIAL, HardAI
+from game.rules.actions import LayOff
+from game.rules.cards import JOKER, JOKER_TABLED, declared, joker_as, rank_of, suit_of
+from game.rules.game import Game
+from game.rules.melds import RUN, hand_value, meld_card_values, open_cards
 from game.rules.random_play import random_step
 from game.rules.ruleset import RuleSet
 from game.rules.turn_search import simulate
+from game.rules.view import view_of
 
 
 def old_usefulness(card, hand, rules):
@@ -195,7 +200,8 @@ def test_a_seats_points_on_the_table_answer_as_before(ace_wraps, scoring):
 
 
 def old_discard_values(cards, view, table):
-    """``discard_values`` as it was (main d2cbbf0), with ``_charge`` (``wanted_by`` is unchanged)."""
+    """``discard_values`` as it was (main d2cbbf0), with ``_charge`` (``wanted_by`` is unchanged) and
+    its own copy of the old ``short_risk`` (not the new one's cache of unseen cards)."""
     rules = view.rules
     aw = rules.ace_wraps
     press = D.pressure(D.closest_opponent(view))
@@ -212,9 +218,61 @@ def old_discard_values(cards, view, table):
         if card in open_now:
             charge += D.FEED_TABLE * press
         if press > 1 and card != JOKER and hand_value(card, rules.scoring) >= D.HIGH_CARD:
-            charge += D.FEED_SHORT * D.short_risk(card, view, table)
+            charge += D.FEED_SHORT * old_short_risk(card, view, table)
         values[card] = hand_value(card, rules.scoring) - usefulness(card, view.hand, rules) - charge
     return values
+
+
+_OLD_LAST_UNSEEN: list = [None, Counter()]
+
+
+def old_short_risk(card, view, table):
+    """``short_risk`` as it was (main d2cbbf0), with its ``live`` and ``reachable``."""
+    risk = 0.0
+    for s in D.opponents(view):
+        n = view.hand_sizes[s]
+        if n == 2 and risk < 1 and old_live(card, view):
+            risk = 1.0
+        elif n <= 1 and old_reachable(card, view, table):
+            return 2.0
+    return risk
+
+
+def old_unseen(view):
+    """``unseen`` as it was (main d2cbbf0)."""
+    hidden = view.unseen()
+    for s in D.opponents(view):
+        hidden.update(view.known[s])
+    return hidden
+
+
+def old_live(card, view):
+    """``live`` as it was (main d2cbbf0)."""
+    if _OLD_LAST_UNSEEN[0] is not view:
+        _OLD_LAST_UNSEEN[:] = [view, old_unseen(view)]
+    hidden = _OLD_LAST_UNSEEN[1]
+    if hidden[JOKER] or card == JOKER:
+        return True
+    return relates(card, list(hidden.elements()), view.rules.ace_wraps) > 0
+
+
+def old_reachable(card, view, table):
+    """``reachable`` as it was (main d2cbbf0)."""
+    if card == JOKER:
+        return True
+    rules = view.rules
+    aw = rules.ace_wraps
+    if fits_table(card, table, rules) or relates(card, view.discard[-2:], aw):
+        return True
+    hidden = old_unseen(view)
+    for m in table:
+        if m.kind != RUN:
+            continue
+        for o in open_cards(m, aw):
+            if o != JOKER and hidden[o] and suit_of(o) == suit_of(card) and suit_gap(card, o, aw) == 1 \
+                    and card not in open_cards(m, aw) and rank_of(card) not in {rank_of(declared(t)) for t in m.cards}:
+                return True
+    return False
 
 
 @pytest.mark.parametrize("ace_wraps", [False, True])
@@ -225,7 +283,7 @@ def test_discard_values_answer_as_before(ace_wraps):
     was, to the last bit."""
     rules = RuleSet(ace_wraps=ace_wraps, decks=2)
     rng = random.Random(5)
-    wanted = pressed = 0
+    wanted = pressed = reached = 0
     for seed in range(40):
         players = 2 + seed % 3
         game = Game.new([f"P{i}" for i in range(players)], rules, seed=seed)
@@ -236,5 +294,57 @@ def test_discard_values_answer_as_before(ace_wraps):
             assert D.discard_values(cards, view, h.table) == old_discard_values(cards, view, h.table)
             wanted += any(D.wanted_by(c, view) for c in cards)
             pressed += D.closest_opponent(view) <= 2
+            reached += any(D.short_risk(c, view, h.table) for c in cards)
             random_step(game, rng, meld_rate=0.5, take_rate=0.5)
-    assert wanted > 200 and pressed > 200  # the known cards and the endgame charges were weighed
+    assert wanted > 200 and pressed > 200 and reached > 100  # the known cards and the endgame charges were weighed
+
+
+def old_hard_evaluate(world, seat, totals):
+    """``HardAI.evaluate`` as it was (main d2cbbf0)."""
+    scores = [s["hand"] for s in world.scores()]
+    if world.ended is None:
+        rules = world.rules
+        keep = 1 if rules.going_out == "discard_required" else 0
+        for s in range(world.players):
+            _, points, left, _ = greedy_tabling(world.hands[s], world.table, rules, s,
+                                                world.has_melded[s], keep)
+            held = sum(hand_value(c, rules.scoring) for c in world.hands[s])
+            left_value = sum(hand_value(c, rules.scoring) for c in left)
+            scores[s] += held - left_value + POTENTIAL * points
+    target = world.rules.target
+    if max(totals) + 80 >= target:
+        finals = [t + s for t, s in zip(totals, scores)]
+        mine = finals[seat]
+        best_other = max(f for i, f in enumerate(finals) if i != seat)
+        bonus = 150 if (mine >= target and mine > best_other) else 0
+        bonus -= 150 if (best_other >= target and best_other > mine) else 0
+        return mine - best_other + bonus
+    others = [s for i, s in enumerate(scores) if i != seat]
+    if len(others) > 1:
+        return scores[seat] - sum(others) / len(others)
+    return scores[seat] - others[0]
+
+
+@pytest.mark.parametrize("rules", [RuleSet(decks=2), RuleSet(ace_wraps=True, scoring="fives"),
+                                   RuleSet(going_out="discard_required", decks=2)])
+def test_hards_playout_score_answers_as_before(rules):
+    """At every step of seeded random hands of two to four seats, and once
+    each hand has ended, Hard's playout score for every seat, early in the
+    game and near the target, the same to the last bit."""
+    hard = HardAI(seed=1)
+    rng = random.Random(3)
+    steps = 0
+    for seed in range(12):
+        players = 2 + seed % 3
+        game = Game.new([f"P{i}" for i in range(players)], rules, seed=seed)
+        while True:
+            h = game.hand
+            for totals in ((0,) * players, tuple(rng.randrange(300, 520) for _ in range(players))):
+                for seat in range(players):
+                    new, old = hard.evaluate(h, seat, totals), old_hard_evaluate(h, seat, totals)
+                    assert new == old and type(new) is type(old)
+            steps += 1
+            if h.ended is not None:
+                break
+            random_step(game, rng, meld_rate=0.7, take_rate=0.3)
+    assert steps > 300
