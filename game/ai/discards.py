@@ -55,17 +55,24 @@ def wanted_by(card: Card, view: PlayerView) -> float:
     (same rank, or same suit within two ranks), weighted by its
     :func:`pressure`; a same-rank card it took counts double (it holds a
     pair or set of it)."""
+    return _wanted(card, wanting(view), view.rules.ace_wraps)
+
+
+def wanting(view: PlayerView) -> list[tuple[tuple[Card, ...], float]]:
+    """Per opponent known to hold cards (``view.known``), in turn order after
+    ``view.seat``: those cards and the opponent's :func:`pressure` (what
+    :func:`wanted_by` weighs; worked out once for a whole discard ranking)."""
+    return [(view.known[s], pressure(view.hand_sizes[s])) for s in opponents(view) if view.known[s]]
+
+
+def _wanted(card: Card, known_by: list[tuple[tuple[Card, ...], float]], aw: bool) -> float:
+    """:func:`wanted_by` given :func:`wanting` of the view."""
     total = 0.0
-    aw = view.rules.ace_wraps
-    for s in opponents(view):
-        known = view.known[s]
-        if not known:
-            continue
+    for known, press in known_by:
         near = relates(card, known, aw)
-        if card != JOKER:
-            near += sum(1 for c in known if c != JOKER and rank_of(c) == rank_of(card)
-                        and suit_of(c) != suit_of(card))
-        total += near * pressure(view.hand_sizes[s])
+        if card != JOKER:  # a known card of its rank in another suit counts again (rank_of, suit_of of naturals)
+            near += sum(1 for c in known if c != JOKER and c % 13 == card % 13 and c // 13 != card // 13)
+        total += near * press
     return total
 
 
@@ -189,8 +196,7 @@ def discard_value(card: Card, view: PlayerView, table: Sequence[Meld]) -> float:
 def discard_values(cards: Sequence[Card], view: PlayerView, table: Sequence[Meld]) -> dict[Card, float]:
     """:func:`discard_value` of each of ``cards`` (``{card: value}``), with
     what every card shares (the closest opponent, the table's open cards,
-    which opponents are known to hold cards and how close each is to going
-    out) worked out once: a discard ranking asks for every card of the hand,
+    :func:`wanting`, the hand for :func:`~game.ai.evaluate.usefulness`) worked out once: a discard ranking asks for every card of the hand,
     and every playout step of Hard's search ranks one."""
     rules = view.rules
     aw = rules.ace_wraps
@@ -199,8 +205,7 @@ def discard_values(cards: Sequence[Card], view: PlayerView, table: Sequence[Meld
     open_now: set[Card] = set()
     for m in table:
         open_now.update(open_cards(m, aw))
-    # wanted_by's opponents, those known to hold a card, in its order: (what they hold, its pressure)
-    wanting = [(view.known[s], pressure(view.hand_sizes[s])) for s in opponents(view) if view.known[s]]
+    known_by = wanting(view)
     useful = usefulness_in(view.hand, rules)
     values: dict[Card, float] = {}
     for card in cards:
@@ -208,17 +213,7 @@ def discard_values(cards: Sequence[Card], view: PlayerView, table: Sequence[Meld
             values[card] = -100.0
             continue
         points = hand_value(card, scoring)
-        if wanting:
-            total = 0.0
-            rank = card % 13  # rank_of(card) - 1 and suit_of(card), card natural here
-            suit = card // 13
-            for known, opponent_press in wanting:
-                near = relates(card, known, aw) + sum(
-                    1 for c in known if c != JOKER and c % 13 == rank and c // 13 != suit)
-                total += near * opponent_press
-            charge = FEED_KNOWN * total
-        else:
-            charge = 0.0
+        charge = FEED_KNOWN * _wanted(card, known_by, aw) if known_by else 0.0
         if card in open_now:
             charge += FEED_TABLE * press
         if press > 1 and points >= HIGH_CARD:

@@ -254,21 +254,7 @@ class HardAI(AIPlayer):
         near the target, by game totals against the best other seat. In an
         unfinished hand the cards a seat could still meld count for most of
         their value instead of against it."""
-        if world.ended is None:
-            rules = world.rules
-            scoring = rules.scoring
-            keep = 1 if rules.going_out == "discard_required" else 0
-            scores = []
-            for s in range(world.players):
-                hand = world.hands[s]
-                _, points, left, _ = greedy_tabling(hand, world.table, rules, s, world.has_melded[s], keep)
-                held = sum(hand_value(c, scoring) for c in hand)
-                left_value = sum(hand_value(c, scoring) for c in left)
-                # the hand score so far (its table less every held card, R19), then the held cards
-                # it could still meld counted for most of their value instead of against it
-                scores.append(seat_points(world.table, s, scoring) - held + (held - left_value + POTENTIAL * points))
-        else:
-            scores = [s["hand"] for s in world.scores()]
+        scores = playout_scores(world)
         target = world.rules.target
         if max(totals) + 80 >= target:
             finals = [t + s for t, s in zip(totals, scores)]
@@ -431,6 +417,27 @@ class HardAI(AIPlayer):
         which Medium's weighing does not count."""
         credit = SKIP_SHORT * sum(1 for s in skipped_by_call(view) if view.hand_sizes[s] <= SHORT_HAND)
         return self.medium.best_call(view, credit)
+
+
+def playout_scores(world: HandState) -> list[float]:
+    """Per seat, the hand score :meth:`HardAI.evaluate` weighs: an ended
+    hand's score (R19, R20); in an unfinished hand the seat's table less
+    every held card, then the held cards greedy tabling could still meld
+    (:func:`~game.ai.evaluate.greedy_tabling`) counted for
+    :data:`POTENTIAL` of their value instead of against it."""
+    if world.ended is not None:
+        return [s["hand"] for s in world.scores()]
+    rules = world.rules
+    scoring = rules.scoring
+    keep = 1 if rules.going_out == "discard_required" else 0
+    scores = []
+    for s in range(world.players):
+        hand = world.hands[s]
+        _, points, left, _ = greedy_tabling(hand, world.table, rules, s, world.has_melded[s], keep)
+        held = sum(hand_value(c, scoring) for c in hand)
+        left_value = sum(hand_value(c, scoring) for c in left)
+        scores.append(seat_points(world.table, s, scoring) - held + (held - left_value + POTENTIAL * points))
+    return scores
 
 
 def screened(results: list[list[float]], alive: list[int], worlds: int, keep: int = SCREEN_KEEP) -> list[int]:

@@ -15,7 +15,7 @@ from game.ai.evaluate import (
     _NEIGHBOUR, _lay_off_all, _room, fits_table, greedy_tabling, relates, seat_points, suit_gap, usefulness,
     usefulness_in,
 )
-from game.ai.hard import POTENTIAL, HardAI
+from game.ai.hard import POTENTIAL, playout_scores
 from game.rules.actions import LayOff
 from game.rules.cards import JOKER, JOKER_TABLED, declared, joker_as, rank_of, suit_of
 from game.rules.game import Game
@@ -200,8 +200,8 @@ def test_a_seats_points_on_the_table_answer_as_before(ace_wraps, scoring):
 
 
 def old_discard_values(cards, view, table):
-    """``discard_values`` as it was (main d2cbbf0), with ``_charge`` (``wanted_by`` is unchanged) and
-    its own copy of the old ``short_risk`` (not the new one's cache of unseen cards)."""
+    """``discard_values`` as it was (main d2cbbf0), with ``_charge`` and the old ``wanted_by``; run with the
+    old ``live`` and ``reachable`` patched in (not the new ones' cache of unseen cards)."""
     rules = view.rules
     aw = rules.ace_wraps
     press = D.pressure(D.closest_opponent(view))
@@ -214,28 +214,32 @@ def old_discard_values(cards, view, table):
         if card == JOKER:
             values[card] = -100.0
             continue
-        charge = D.FEED_KNOWN * D.wanted_by(card, view) if anyone_known else 0.0
+        charge = D.FEED_KNOWN * old_wanted_by(card, view) if anyone_known else 0.0
         if card in open_now:
             charge += D.FEED_TABLE * press
         if press > 1 and card != JOKER and hand_value(card, rules.scoring) >= D.HIGH_CARD:
-            charge += D.FEED_SHORT * old_short_risk(card, view, table)
+            charge += D.FEED_SHORT * D.short_risk(card, view, table)  # the old live and reachable patched in
         values[card] = hand_value(card, rules.scoring) - usefulness(card, view.hand, rules) - charge
     return values
 
 
-_OLD_LAST_UNSEEN: list = [None, Counter()]
-
-
-def old_short_risk(card, view, table):
-    """``short_risk`` as it was (main d2cbbf0), with its ``live`` and ``reachable``."""
-    risk = 0.0
+def old_wanted_by(card, view):
+    """``wanted_by`` as it was (main d2cbbf0)."""
+    total = 0.0
+    aw = view.rules.ace_wraps
     for s in D.opponents(view):
-        n = view.hand_sizes[s]
-        if n == 2 and risk < 1 and old_live(card, view):
-            risk = 1.0
-        elif n <= 1 and old_reachable(card, view, table):
-            return 2.0
-    return risk
+        known = view.known[s]
+        if not known:
+            continue
+        near = relates(card, known, aw)
+        if card != JOKER:
+            near += sum(1 for c in known if c != JOKER and rank_of(c) == rank_of(card)
+                        and suit_of(c) != suit_of(card))
+        total += near * D.pressure(view.hand_sizes[s])
+    return total
+
+
+_OLD_LAST_UNSEEN: list = [None, Counter()]
 
 
 def old_unseen(view):
@@ -276,11 +280,11 @@ def old_reachable(card, view, table):
 
 
 @pytest.mark.parametrize("ace_wraps", [False, True])
-def test_discard_values_answer_as_before(ace_wraps):
+def test_discard_values_answer_as_before(ace_wraps, monkeypatch):
     """At every step of seeded random hands of two to four seats (two decks
     and jokers, many deep takes, so opponents are known to hold cards and
     come close to going out), the seat to move's every card valued as it
-    was, to the last bit."""
+    was, to the last bit, and how much opponents want each card (a joker too)."""
     rules = RuleSet(ace_wraps=ace_wraps, decks=2)
     rng = random.Random(5)
     wanted = pressed = reached = 0
@@ -291,7 +295,13 @@ def test_discard_values_answer_as_before(ace_wraps):
             h = game.hand
             view = view_of(h, h.current, tuple(game.totals))
             cards = sorted(set(view.hand))
-            assert D.discard_values(cards, view, h.table) == old_discard_values(cards, view, h.table)
+            values = D.discard_values(cards, view, h.table)
+            with monkeypatch.context() as old:  # the old live and reachable, each with its own count of unseen cards
+                old.setattr(D, "live", old_live)
+                old.setattr(D, "reachable", old_reachable)
+                assert values == old_discard_values(cards, view, h.table)
+            for card in (*cards, JOKER):
+                assert D.wanted_by(card, view) == old_wanted_by(card, view)
             wanted += any(D.wanted_by(c, view) for c in cards)
             pressed += D.closest_opponent(view) <= 2
             reached += any(D.short_risk(c, view, h.table) for c in cards)
@@ -299,8 +309,8 @@ def test_discard_values_answer_as_before(ace_wraps):
     assert wanted > 200 and pressed > 200 and reached > 100  # the known cards and the endgame charges were weighed
 
 
-def old_hard_evaluate(world, seat, totals):
-    """``HardAI.evaluate`` as it was (main d2cbbf0)."""
+def old_playout_scores(world):
+    """The hand scores ``HardAI.evaluate`` weighed, as it worked them out (main d2cbbf0)."""
     scores = [s["hand"] for s in world.scores()]
     if world.ended is None:
         rules = world.rules
@@ -311,38 +321,24 @@ def old_hard_evaluate(world, seat, totals):
             held = sum(hand_value(c, rules.scoring) for c in world.hands[s])
             left_value = sum(hand_value(c, rules.scoring) for c in left)
             scores[s] += held - left_value + POTENTIAL * points
-    target = world.rules.target
-    if max(totals) + 80 >= target:
-        finals = [t + s for t, s in zip(totals, scores)]
-        mine = finals[seat]
-        best_other = max(f for i, f in enumerate(finals) if i != seat)
-        bonus = 150 if (mine >= target and mine > best_other) else 0
-        bonus -= 150 if (best_other >= target and best_other > mine) else 0
-        return mine - best_other + bonus
-    others = [s for i, s in enumerate(scores) if i != seat]
-    if len(others) > 1:
-        return scores[seat] - sum(others) / len(others)
-    return scores[seat] - others[0]
+    return scores
 
 
 @pytest.mark.parametrize("rules", [RuleSet(decks=2), RuleSet(ace_wraps=True, scoring="fives"),
                                    RuleSet(going_out="discard_required", decks=2)])
-def test_hards_playout_score_answers_as_before(rules):
+def test_hards_playout_scores_answer_as_before(rules):
     """At every step of seeded random hands of two to four seats, and once
-    each hand has ended, Hard's playout score for every seat, early in the
-    game and near the target, the same to the last bit."""
-    hard = HardAI(seed=1)
-    rng = random.Random(3)
+    each hand has ended, the hand scores Hard's playout score weighs, every
+    seat's the same to the last bit."""
     steps = 0
+    rng = random.Random(3)
     for seed in range(12):
         players = 2 + seed % 3
         game = Game.new([f"P{i}" for i in range(players)], rules, seed=seed)
         while True:
             h = game.hand
-            for totals in ((0,) * players, tuple(rng.randrange(300, 520) for _ in range(players))):
-                for seat in range(players):
-                    new, old = hard.evaluate(h, seat, totals), old_hard_evaluate(h, seat, totals)
-                    assert new == old and type(new) is type(old)
+            new, old = playout_scores(h), old_playout_scores(h)
+            assert new == old and [type(x) for x in new] == [type(x) for x in old]
             steps += 1
             if h.ended is not None:
                 break
