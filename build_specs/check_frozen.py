@@ -16,7 +16,18 @@ that runs it. Steps, each failing the script (exit status 1) with a message:
    after it quits, and write nothing into the build's folder.
 3. Time the start-up: ``--time-startup`` five times (``--runs``), the median
    of the app's own figure (process start to the first drawn frame).
-4. Where file names are bytes (Linux, the BSDs), start the app from a copy
+4. The compiled modules (build_specs/speedups.py, which the spec compiles
+   when Cython and a C compiler are there): counts them in the build
+   (``compiled_modules: N of M``), then checks that the frozen app plays as
+   the plain modules do: ``rummy500 replay`` of every scenario file of
+   ``tests/scenarios/`` prints what this Python's plain engine prints, and a
+   short seeded Hard-against-Medium tournament (clockless, so
+   reproducible) gives the same results (not on Windows, whose build has no
+   console to print them). A build with fewer compiled
+   modules than listed fails the check (under ``--budgets warn`` it only
+   warns) when this Python could have compiled them (Cython importable and
+   ``RUMMY500_COMPILE`` not ``0``).
+5. Where file names are bytes (Linux, the BSDs), start the app from a copy
    of its folder whose name holds a byte that is not UTF-8 (``--time-startup``)
    and record what happens (``non_utf8_folder: ...``). PyInstaller's
    bootloader stops there with exit status 255 before Python runs any of the
@@ -32,6 +43,9 @@ Prints ``build_seconds``, ``dist_megabytes`` and ``startup_seconds`` (one
 from __future__ import annotations
 
 import argparse
+import contextlib
+import io
+import json
 import os
 import re
 import shutil
@@ -186,6 +200,87 @@ def time_startup(exe: Path, config: Path, runs: int) -> float:
     return statistics.median(figures)
 
 
+SCENARIOS = ROOT / "tests" / "scenarios"
+TOURNAMENT = ["tournament", "--players", "2", "--ai", "hard,medium", "--hands", "4", "--seed", "11", "--json"]
+SAME_PLAY_TIMEOUT = 300.0  # seconds for the frozen tournament
+
+
+def compiled_in(folder: Path) -> list[str]:
+    """The modules of build_specs/speedups.py's list that the build in
+    ``folder`` holds compiled: an extension file (``.so``, ``.pyd``) of that
+    name in a folder ``game/...`` of the package's path."""
+    found = []
+    for module in _speedups_list():
+        *package, name = module.split(".")
+        if any(p.suffix in (".so", ".pyd") and p.parent.parts[-len(package):] == tuple(package)
+               for p in folder.rglob(name + ".*")):
+            found.append(module)
+    return found
+
+
+def _speedups_list() -> tuple[str, ...]:
+    """build_specs/speedups.py's ``COMPILED``."""
+    sys.path.insert(0, str(ROOT / "build_specs"))
+    try:
+        import speedups
+    finally:
+        sys.path.remove(str(ROOT / "build_specs"))
+    return speedups.COMPILED
+
+
+def could_compile() -> bool:
+    """True when this Python has Cython and ``RUMMY500_COMPILE`` is not ``0``:
+    the spec then compiles, unless the C build fails."""
+    try:
+        import Cython  # noqa: F401
+    except ImportError:
+        return False
+    return os.environ.get("RUMMY500_COMPILE", "1") != "0"
+
+
+def _plain(argv: list[str]) -> tuple[int, str]:
+    """Run ``rummy500 ARGV`` in this Python (the plain modules); returns (status, what it printed)."""
+    from game.cli import main as plain_main
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        status = plain_main(argv)
+    return status, out.getvalue()
+
+
+def _results(printed: str) -> dict:
+    """A tournament's ``--json`` results without its decision times (they differ from run to run)."""
+    data = json.loads(printed)
+    data["players"] = [{k: v for k, v in row.items() if k != "decision_ms"} for row in data["players"]]
+    return data
+
+
+def same_play(exe: Path) -> str:
+    """Check that the frozen app gives what the plain modules give: every
+    scenario replayed, and a short seeded tournament. Returns a summary line;
+    raises CheckFailed at the first difference. Skipped on Windows, whose
+    build has no console: it prints nothing to compare."""
+    if sys.platform == "win32":
+        return "skipped: the Windows build has no console, so it prints nothing to compare"
+    files = sorted(SCENARIOS.glob("*.json"))
+    if not files:
+        raise CheckFailed(f"no scenario files in {SCENARIOS}")
+    for f in files:
+        status, want = _plain(["replay", str(f)])
+        done = subprocess.run([str(exe), "replay", str(f)], cwd=os.sep, env=frozen_env(), capture_output=True,
+                              text=True, timeout=60)
+        if (done.returncode, done.stdout) != (status, want):
+            raise CheckFailed(f"the frozen app replays {f.name} differently (exit {done.returncode}, "
+                              f"plain {status}): {done.stdout[:300]!r} against {want[:300]!r}")
+    status, want = _plain(TOURNAMENT)
+    done = subprocess.run([str(exe), *TOURNAMENT], cwd=os.sep, env=frozen_env(), capture_output=True, text=True,
+                          timeout=SAME_PLAY_TIMEOUT)
+    if done.returncode != status or _results(done.stdout) != _results(want):
+        raise CheckFailed(f"the frozen app's tournament differs (exit {done.returncode}, plain {status}): "
+                          f"{done.stdout[:400]!r} against {want[:400]!r}")
+    return f"{len(files)} scenarios replayed and a {' '.join(TOURNAMENT[:9])} played as the plain modules do"
+
+
 def non_utf8_start(folder: Path) -> str:
     """Start a copy of the app's ``folder`` (hard links where the file system
     allows, else a copy) from a folder whose name holds the byte 0xff, with
@@ -241,6 +336,10 @@ def main(argv: list[str] | None = None) -> int:
             config = Path(tmp) / "Einstellungen für Zoë"
             run_demo(exe, folder, config)
             startup = time_startup(exe, config, args.runs)
+        compiled = compiled_in(folder)
+        listed = len(_speedups_list())
+        print(f"compiled_modules: {len(compiled)} of {listed}")
+        print(f"same_play: {same_play(exe)}")
         non_utf8 = non_utf8_start(folder)
     except CheckFailed as exc:
         print(f"check_frozen: FAILED: {exc}", file=sys.stderr)
@@ -251,6 +350,9 @@ def main(argv: list[str] | None = None) -> int:
     print(f"startup_seconds: {startup:.3f} (budget {STARTUP_BUDGET_S}, median of {args.runs})")
     print(f"non_utf8_folder: {non_utf8}")
     over = [f"the build is {size_mb:.1f} MB, over {SIZE_BUDGET_MB:.0f} MB"] if size_mb > SIZE_BUDGET_MB else []
+    if len(compiled) < listed and could_compile():
+        over.append(f"{listed - len(compiled)} of the {listed} modules to compile are plain Python in the build "
+                    f"(see the spec's output)")
     if startup > STARTUP_BUDGET_S:
         over.append(f"start-up takes {startup:.3f} s, over {STARTUP_BUDGET_S} s")
     for message in over:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import ast
 import configparser
 import importlib.metadata
+import json
 import os
 import shutil
 import struct
@@ -98,6 +99,7 @@ def _run_spec(tmp_path, monkeypatch, platform: str, onefile: bool = False) -> di
     monkeypatch.setattr(sys, "platform", platform)
     monkeypatch.setattr(sys, "argv", ["pyinstaller"])
     monkeypatch.setenv("RUMMY500_ONEFILE", "1" if onefile else "0")
+    monkeypatch.setenv("RUMMY500_COMPILE", "0")  # compiling is tested below, with a stand-in
     rec = _Recorder(tmp_path / platform / "dist")
     exec(compile(SPEC.read_text(encoding="utf-8"), str(SPEC), "exec"), rec.globals())
     return rec.calls
@@ -151,6 +153,115 @@ def test_spec_macos_app_is_high_resolution_without_console(tmp_path, monkeypatch
     assert bundle["name"] == "Rummy 500.app" and bundle["icon"] == str(ICONS / "rummy500.icns")
     assert bundle["info_plist"]["NSHighResolutionCapable"] is True
     assert bundle["version"] == game.__version__
+
+
+def _spec_with_speedups(tmp_path, monkeypatch, stage) -> tuple[dict, str]:
+    """Run the spec with compiling on and build_specs/speedups.py's ``stage``
+    replaced by ``stage``; returns (the calls, what the spec printed)."""
+    import io
+    import types
+
+    fake = types.ModuleType("speedups")
+    fake.COMPILED = ("game.rules.hand",)
+    fake.CompileError = type("CompileError", (Exception,), {})
+    fake.stage = lambda dest, root, jobs: stage(fake, dest, root)
+    fake.imports_of = lambda root, module: {"heapq", "game.rules.cards"}
+    monkeypatch.setitem(sys.modules, "speedups", fake)
+    monkeypatch.setattr(sys, "platform", "linux")
+    monkeypatch.setattr(sys, "argv", ["pyinstaller"])
+    monkeypatch.setenv("RUMMY500_ONEFILE", "0")
+    monkeypatch.setenv("RUMMY500_COMPILE", "1")
+    out = io.StringIO()
+    monkeypatch.setattr(sys, "stdout", out)
+    rec = _Recorder(tmp_path / "dist")
+    exec(compile(SPEC.read_text(encoding="utf-8"), str(SPEC), "exec"), rec.globals())
+    return rec.calls, out.getvalue()
+
+
+def test_spec_takes_game_from_the_compiled_copy_and_bundles_what_it_imports(tmp_path, monkeypatch):
+    staged = []
+    calls, said = _spec_with_speedups(tmp_path, monkeypatch, lambda fake, dest, root: staged.append((dest, root)))
+    assert staged == [(ROOT / "build" / "speedups", ROOT)]
+    kwargs = calls["Analysis"][1]
+    assert kwargs["pathex"] == [str(ROOT / "build" / "speedups"), str(ROOT)]  # the compiled game/ first
+    assert "heapq" in kwargs["hiddenimports"]  # a compiled module's imports, which PyInstaller cannot read
+    assert _modules("game") | _modules("scenes") <= set(kwargs["hiddenimports"])
+    assert "1 modules compiled" in said
+
+
+def test_spec_falls_back_to_the_plain_modules_when_it_cannot_compile(tmp_path, monkeypatch):
+    def no_compiler(fake, dest, root):
+        raise fake.CompileError("the C build failed: no compiler")
+
+    calls, said = _spec_with_speedups(tmp_path, monkeypatch, no_compiler)
+    kwargs = calls["Analysis"][1]
+    assert kwargs["pathex"] == [str(ROOT)] and "heapq" not in kwargs["hiddenimports"]
+    assert "building from the plain Python modules: the C build failed: no compiler" in said
+    assert "COLLECT" in calls  # the build goes on
+
+
+def _speedups():
+    """build_specs/speedups.py as a module."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("speedups_under_test", ROOT / "build_specs" / "speedups.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_speedups_compile_a_module_that_plays_as_the_plain_one(tmp_path):
+    """A real compile (Cython and a C compiler, as the build extra and CI
+    have): the copy's module is the extension, its source is gone from the
+    copy, the checkout is untouched, and seeded random hands give the same
+    actions and scores with it as with the plain modules."""
+    speedups = _speedups()
+    before = sorted(p.name for p in (ROOT / "game" / "rules").iterdir())
+    made = speedups.stage(tmp_path, ROOT, modules=("game.rules.phase",), jobs=1)
+    assert [p.parent for p in made] == [tmp_path / "game" / "rules"]
+    assert made[0].name.startswith("phase.") and made[0].suffix in (".so", ".pyd")
+    assert not (tmp_path / "game" / "rules" / "phase.py").exists()
+    assert not (tmp_path / "build_c").exists()
+    assert sorted(p.name for p in (ROOT / "game" / "rules").iterdir()) == before
+    play = ("import sys, random, json, game.rules.phase as p; from game.rules.game import Game; "
+            "from game.rules.random_play import play_random_hand; out = [p.__file__]\n"
+            "for seed in range(6):\n"
+            "    g = Game.new(['A', 'B', 'C'], seed=seed); play_random_hand(g, random.Random(seed))\n"
+            "    out.append([repr(a) for a in g.hand.actions] + [g.totals])\n"
+            "print(json.dumps(out))")
+    env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1")
+    env.pop("PYTHONPATH", None)
+    compiled = json.loads(subprocess.run([sys.executable, "-c", play], cwd=tmp_path, env=env, check=True,
+                                         capture_output=True, text=True).stdout)
+    plain = json.loads(subprocess.run([sys.executable, "-c", play], cwd=ROOT, env=env, check=True,
+                                      capture_output=True, text=True).stdout)
+    assert Path(compiled[0]) == made[0] and Path(plain[0]) == ROOT / "game" / "rules" / "phase.py"
+    assert compiled[1:] == plain[1:] and len(plain[1]) > 20
+
+
+def test_speedups_refuse_a_module_outside_game_and_leave_no_copy(tmp_path):
+    speedups = _speedups()
+    with pytest.raises(speedups.CompileError, match="scenes.core.stack is not a module of game/"):
+        speedups.stage(tmp_path, ROOT, modules=("scenes.core.stack",))
+    with pytest.raises(speedups.CompileError, match="game.rules.nothing is not a module of game/"):
+        speedups.stage(tmp_path, ROOT, modules=("game.rules.nothing",))
+    assert not (tmp_path / "game").exists()
+
+
+def test_speedups_without_cython_say_so_and_exit_1(tmp_path, monkeypatch, capsys):
+    speedups = _speedups()
+    monkeypatch.setitem(sys.modules, "Cython.Build", None)  # as if Cython were not installed
+    assert speedups.main([str(tmp_path / "copy")]) == 1
+    assert "Cython is not installed" in capsys.readouterr().err
+    assert not (tmp_path / "copy" / "game").exists()
+
+
+def test_speedups_list_only_modules_of_game_and_their_imports_are_read_from_the_source():
+    speedups = _speedups()
+    assert set(speedups.COMPILED) <= _modules("game")
+    assert {"game.rules.hand", "game.ai.hard", "game.ai.playout"} <= set(speedups.COMPILED)
+    hard = speedups.imports_of(ROOT, "game.ai.hard")
+    assert {"time", "game.rules.hand", "game.ai.medium"} <= hard and "__future__" not in hard
 
 
 # -------------------------------------------------------------------- icons
@@ -276,3 +387,29 @@ def test_check_frozen_records_a_start_from_a_folder_whose_name_is_not_utf8(tmp_p
         assert check.non_utf8_start(folder).startswith(outcome)
     assert os.listdir(folder.parent) == ["rummy500"]  # the copy is gone
     assert subprocess.run([str(exe)], capture_output=True, text=True).stdout.strip() == "startup_seconds: 0.2"
+
+
+# ------------------------------------------------------- the compiled build plays as the plain modules do
+
+@pytest.mark.skipif(os.name != "posix", reason="the stand-in app is a shell script")
+def test_check_frozen_finds_a_frozen_app_that_replays_differently(tmp_path, monkeypatch):
+    check = _check_frozen()
+    exe = tmp_path / "rummy500"
+    exe.write_text('#!/bin/sh\necho \'{"ok": true}\'\n', encoding="utf-8")  # the same answer to every record
+    exe.chmod(0o755)
+    with pytest.raises(check.CheckFailed, match="replays .*json differently"):
+        check.same_play(exe)
+    monkeypatch.setattr(sys, "platform", "win32")  # a windowed build prints nothing: nothing to compare
+    assert check.same_play(exe).startswith("skipped: the Windows build has no console")
+
+
+def test_check_frozen_counts_the_compiled_modules_of_a_build(tmp_path):
+    check = _check_frozen()
+    rules = tmp_path / "rummy500" / "_internal" / "game" / "rules"
+    rules.mkdir(parents=True)
+    (rules / "hand.cpython-311-x86_64-linux-gnu.so").write_bytes(b"")
+    (rules / "melds.pyd").write_bytes(b"")
+    (rules / "cards.py").write_text("", encoding="utf-8")  # plain: not counted
+    (tmp_path / "rummy500" / "_internal" / "other" / "rules").mkdir(parents=True)
+    (tmp_path / "rummy500" / "_internal" / "other" / "rules" / "phase.so").write_bytes(b"")  # not game's
+    assert check.compiled_in(tmp_path / "rummy500") == ["game.rules.melds", "game.rules.hand"]
