@@ -48,6 +48,14 @@ Python: it is seldom on a hot path, and every compiled module adds about
 0.2 MB to the build."""
 
 
+DIRECTIVES = {"language_level": "3", "annotation_typing": False}
+"""Cython's directives: Python 3 semantics, and the annotations left as
+annotations. With Cython's default (``annotation_typing``) a parameter
+annotated ``list`` would refuse a tuple, an ``int`` one would cut 2.5 to 2
+and a ``float`` one turn 1 into 1.0, so the compiled modules could behave
+otherwise than the plain ones."""
+
+
 class CompileError(Exception):
     """Cython or a C compiler is missing, or a module did not compile; the message says which."""
 
@@ -80,17 +88,26 @@ def stage(dest: Path, root: Path = ROOT, modules: tuple[str, ...] = COMPILED, jo
     the extension files made, in the order of ``modules``.
 
     Raises :class:`CompileError` (``dest/game`` then removed) when Cython
-    cannot be imported, a module is not in ``game``, or the C build fails."""
+    cannot be imported, ``dest/game`` would overlap ``root/game``, a module
+    is not in ``game``, the copy cannot be made, or the C build fails."""
     try:
         from Cython.Build import cythonize
         from setuptools import Distribution, Extension
     except ImportError as exc:
         raise CompileError(f"Cython is not installed ({exc}); pip install the build extra") from None
     dest = Path(dest).resolve()
+    source = (Path(root) / "game").resolve()
     target = dest / "game"
-    if target.exists():
-        shutil.rmtree(target)
-    shutil.copytree(root / "game", target, ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "*.so", "*.pyd"))
+    if target == source or target.is_relative_to(source) or source.is_relative_to(target):
+        raise CompileError(f"{dest} would put the copy over the checkout's own game/: choose another folder")
+    try:
+        shutil.rmtree(dest / "build_c", ignore_errors=True)  # a killed run's C files: never reused
+        if target.exists():
+            shutil.rmtree(target)
+        shutil.copytree(source, target, ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "*.so", "*.pyd"))
+    except OSError as exc:
+        shutil.rmtree(target, ignore_errors=True)
+        raise CompileError(f"could not make the copy in {target}: {exc}") from None
     try:
         for module in modules:
             if not module.startswith("game.") or not source_of(dest, module).is_file():
@@ -101,7 +118,7 @@ def stage(dest: Path, root: Path = ROOT, modules: tuple[str, ...] = COMPILED, jo
         with contextlib.chdir(dest):
             try:
                 dist = Distribution({"ext_modules": cythonize(
-                    extensions, compiler_directives={"language_level": "3"}, nthreads=jobs, quiet=True,
+                    extensions, compiler_directives=DIRECTIVES, nthreads=jobs, quiet=True, force=True,
                     build_dir=str(dest / "build_c"))})
                 build = dist.get_command_obj("build_ext")
                 build.inplace = True
@@ -121,9 +138,13 @@ def stage(dest: Path, root: Path = ROOT, modules: tuple[str, ...] = COMPILED, jo
     if missing:
         shutil.rmtree(target, ignore_errors=True)
         raise CompileError(f"the C build made no {', '.join(missing)}")
-    for module in modules:
-        source_of(dest, module).unlink()
-        source_of(dest, module).with_suffix(".c").unlink(missing_ok=True)
+    try:
+        for module in modules:
+            source_of(dest, module).unlink()
+            source_of(dest, module).with_suffix(".c").unlink(missing_ok=True)
+    except OSError as exc:
+        shutil.rmtree(target, ignore_errors=True)
+        raise CompileError(f"could not remove the compiled modules' sources from the copy: {exc}") from None
     return made
 
 

@@ -241,19 +241,57 @@ def test_speedups_compile_a_module_that_plays_as_the_plain_one(tmp_path):
 
 def test_speedups_refuse_a_module_outside_game_and_leave_no_copy(tmp_path):
     speedups = _speedups()
+    (tmp_path / "game").mkdir()
+    (tmp_path / "game" / "old.py").write_text("", encoding="utf-8")  # an older copy: replaced, then removed
     with pytest.raises(speedups.CompileError, match="scenes.core.stack is not a module of game/"):
         speedups.stage(tmp_path, ROOT, modules=("scenes.core.stack",))
+    assert not (tmp_path / "game").exists()
     with pytest.raises(speedups.CompileError, match="game.rules.nothing is not a module of game/"):
         speedups.stage(tmp_path, ROOT, modules=("game.rules.nothing",))
     assert not (tmp_path / "game").exists()
 
 
+def test_speedups_refuse_to_copy_over_the_checkouts_own_game(tmp_path):
+    speedups = _speedups()
+    checkout = tmp_path / "checkout"
+    (checkout / "game" / "rules").mkdir(parents=True)
+    (checkout / "game" / "rules" / "phase.py").write_text("X = 1\n", encoding="utf-8")
+    for dest in (checkout, checkout / "game", checkout / "game" / "rules"):
+        with pytest.raises(speedups.CompileError, match="over the checkout's own game/"):
+            speedups.stage(dest, checkout, modules=("game.rules.phase",))
+    assert (checkout / "game" / "rules" / "phase.py").read_text(encoding="utf-8") == "X = 1\n"
+
+
+def test_speedups_leave_the_annotations_alone(tmp_path):
+    """Cython's default reads annotations as types (an ``int`` parameter
+    would cut 2.5 to 2, a ``list`` one refuse a tuple, a ``float`` local
+    turn 0 into 0.0): a compiled module takes and gives what the plain one does."""
+    speedups = _speedups()
+    root = tmp_path / "checkout"
+    (root / "game" / "rules").mkdir(parents=True)
+    (root / "game" / "__init__.py").write_text("", encoding="utf-8")
+    (root / "game" / "rules" / "__init__.py").write_text("", encoding="utf-8")
+    (root / "game" / "rules" / "probe.py").write_text(
+        "def f(x: int, xs: list, y: float = 1):\n    z: float = 0\n    return x, xs, y, z\n", encoding="utf-8")
+    made = speedups.stage(tmp_path / "copy", root, modules=("game.rules.probe",), jobs=1)
+    probe = ("import game.rules.probe as p; print(p.__file__); "
+             "print(repr(p.f(2.5, (1,), 2)), repr(p.f(True, 'ab')))")
+    env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1")
+    env.pop("PYTHONPATH", None)
+    where, said = subprocess.run([sys.executable, "-c", probe], cwd=tmp_path / "copy", env=env, check=True,
+                                 capture_output=True, text=True).stdout.splitlines()
+    assert Path(where) == made[0]
+    assert said == "(2.5, (1,), 2, 0) (True, 'ab', 1, 0)"
+
+
 def test_speedups_without_cython_say_so_and_exit_1(tmp_path, monkeypatch, capsys):
     speedups = _speedups()
+    (tmp_path / "copy" / "game").mkdir(parents=True)
+    (tmp_path / "copy" / "game" / "kept.py").write_text("", encoding="utf-8")
     monkeypatch.setitem(sys.modules, "Cython.Build", None)  # as if Cython were not installed
     assert speedups.main([str(tmp_path / "copy")]) == 1
     assert "Cython is not installed" in capsys.readouterr().err
-    assert not (tmp_path / "copy" / "game").exists()
+    assert os.listdir(tmp_path / "copy" / "game") == ["kept.py"]  # refused before touching anything
 
 
 def test_speedups_list_only_modules_of_game_and_their_imports_are_read_from_the_source():
@@ -413,3 +451,41 @@ def test_check_frozen_counts_the_compiled_modules_of_a_build(tmp_path):
     (tmp_path / "rummy500" / "_internal" / "other" / "rules").mkdir(parents=True)
     (tmp_path / "rummy500" / "_internal" / "other" / "rules" / "phase.so").write_bytes(b"")  # not game's
     assert check.compiled_in(tmp_path / "rummy500") == ["game.rules.melds", "game.rules.hand"]
+
+
+FAKE_PLAIN_APP = """#!{python}
+# stands in for the frozen app: the plain modules, with the tournament's wins moved by {bump}
+import contextlib, io, json, sys
+sys.path.insert(0, {root!r})
+from game.cli import main
+if sys.argv[1] != "tournament":
+    sys.exit(main(sys.argv[1:]))
+out = io.StringIO()
+with contextlib.redirect_stdout(out):
+    status = main(sys.argv[1:])
+data = json.loads(out.getvalue())
+data["players"][0]["won"] += {bump}
+print(json.dumps(data))
+sys.exit(status)
+"""
+
+
+@pytest.mark.skipif(os.name != "posix", reason="the stand-in app is a script run by its #! line")
+@pytest.mark.parametrize("bump", [0, 1])
+def test_check_frozen_compares_the_tournament_of_the_frozen_app(tmp_path, monkeypatch, bump):
+    check = _check_frozen()
+    monkeypatch.setattr(check, "TOURNAMENT", ["tournament", "--players", "2", "--ai", "medium,easy", "--hands", "2",
+                                              "--seed", "3", "--json"])  # small: the check's own is Hard's
+    scenarios = tmp_path / "scenarios"
+    scenarios.mkdir()
+    for f in sorted((ROOT / "tests" / "scenarios").glob("*.json"))[:3]:
+        shutil.copy(f, scenarios / f.name)
+    monkeypatch.setattr(check, "SCENARIOS", scenarios)
+    exe = tmp_path / "rummy500"
+    exe.write_text(FAKE_PLAIN_APP.format(python=sys.executable, root=str(ROOT), bump=bump), encoding="utf-8")
+    exe.chmod(0o755)
+    if bump:
+        with pytest.raises(check.CheckFailed, match="tournament differs"):
+            check.same_play(exe)
+    else:
+        assert check.same_play(exe).startswith("3 scenarios replayed and a tournament")
