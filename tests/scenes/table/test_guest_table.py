@@ -101,22 +101,25 @@ def wait_for_the_hosts_view(app, session, host, seat: int = 1) -> None:
         app.step(1 / 60)
 
 
-def play_my_turn(table, host=None) -> bool:
+def play_my_turn(table, asks=None) -> bool:
     """Play one move of the guest's seat through the person's controls, when it
     is its move and the table is still: draw from the stock (or the engine's
     own choice of draw when the stock is out), then the engine's choice of
-    play. With ``host``, a draw waits while the host's Rummy window for this
-    seat is open, as a person who looks at the discard before drawing: the
-    host's question comes just after the discard it shows, and a draw sent
-    first closes the window there (R18), so a quick table never calls (CI
-    under load drew first that way). True when a move was sent."""
+    play. With ``asks`` (:func:`watch_rummy_asks`), a draw waits, as a person
+    who looks at the discard before drawing, while the host's Rummy question
+    for this seat is on its way or this seat's window is open: the question
+    comes just after the discard it shows, and a draw sent first closes the
+    window at the host (R18), so a quick table never called (CI under load
+    drew first that way). A question the guest took and set aside does not
+    hold the draw (the host would wait out its window). True when a move
+    was sent."""
     session, person = table.session, table.person
     if not session.waiting_for_person() or table.animation.busy or table.app.top is not table:
         return False
     hand = session.game.hand
     if hand.current != session.seat:  # the move is sent and the stand-in has passed the turn on: the host's to answer
         return False
-    if host is not None and hand.phase.name == "DRAW" and host.session.referee.players[session.seat].rummy_window.open:
+    if asks is not None and hand.phase.name == "DRAW" and (asks.on_its_way() or person.rummy_window_open()):
         return False
     if hand.phase.name == "DRAW":
         before = session.n
@@ -130,6 +133,42 @@ def play_my_turn(table, host=None) -> bool:
     else:
         person.apply(hand.fallback_action())
     return True
+
+
+class RummyAsks:
+    """The host's Rummy questions (R18) to one guest seat: the last one
+    sent (its update number, -1 before any) and the last the guest's
+    session took from the network, whether it kept it or not."""
+
+    def __init__(self):
+        self.sent = self.taken = -1
+
+    def on_its_way(self) -> bool:
+        """True while the host's last question has not reached the guest's session."""
+        return self.taken < self.sent
+
+
+def watch_rummy_asks(monkeypatch, host, seat: int = 1) -> RummyAsks:
+    """Count the Rummy questions ``host`` sends to ``seat`` and those every
+    guest session takes (one guest here)."""
+    asks = RummyAsks()
+    send = host._ask
+
+    def ask(s, rummy, seconds):
+        if rummy and s == seat:
+            asks.sent = host.n
+        send(s, rummy, seconds)
+
+    take = GuestSession._take
+
+    def took(session, msg):
+        if isinstance(msg, Ask) and msg.rummy:
+            asks.taken = max(asks.taken, msg.n)
+        take(session, msg)
+
+    host._ask = ask
+    monkeypatch.setattr(GuestSession, "_take", took)
+    return asks
 
 
 def call_when_i_can(table) -> bool:
@@ -151,7 +190,7 @@ def _frame(table) -> str:
     return hashlib.sha256(pygame.image.tobytes(surface, "RGB")).hexdigest()
 
 
-def test_a_guest_plays_its_seat_at_the_table_to_the_end_of_the_game(app, tmp_path, network):
+def test_a_guest_plays_its_seat_at_the_table_to_the_end_of_the_game(app, tmp_path, network, monkeypatch):
     # a Rummy window of a minute on the host: the game goes on at once only because the table says Pass
     # whenever its seat has nothing to call, and calls, through the person's controls, whenever it can (R18;
     # the host's deals from seed 1 give the guest calls to make)
@@ -159,6 +198,7 @@ def test_a_guest_plays_its_seat_at_the_table_to_the_end_of_the_game(app, tmp_pat
     try:
         refused, illegal = [], host._illegal
         host._illegal = lambda seat, exc: (refused.append(exc.code), illegal(seat, exc))
+        asks = watch_rummy_asks(monkeypatch, host)
         table = join_table(app, host)
         moves, calls = [0], [0]  # calls: the guest's table called (each may still lose at the host)
         hands_seen = set()
@@ -177,7 +217,7 @@ def test_a_guest_plays_its_seat_at_the_table_to_the_end_of_the_game(app, tmp_pat
                 assert [row.tabled for row in rows] == [host.session.game.hands[top.hand.index].card_points(s)[0]
                                                         for s in range(2)]
                 top.next()
-            elif isinstance(top, TableScene) and play_my_turn(top, host):
+            elif isinstance(top, TableScene) and play_my_turn(top, asks):
                 moves[0] += 1
 
         step_until(app, host, lambda: isinstance(app.top, GameOver), timeout=60.0, each=each)
