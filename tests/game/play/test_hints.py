@@ -71,7 +71,9 @@ def test_an_answer_for_a_position_that_has_gone_is_dropped():
 
 def test_a_hint_thinks_in_a_worker_process_and_the_caller_does_not_wait():
     g = start()
-    hinter = Hinter(use_workers=True, seed=1, time_cap_s=2.0)
+    # a cap well beyond a fresh worker's first decision on a loaded machine: an answer past it would be the
+    # worker's fallback, which a hint drops, and the loop below would wait in vain
+    hinter = Hinter(use_workers=True, seed=1, time_cap_s=30.0)
     try:
         t0 = time.monotonic()
         assert hinter.ask(g, 0, "hard")
