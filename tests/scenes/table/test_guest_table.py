@@ -137,15 +137,22 @@ def play_my_turn(table, asks=None) -> bool:
 
 class RummyAsks:
     """The host's Rummy questions (R18) to one guest seat: the last one
-    sent (its update number, -1 before any) and the last the guest's
-    session took from the network, whether it kept it or not."""
+    sent (its update number, -1 before any, and when, monotonic seconds)
+    and the last the guest's session took from the network, whether it
+    kept it or not."""
+
+    PATIENCE_S = 5.0
+    """How long a draw waits for a question: one lost on the way (a dropped
+    connection) must not hold the game for the host's whole window."""
 
     def __init__(self):
         self.sent = self.taken = -1
+        self.sent_at = 0.0
 
     def on_its_way(self) -> bool:
-        """True while the host's last question has not reached the guest's session."""
-        return self.taken < self.sent
+        """True while the host's last question has not reached the guest's
+        session, for at most :attr:`PATIENCE_S` after it was sent."""
+        return self.taken < self.sent and time.monotonic() - self.sent_at < self.PATIENCE_S
 
 
 def watch_rummy_asks(monkeypatch, host, seat: int = 1) -> RummyAsks:
@@ -156,7 +163,7 @@ def watch_rummy_asks(monkeypatch, host, seat: int = 1) -> RummyAsks:
 
     def ask(s, rummy, seconds):
         if rummy and s == seat:
-            asks.sent = host.n
+            asks.sent, asks.sent_at = host.n, time.monotonic()
         send(s, rummy, seconds)
 
     take = GuestSession._take
