@@ -200,14 +200,19 @@ def test_spec_falls_back_to_the_plain_modules_when_it_cannot_compile(tmp_path, m
     assert "COLLECT" in calls  # the build goes on
 
 
-def _speedups():
-    """build_specs/speedups.py as a module."""
+def _build_script(name: str, as_name: str):
+    """build_specs/NAME.py, loaded as a module named ``as_name``."""
     import importlib.util
 
-    spec = importlib.util.spec_from_file_location("speedups_under_test", ROOT / "build_specs" / "speedups.py")
+    spec = importlib.util.spec_from_file_location(as_name, ROOT / "build_specs" / f"{name}.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+def _speedups():
+    """build_specs/speedups.py as a module."""
+    return _build_script("speedups", "speedups_under_test")
 
 
 def test_speedups_compile_a_module_that_plays_as_the_plain_one(tmp_path):
@@ -388,12 +393,7 @@ def test_wheel_ships_everything_and_plays_a_demo_from_another_folder(tmp_path):
 def _check_frozen():
     """build_specs/check_frozen.py as a module (it needs psutil, the build extra)."""
     pytest.importorskip("psutil")
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location("check_frozen", ROOT / "build_specs" / "check_frozen.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return _build_script("check_frozen", "check_frozen")
 
 
 FAKE_APP = """#!/bin/sh
