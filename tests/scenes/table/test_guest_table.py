@@ -119,9 +119,9 @@ def play_my_turn(table, asks=None) -> bool:
     hand = session.game.hand
     if hand.current != session.seat:  # the move is sent and the stand-in has passed the turn on: the host's to answer
         return False
-    if asks is not None and hand.phase.name == "DRAW" and (asks.on_its_way() or person.rummy_window_open()):
-        return False
     if hand.phase.name == "DRAW":
+        if asks is not None and (asks.on_its_way() or person.rummy_window_open()):
+            return False
         before = session.n
         person.last_draw_at = -10.0
         person.draw_stock()
@@ -229,6 +229,7 @@ def test_a_guest_plays_its_seat_at_the_table_to_the_end_of_the_game(app, tmp_pat
 
         step_until(app, host, lambda: isinstance(app.top, GameOver), timeout=60.0, each=each)
         over = app.top
+        assert asks.taken == asks.sent >= 0  # the watch on the host's questions saw them, and each one arrived
         # the guest's Rummy calls were the host's to judge: in a game of two nobody else can call, and the host's
         # window was open, so every call was taken there, seen here as this seat's, and counted once
         called = [a for hand in host.session.game.hands for a in hand.actions
