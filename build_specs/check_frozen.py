@@ -230,10 +230,13 @@ def _speedups_list() -> tuple[str, ...]:
 
 
 def could_compile() -> bool:
-    """True when this Python has Cython and ``RUMMY500_COMPILE`` is not ``0``:
-    the spec then compiles, unless the C build fails."""
+    """True when this Python can import what ``speedups.stage`` compiles with
+    (Cython's ``Cython.Build`` and setuptools) and ``RUMMY500_COMPILE`` is not
+    ``0``: the spec then compiles, unless the C build fails. Without either
+    the spec falls back to the plain modules, which is then no failure."""
     try:
-        import Cython  # noqa: F401
+        from Cython.Build import cythonize  # noqa: F401
+        from setuptools import Distribution, Extension  # noqa: F401
     except ImportError:
         return False
     return os.environ.get("RUMMY500_COMPILE", "1") != "0"

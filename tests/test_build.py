@@ -453,6 +453,17 @@ def test_check_frozen_counts_the_compiled_modules_of_a_build(tmp_path):
     assert check.compiled_in(tmp_path / "rummy500") == ["game.rules.melds", "game.rules.hand"]
 
 
+@pytest.mark.parametrize("missing, env, expected", [
+    (None, "1", True), ("Cython.Build", "1", False), ("setuptools", "1", False), (None, "0", False)])
+def test_check_frozen_expects_a_compiled_build_only_when_the_spec_could_compile(monkeypatch, missing, env,
+                                                                                 expected):
+    check = _check_frozen()
+    monkeypatch.setenv("RUMMY500_COMPILE", env)
+    if missing:
+        monkeypatch.setitem(sys.modules, missing, None)  # as if it were not installed: the spec falls back
+    assert check.could_compile() is expected
+
+
 FAKE_PLAIN_APP = """#!{python}
 # stands in for the frozen app: the plain modules, with the tournament's wins moved by {bump}
 import contextlib, io, json, sys
