@@ -58,6 +58,9 @@ TABLE_SUFFIX = ".table.json"
 """A hosted game's table beside its save, in the network folder (:meth:`Slots.table_file`,
 :mod:`game.services.hosted_tables`): its code, seats, names and seat tokens."""
 SORT_MODES = ("suit", "rank")
+DETAILS = ("hand_order", "sort_mode", "seed")
+"""A sidecar's values that have a default (none, by suit, one made from the
+record: :func:`table_seed`): one of them bad costs only itself."""
 MAX_SIDECAR_BYTES = 64 * 1024
 SIDECAR_REFRESH_S = 60.0  # a per-move save rewrites an unchanged sidecar only this often (for its saved_at)
 
@@ -206,6 +209,25 @@ def order_cards(tokens) -> list[int]:
     return out
 
 
+def _unknown_levels_to_medium(raw: object) -> list[int]:
+    """In a sidecar read from disk (``raw``, before :data:`SIDECAR_SCHEMA`),
+    put ``"medium"`` in place of each seat's level that is a short word this
+    version does not know (a newer version's style, say), so that the other
+    seats keep theirs; returns those seats, in order. Anything else that
+    is wrong (a number, a long text, too many seats) is left for the schema
+    to refuse."""
+    if not isinstance(raw, dict):
+        return []
+    levels = raw.get("levels")
+    if not isinstance(levels, list) or len(levels) > 8:
+        return []
+    lost = [seat for seat, level in enumerate(levels)
+            if isinstance(level, str) and 0 < len(level) <= 40 and level not in SEATS_LEVELS]
+    for seat in lost:
+        levels[seat] = "medium"
+    return lost
+
+
 class Slots:
     """The save slots under ``storage`` (a :class:`game.services.storage.Storage`)."""
 
@@ -213,6 +235,7 @@ class Slots:
         self.storage = storage
         self.messages: list[str] = []  # one line each: a broken slot moved aside (for the player)
         self._written: dict[str, tuple[tuple, float]] = {}  # name -> (sidecar content but saved_at, saved_at)
+        self._salvage: dict[str, dict | None] = {}  # name -> what a broken sidecar held that was good
 
     # ---------------------------------------------------------------- names
     def new_name(self, now: float | None = None) -> str:
@@ -242,34 +265,75 @@ class Slots:
         """The sidecar of slot ``name``, or ``None`` when missing or unreadable.
 
         Every value is checked by :data:`SIDECAR_SCHEMA` (names as a game
-        record takes them, levels the table knows, finite times, no deep nesting); a
-        sidecar with any bad value is not used (the slot is then rebuilt from
-        its record, and the player told when the levels are lost). Only a
-        regular file of at most :data:`MAX_SIDECAR_BYTES` is read
+        record takes them, levels the table knows, finite times, no deep nesting).
+        Whatever is wrong, the player is told once and the file is moved
+        aside as it was (:func:`game.services.files.move_aside`), and as
+        much as can be is kept:
+
+        * a level this version does not know (a word, such as a newer
+          version's style) is lost for its seat alone: Medium plays it;
+        * a bad :data:`DETAILS` value (hand order, sort order, seed) takes
+          its default; in both cases the sidecar is written again at once;
+        * any other bad value (names, totals, hand, time, whether the game
+          was won, levels for some seats only) or a file that is not JSON:
+          ``None``, and :meth:`list` rebuilds the slot from its record,
+          keeping the sidecar's levels and details where they were good
+          (:meth:`_rebuild_info`).
+
+        Only a regular file of
+        at most :data:`MAX_SIDECAR_BYTES` is read
         (:func:`game.regular_files.read_regular_file`): a named pipe in its place
         is never waited on, and is left where it is."""
         path = self._sidecar(name)
+        lost: list[int] = []
         try:
             data = read_regular_file(path, MAX_SIDECAR_BYTES)
-            d, dropped = check(SIDECAR_SCHEMA, json.loads(data.decode("utf-8")))
+            raw = json.loads(data.decode("utf-8"))
+            lost = _unknown_levels_to_medium(raw)
+            d, dropped = check(SIDECAR_SCHEMA, raw)
         except FileNotFoundError:
             return None
         except (OSError, ValueError, RecursionError):  # Bad, FileTooLarge and UnicodeDecodeError are ValueErrors
             d, dropped = None, ["the whole file"]
-        if d is not None and not dropped and len(d["totals"]) == len(d["players"]):
-            return SlotInfo(name, d["players"], d["totals"], d["hand"], d["saved_at"], d.get("levels", []),
-                            d.get("hand_order", []), d.get("sort_mode", "suit"), d.get("won", False),
-                            d.get("seed"))
-        log.warning("slot %s: sidecar not usable (%s)", name, ", ".join(dropped) or "totals")
+        if d is not None and len(d.get("levels", ())) not in (0, len(d.get("players", ()))):
+            del d["levels"]  # a level for some seats only: which seat is whose is not known
+            dropped.append("levels")
+        whole = (d is not None and all(k in d for k in ("players", "totals", "hand", "saved_at"))
+                 and len(d["totals"]) == len(d["players"]))
+        if whole and not dropped and not lost:
+            return self._info_from(name, d)
+        if not is_special_file(path):
+            move_aside(path)  # kept as it was, for a newer version or a bug report
+        log.warning("slot %s: sidecar not wholly usable (%s%s)", name, ", ".join(dropped) or "totals",
+                    f"; levels this version does not know at seats {lost}, Medium plays them" if lost else "")
         self.messages.append(_("The details of a saved game (its players' levels, your hand's order) could not "
                                "be read; it is kept, with Medium opponents where the levels were lost."))
-        return None
+        if not whole or not set(dropped) <= set(DETAILS):
+            self._salvage[name] = d  # what was good in it, for _rebuild_info
+            return None
+        info = self._info_from(name, d)  # only details with a default were bad: the levels are kept
+        try:
+            self.write_info(info)
+        except OSError as exc:  # used all the same; written again at the next save
+            log.warning("cannot write the sidecar of %s: %s", name, exc)
+        return info
+
+    @staticmethod
+    def _info_from(name: str, d: dict) -> SlotInfo:
+        """The :class:`SlotInfo` of slot ``name`` from its checked sidecar ``d``."""
+        return SlotInfo(name, d["players"], d["totals"], d["hand"], d["saved_at"], d.get("levels", []),
+                        d.get("hand_order", []), d.get("sort_mode", "suit"), d.get("won", False), d.get("seed"))
 
     def _rebuild_info(self, name: str) -> SlotInfo | None:
         """A slot without a usable sidecar: read its record (a broken one is
         moved aside by the storage) and write the sidecar again, unless a
         special file (a named pipe, a folder...) is in its place: that is
-        left as it is (saving the game writes over it)."""
+        left as it is (saving the game writes over it). The levels come
+        from what :meth:`read_info` found good in the broken sidecar (when
+        its names are the record's), else the old ``.seats`` file, else
+        people at the seats the record says people play (``people``; the
+        first seat when it does not say) and Medium at the others; its
+        good hand order, sort order and seed are kept too."""
         game, message = self.storage.load_game_state(name)  # replayed once
         if game is None:
             if message:
@@ -281,13 +345,20 @@ class Slots:
         if seats_message:
             self.messages.append(seats_message)
         saved = saved or []
-        levels = [s["level"] for s in saved] if len(saved) == len(game.names) else \
-            ["human"] + ["medium"] * (len(game.names) - 1)
+        kept = self._salvage.pop(name, None) or {}
+        if kept.get("levels") and kept.get("players") == list(game.names):
+            levels = kept["levels"]
+        elif len(saved) == len(game.names):
+            levels = [s["level"] for s in saved]
+        else:  # the seats people play stay theirs (the record's people, else the first)
+            people = game.people or [0]
+            levels = ["human" if seat in people else "medium" for seat in range(len(game.names))]
         try:
             mtime = self.storage.game_path(name).stat().st_mtime
         except OSError:
             mtime = time.time()
-        info = info_of(name, game, levels, saved_at=mtime)
+        info = info_of(name, game, levels, order_cards(kept.get("hand_order", ())), kept.get("sort_mode", "suit"),
+                       saved_at=mtime, seed=kept.get("seed"))
         if is_special_file(self._sidecar(name)):
             log.warning("slot %s: a special file is in place of its sidecar; left as it is", name)
             return info

@@ -401,3 +401,90 @@ def test_totals_below_zero_are_spaced_out_so_a_minus_is_not_read_as_a_dash():
     assert info([151, 94, 30]).scores() == "151–94–30"
     assert info([-56, 33, -45, 69]).scores() == "-56 – 33 – -45 – 69"
     assert info([0, -5]).line(now=0).startswith("0 – -5, hand 3 · ")
+
+
+def _sidecar_of(storage, name, **values):
+    """Write slot ``name``'s sidecar with ``values`` over a good one of a three-seat game; its path."""
+    side = storage.saves_dir / f"{name}.slot"
+    data = json.loads(side.read_text(encoding="utf-8"))
+    data.update({"levels": ["human", "hard", "hoarder"], "hand_order": ["7H", "2C"], "sort_mode": "rank",
+                 "seed": 4242}, **values)
+    side.write_text(json.dumps(data), encoding="utf-8")
+    return side
+
+
+def _aside(storage, name):
+    """The texts of slot ``name``'s sidecars moved aside."""
+    return [p.read_text(encoding="utf-8") for p in storage.saves_dir.glob(f"{name}.slot.corrupt-*")]
+
+
+def test_a_style_this_version_does_not_know_costs_its_own_seat_alone(app):
+    """Issue 25, item 5: a sidecar naming a style this version does not know
+    (a newer version's, or a typing slip): Medium plays that seat, the other
+    seats keep their styles, the hand order and seed are kept, the player is
+    told once, and the file as it was is kept beside the slot."""
+    name = "game-20260101-120000"
+    write_slot(app.storage, name, names=("Me", "Ana", "Bo"))
+    side = _sidecar_of(app.storage, name, levels=["human", "shark", "hoarder"])
+    before = side.read_text(encoding="utf-8")
+    slots = Slots(app.storage)
+    (info,) = slots.list()
+    assert info.levels == ["human", "medium", "hoarder"]
+    assert (info.hand_order, info.sort_mode, info.seed) == (["7H", "2C"], "rank", 4242)
+    assert len(slots.messages) == 1 and "Medium opponents where the levels were lost" in slots.messages[0]
+    assert _aside(app.storage, name) == [before]
+    assert json.loads(side.read_text(encoding="utf-8"))["levels"] == ["human", "medium", "hoarder"]
+    again = Slots(app.storage)
+    assert again.list()[0].levels == ["human", "medium", "hoarder"] and again.messages == []
+
+
+def test_a_bad_detail_of_a_sidecar_takes_its_default_and_the_levels_stay(app):
+    """A bad sort order, hand order or seed costs only itself: the styles
+    are kept (they were all lost before), the file is moved aside."""
+    name = "game-20260101-120000"
+    for bad, expected in ({"sort_mode": "colour"}, ("suit", ["7H", "2C"], 4242)), \
+            ({"hand_order": "7H"}, ("rank", [], 4242)), ({"seed": -1}, ("rank", ["7H", "2C"], None)):
+        for old in Slots(app.storage).names():
+            Slots(app.storage).delete(old)
+        write_slot(app.storage, name, names=("Me", "Ana", "Bo"))
+        side = _sidecar_of(app.storage, name, **bad)
+        before = side.read_text(encoding="utf-8")
+        slots = Slots(app.storage)
+        (info,) = slots.list()
+        assert info.levels == ["human", "hard", "hoarder"], bad
+        assert (info.sort_mode, info.hand_order, info.seed) == expected, bad
+        assert len(slots.messages) == 1, bad
+        assert before in _aside(app.storage, name), bad
+        for moved in app.storage.saves_dir.glob(f"{name}.slot.corrupt-*"):
+            moved.unlink()
+
+
+def test_a_sidecar_rebuilt_from_its_record_keeps_its_good_levels_and_moves_aside(app):
+    """Names that are not the record's are refused (the slot is rebuilt from
+    the record), but the styles it held are kept when its names match; a
+    file that is not JSON is moved aside, not written over."""
+    name = "game-20260101-120000"
+    write_slot(app.storage, name, names=("Me", "Ana", "Bo"))
+    side = _sidecar_of(app.storage, name, totals=[0, 0])  # totals for two seats of three: rebuilt
+    slots = Slots(app.storage)
+    (info,) = slots.list()
+    assert info.totals == [0, 0, 0] and info.levels == ["human", "hard", "hoarder"]
+    assert (info.sort_mode, info.seed) == ("rank", 4242) and len(slots.messages) == 1
+    side.write_text("{oops", encoding="utf-8")
+    slots = Slots(app.storage)
+    (info,) = slots.list()
+    assert info.levels == ["human", "medium", "medium"] and "{oops" in _aside(app.storage, name)
+
+
+def test_levels_for_some_seats_only_are_not_used_and_people_keep_their_seats(app):
+    """A sidecar with fewer levels than seats (which seat is whose is not
+    known) is rebuilt from the record, the player told, and the seats the
+    record says people play (pass-and-play) stay people's, not Medium's."""
+    name = "game-20260101-120000"
+    game = Game.new(["Me", "Ana", "Bo"], seed=1)
+    game.people = [0, 2]
+    Slots(app.storage).save(info_of(name, game, ["human", "easy", "human"], saved_at=1.0), record_of(game))
+    _sidecar_of(app.storage, name, levels=["human", "lay-off-hunter"])
+    slots = Slots(app.storage)
+    (info,) = slots.list()
+    assert info.levels == ["human", "medium", "human"] and len(slots.messages) == 1
