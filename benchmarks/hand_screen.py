@@ -130,12 +130,20 @@ def _se(values: list[float]) -> str:
     return f"{statistics.stdev(values) / math.sqrt(len(values)):.2f}" if len(values) > 1 else "n/a"
 
 
-def _save(rows: list, path: str | None) -> None:
+def _save(rows: list, path: str | None) -> str | None:
     """Write ``rows`` to ``path`` as JSON (nothing without a path), whole
     (:func:`game.services.files.atomic_write_text`): a run stopped while
-    writing leaves the rows saved before."""
+    writing leaves the rows saved before. Returns ``path``, or ``None`` when
+    it could not be written (said on stderr): the run goes on and prints
+    its summary, only the file is lost, and later saves are not tried."""
     if path:
-        atomic_write_text(path, json.dumps(rows), durable=False)
+        try:
+            atomic_write_text(path, json.dumps(rows), durable=False)
+        except OSError as exc:
+            print(f"hand_screen.py: --save {path}: cannot write it ({exc.strerror or exc}); no longer saving",
+                  file=sys.stderr)
+            return None
+    return path
 
 
 def main() -> None:
@@ -169,15 +177,16 @@ def main() -> None:
         for row in (pool.map(play_pair, jobs, chunksize=CHUNK) if pool else map(play_pair, jobs)):
             rows.append(row)
             if args.progress and len(rows) % PROGRESS_EVERY == 0 and len(rows) < len(jobs):
-                _save(rows, args.save)
+                args.save = _save(rows, args.save)
                 print(f"so far, {len(rows)} hands: {difference(differences(rows), args.first, args.second)}", flush=True)
     finally:
         if pool:
             pool.shutdown(cancel_futures=True)
-    _save(rows, args.save)
     print(f"players: {args.players} ({args.field} at the other seats), seed {args.seed}")
     for line in summary(rows, args.first, args.second):
-        print(line)
+        print(line, flush=True)
+    if args.save and _save(rows, args.save) is None:
+        sys.exit(1)  # the figures are printed above; the file asked for is not written
 
 
 if __name__ == "__main__":
