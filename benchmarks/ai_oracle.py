@@ -68,7 +68,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=whole(1), default=20, help="deals; each is played twice, seats swapped")
     parser.add_argument("--players", type=whole(2, 8), default=2)
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seed", type=whole(0), default=1)
     parser.add_argument("--time-cap", type=seconds_type, default=0.15, help="seconds a Hard decision")
     parser.add_argument("--target", type=whole(1, 1_000_000), default=500,
                         help="points that win a game (fewer: shorter games)")

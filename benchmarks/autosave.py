@@ -36,7 +36,7 @@ from game.services.storage import Storage  # noqa: E402
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--players", type=whole(2, 8), default=8)
-    ap.add_argument("--seed", type=int, default=3)
+    ap.add_argument("--seed", type=whole(0), default=3)
     ap.add_argument("--target", type=whole(1, 1_000_000), default=500, help="points that win the game (fewer: a shorter game)")
     ap.add_argument("--dir", help="folder to save in (default: a temp folder)")
     ap.add_argument("--durable", action="store_true", help="fsync each save (the table's per-move saves do not)")

@@ -336,7 +336,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--hands", type=whole(1), default=40)
     parser.add_argument("--worlds", type=whole(4), default=None,
                         help="worlds a decision, at least 4: half search, half judge (default: 84, or twice Hard's budget for the table if more)")
-    parser.add_argument("--seed", type=int, default=9000)
+    parser.add_argument("--seed", type=whole(0), default=9000)
     parser.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
     parser.add_argument("--decisions", type=whole(1), help="searched decisions kept per hand (default: all)")
     parser.add_argument("--jobs", type=whole(1, 64), default=1)

@@ -39,7 +39,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pygame  # noqa: E402
 
-from game.cli import window_size  # noqa: E402
+from game.cli import whole_number as whole, window_size  # noqa: E402
 from game.ai import make_ai  # noqa: E402
 from game.play.all_computer import ai_step, play_into_hand  # noqa: E402
 from game.play.table_session import Seat, TableSession  # noqa: E402
@@ -140,7 +140,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--players", type=int, default=8)
     p.add_argument("--size", type=window_size, default=(1920, 1080), metavar="WxH")
     p.add_argument("--frames", type=int, default=600, help="frames timed for each figure")
-    p.add_argument("--seed", type=int, default=5)
+    p.add_argument("--seed", type=whole(0), default=5)
     p.add_argument("--steps", type=int, default=70, help="Medium AI actions played into the hand")
     p.add_argument("--hands", type=int, default=3, help="hands whose steps are timed (one seed each)")
     p.add_argument("--save", metavar="PNG")

@@ -99,7 +99,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--players", type=whole(2, 8), default=2)
     parser.add_argument("--seconds", type=seconds_type, default=10.0)
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seed", type=whole(0), default=1)
     parser.add_argument("--worlds", type=whole(1), default=None,
                         help="worlds a decision (Hard's max_worlds; default: its own budget for the table)")
     parser.add_argument("--in-game", action="store_true",

@@ -26,6 +26,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.ai import make_ai  # noqa: E402
+from game.cli import whole_number as whole  # noqa: E402
 from game.ai.review import WORLDS  # noqa: E402
 from game.services.review import review_hand  # noqa: E402
 from game.play.all_computer import play_hand  # noqa: E402
@@ -36,7 +37,7 @@ from game.rules.record import parse_record, record_of  # noqa: E402
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--hands", type=int, default=20, help="two-player hands to review (default 20)")
-    ap.add_argument("--seed", type=int, default=1, help="seeds the deals, the AIs and the review (default 1)")
+    ap.add_argument("--seed", type=whole(0), default=1, help="seeds the deals, the AIs and the review (default 1)")
     ap.add_argument("--worlds", type=int, default=WORLDS, help=f"most worlds per decision (default {WORLDS})")
     ap.add_argument("--seat-level", default="medium", help="the level playing the reviewed seat (default medium)")
     args = ap.parse_args(argv)

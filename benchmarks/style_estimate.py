@@ -69,7 +69,7 @@ def tables(count: int, seed: int, player_counts: tuple[int, ...]):
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--tables", type=whole(1), default=20, help="tables per style")
-    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--seed", type=whole(0), default=1)
     p.add_argument("--players", type=wholes(2, 8), default=(2, 3, 4),
                    help="player counts the tables cycle through (default 2,3,4)")
     p.add_argument("--after", type=wholes(1), default=(1, 3, 10),

@@ -294,6 +294,27 @@ def test_hand_screen_tells_and_keeps_its_progress(tmp_path):
     assert "difference: " in one and "(SE n/a)" in one, one  # no standard error from one hand
 
 
+def test_hand_screen_prints_its_figures_when_its_file_cannot_be_written(tmp_path, monkeypatch, capsys):
+    """A --save that fails during the run (the disk full, the folder gone)
+    loses the file, not the hands played: the summary is printed, the
+    failure said, and the run exits 1."""
+    screen = _module("hand_screen.py", monkeypatch)
+
+    def full(path, text, durable=True):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(screen, "atomic_write_text", full)
+    monkeypatch.setattr(sys, "argv", ["hand_screen.py", "medium", "random", "--players", "2", "--hands", "3",
+                                      "--save", str(tmp_path / "rows.json")])
+    with pytest.raises(SystemExit) as stopped:
+        screen.main()
+    out, err = capsys.readouterr()
+    assert stopped.value.code == 1
+    assert "difference: " in out and "medium: " in out, out
+    assert err.strip() == f"hand_screen.py: --save {tmp_path / 'rows.json'}: cannot write it (No space left on " \
+                          "device); no longer saving"
+
+
 def test_style_estimate():
     out = run("style_estimate.py", "--tables", "1", "--players", "2", "--after", "1,2")
     lines = out.splitlines()
@@ -482,6 +503,9 @@ def test_decision_lab_blames_the_worlds_when_a_saved_run_has_too_few(tmp_path):
     (("hard_worlds.py", "--seconds", "nan"), "--seconds: must be above 0 seconds"),
     (("hard_worlds.py", "--worlds", "0"), "--worlds: 0 is less than 1"),
     (("hard_worlds.py", "--opponent", "hard"), "--opponent: invalid choice: 'hard'"),
+    *[((script, "--seed", "-1"), "--seed: -1 is less than 0")  # a negative seed deals as its positive one
+      for script in ("style_estimate.py", "hard_worlds.py", "decision_lab.py", "ai_oracle.py", "autosave.py",
+                     "review.py", "frames.py", "network.py")],
     (("style_estimate.py", "--tables", "0"), "--tables: 0 is less than 1"),
     (("style_estimate.py", "--players", "2,"), "--players: an empty entry in '2,'"),
     (("style_estimate.py", "--after", "-1"), "--after: -1 is less than 1"),
