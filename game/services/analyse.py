@@ -20,6 +20,7 @@ from game.rules.phase import Phase
 from game.errors import IllegalMove
 from game.play.referee import AIError
 from game.play.all_computer import ai_step
+from game.play.seats import public_past
 from game.rules.record import RecordError, decode_json, game_from_record, parse_record
 from game.rules.view import view_for
 from game.services.tournament import make_player
@@ -111,8 +112,10 @@ def default_seat(game: Game) -> int:
 
 
 def analyse(game: Game, seat: int, level: str, seed: int = 0) -> Turn:
-    """Let ``level`` (with ``seed``; Hard on its world budget, not a clock)
-    play ``seat``'s decisions in ``game`` until its turn ends (a discard,
+    """Let ``level`` (with ``seed``; Hard on its world budget, not a clock,
+    told the earlier hands' public play as at the table:
+    :func:`game.play.seats.public_past`) play ``seat``'s decisions in
+    ``game`` until its turn ends (a discard,
     going out, floating, ending the hand) or, when it only may call Rummy,
     until it declines. ``game`` is played on. Raises :class:`AnalyseError`
     when the seat has nothing to decide or its AI answers illegally."""
@@ -126,6 +129,7 @@ def analyse(game: Game, seat: int, level: str, seed: int = 0) -> Turn:
         raise AnalyseError(f"seat {seat} has nothing to decide: it is seat {h.current}'s turn and "
                            "no Rummy call is open to it.")
     ai = make_player(level, seed)
+    ai.note_past(public_past(game))  # the earlier hands, as Hard at the table knows them (its opponent models)
     turn = Turn(seat, level)
     start = len(h.actions)
 

@@ -169,3 +169,52 @@ def test_load_position_keeps_the_puzzle():
 ])
 def test_passes(pass_if, actions, went_out, expected):
     assert passes(pass_if, Turn(0, "easy", actions, went_out)) is expected
+
+
+def test_analyse_tells_hard_the_earlier_hands_as_the_table_does(monkeypatch):
+    """Issue 25, item 2: Hard's opponent models read the earlier hands'
+    public play (:func:`game.play.seats.public_past`). The table gives it
+    with every question, and so does ``rummy500 analyse``: through the
+    referee for a turn, and itself for a seat that may only call Rummy
+    (which asks the AI directly), so a later hand is analysed as Hard at
+    the table would play it."""
+    import game.services.analyse as analyse
+    from game.ai import make_ai
+    from game.ai.hard import HardAI
+    from game.play.all_computer import ai_step, play_hand
+    from game.play.seats import public_past
+    from game.rules.game import Game
+    from game.rules.ruleset import RuleSet
+
+    game = Game.new(["Ana", "Ben", "Cy"], RuleSet(target=100_000), seed=12)
+    ais = {0: make_ai("easy", 1), 1: make_ai("hoarder", 2), 2: make_ai("rummy-caller", 3)}
+    for _ in range(3):
+        play_hand(game, ais)
+        game.deal_next_hand()
+    past = public_past(game)
+    assert len(past) == 3 and past[0] != past[1]
+    told = []
+
+    class Hard(HardAI):
+        def choose(self, view):
+            told.append(self.past)  # what it knows of the earlier hands when it is asked
+            return super().choose(view)
+
+        def call_rummy(self, view):
+            told.append(self.past)
+            return super().call_rummy(view)
+
+    monkeypatch.setattr(analyse, "make_player", lambda level, seed: Hard(seed, max_worlds=2))
+    turn = game.clone()
+    analyse.analyse(turn, turn.hand.current, "hard", 1)  # a turn: the referee tells it before each question
+    assert told and all(t == past for t in told)
+    told.clear()
+    for _ in range(200):  # on to a discard that only a seat not to move may answer, by a Rummy call (R18)
+        h = game.hand
+        caller = next((s for s in range(3) if s != h.current and analyse.may_call(game, s)), None)
+        if caller is not None or h.ended is not None:
+            break
+        ai_step(game, ais)
+    assert caller is not None and game.hand.ended is None
+    analyse.analyse(game, caller, "hard", 1)
+    assert told and all(t == past for t in told)
