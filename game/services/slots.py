@@ -85,6 +85,9 @@ SIDECAR_SCHEMA = Obj({
     "sort_mode": Choice(SORT_MODES), "won": Bool(), "seed": Int(0, 2**63 - 1)},
     required=("players", "totals", "hand", "saved_at"))
 """What a slot's sidecar may hold (:mod:`game.services.schema`); anything else makes it unusable."""
+SALVAGE_SCHEMA = Obj(SIDECAR_SCHEMA.fields)
+""":data:`SIDECAR_SCHEMA` with nothing required: the good values of a
+sidecar whose names, totals, hand or time are bad (for the rebuild)."""
 
 
 @dataclass
@@ -212,10 +215,11 @@ def order_cards(tokens) -> list[int]:
 def _unknown_levels_to_medium(raw: object) -> list[int]:
     """In a sidecar read from disk (``raw``, before :data:`SIDECAR_SCHEMA`),
     put ``"medium"`` in place of each seat's level that is a short word this
-    version does not know (a newer version's style, say), so that the other
-    seats keep theirs; returns those seats, in order. Anything else that
-    is wrong (a number, a long text, too many seats) is left for the schema
-    to refuse."""
+    version does not know (a newer version's style, say), so that the
+    schema keeps the other seats' levels; returns those seats, in order
+    (the rebuild gives each a person or Medium: :meth:`Slots._rebuild_info`).
+    Anything else that is wrong (a number, a long text, too many seats) is
+    left for the schema to refuse."""
     if not isinstance(raw, dict):
         return []
     levels = raw.get("levels")
@@ -235,7 +239,7 @@ class Slots:
         self.storage = storage
         self.messages: list[str] = []  # one line each: a broken slot moved aside (for the player)
         self._written: dict[str, tuple[tuple, float]] = {}  # name -> (sidecar content but saved_at, saved_at)
-        self._salvage: dict[str, dict | None] = {}  # name -> what a broken sidecar held that was good
+        self._salvage: dict[str, tuple[dict, list[int]]] = {}  # name -> a broken sidecar's good values, lost seats
 
     # ---------------------------------------------------------------- names
     def new_name(self, now: float | None = None) -> str:
@@ -266,26 +270,28 @@ class Slots:
 
         Every value is checked by :data:`SIDECAR_SCHEMA` (names as a game
         record takes them, levels the table knows, finite times, no deep nesting).
-        Whatever is wrong, the player is told once and the file is moved
-        aside as it was (:func:`game.services.files.move_aside`), and as
-        much as can be is kept:
+        Whatever is wrong, the player is told, the file is moved aside as it
+        was (:func:`game.services.files.move_aside`), and as much as can be
+        is kept:
 
-        * a level this version does not know (a word, such as a newer
-          version's style) is lost for its seat alone: Medium plays it;
         * a bad :data:`DETAILS` value (hand order, sort order, seed) takes
-          its default; in both cases the sidecar is written again at once;
-        * any other bad value (names, totals, hand, time, whether the game
-          was won, levels for some seats only) or a file that is not JSON:
-          ``None``, and :meth:`list` rebuilds the slot from its record,
-          keeping the sidecar's levels and details where they were good
-          (:meth:`_rebuild_info`).
+          its default, and the sidecar is written again at once;
+        * anything else (a level this version does not know, such as a
+          newer version's style; names, totals, hand, time, whether the
+          game was won; levels for some seats only; a file that is not
+          JSON): ``None``, and :meth:`list` rebuilds the slot from its
+          record (:meth:`_rebuild_info`), keeping the sidecar's good levels
+          and details: a seat whose level was lost is a person's when the
+          record says a person plays it, else Medium's.
 
-        Only a regular file of
+        A slot whose record a newer version wrote is left exactly as it is
+        (``None``, the player told). Only a regular file of
         at most :data:`MAX_SIDECAR_BYTES` is read
         (:func:`game.regular_files.read_regular_file`): a named pipe in its place
         is never waited on, and is left where it is."""
         path = self._sidecar(name)
         lost: list[int] = []
+        raw = None
         try:
             data = read_regular_file(path, MAX_SIDECAR_BYTES)
             raw = json.loads(data.decode("utf-8"))
@@ -295,21 +301,25 @@ class Slots:
             return None
         except (OSError, ValueError, RecursionError):  # Bad, FileTooLarge and UnicodeDecodeError are ValueErrors
             d, dropped = None, ["the whole file"]
-        if d is not None and len(d.get("levels", ())) not in (0, len(d.get("players", ()))):
+        whole = d is not None and len(d["totals"]) == len(d["players"])
+        if whole and len(d.get("levels", ())) not in (0, len(d["players"])):
             del d["levels"]  # a level for some seats only: which seat is whose is not known
             dropped.append("levels")
-        whole = (d is not None and all(k in d for k in ("players", "totals", "hand", "saved_at"))
-                 and len(d["totals"]) == len(d["players"]))
         if whole and not dropped and not lost:
             return self._info_from(name, d)
-        if not is_special_file(path):
-            move_aside(path)  # kept as it was, for a newer version or a bug report
-        log.warning("slot %s: sidecar not wholly usable (%s%s)", name, ", ".join(dropped) or "totals",
-                    f"; levels this version does not know at seats {lost}, Medium plays them" if lost else "")
         self.messages.append(_("The details of a saved game (its players' levels, your hand's order) could not "
                                "be read; it is kept, with Medium opponents where the levels were lost."))
-        if not whole or not set(dropped) <= set(DETAILS):
-            self._salvage[name] = d  # what was good in it, for _rebuild_info
+        if self.storage.is_newer_save(name):  # a newer program's slot is left exactly as it is
+            log.warning("slot %s: sidecar not usable here, and a newer version wrote the game: left as it is", name)
+            return None
+        log.warning("slot %s: sidecar not wholly usable (%s%s)", name, ", ".join(dropped) or "totals",
+                    f"; levels this version does not know at seats {lost}" if lost else "")
+        if not is_special_file(path):
+            move_aside(path)  # kept as it was, for a newer version or a bug report
+        if not whole or lost or not set(dropped) <= set(DETAILS):
+            if d is None and isinstance(raw, dict):  # a bad name, total, hand or time: what else was good
+                d, _dropped = check(SALVAGE_SCHEMA, raw)
+            self._salvage[name] = (d or {}, lost)  # for _rebuild_info
             return None
         info = self._info_from(name, d)  # only details with a default were bad: the levels are kept
         try:
@@ -345,13 +355,14 @@ class Slots:
         if seats_message:
             self.messages.append(seats_message)
         saved = saved or []
-        kept = self._salvage.pop(name, None) or {}
+        kept, lost = self._salvage.pop(name, ({}, []))
+        people = game.people or [0]  # the seats people play (the record's; else the first)
         if kept.get("levels") and kept.get("players") == list(game.names):
-            levels = kept["levels"]
+            levels = [("human" if seat in people else "medium") if seat in lost else level
+                      for seat, level in enumerate(kept["levels"])]
         elif len(saved) == len(game.names):
             levels = [s["level"] for s in saved]
-        else:  # the seats people play stay theirs (the record's people, else the first)
-            people = game.people or [0]
+        else:
             levels = ["human" if seat in people else "medium" for seat in range(len(game.names))]
         try:
             mtime = self.storage.game_path(name).stat().st_mtime
@@ -420,6 +431,7 @@ class Slots:
         Raises ``OSError`` when a file exists but cannot be removed."""
         removed = self.storage.delete_game(name)
         self._written.pop(name, None)
+        self._salvage.pop(name, None)
         for side in (self._sidecar(name), self.storage.game_path(name).with_suffix(".seats"), self._crashes(name),
                      self.table_file(name)):
             if is_special_file(side):  # a named pipe or a folder put there is never removed

@@ -476,6 +476,55 @@ def test_a_sidecar_rebuilt_from_its_record_keeps_its_good_levels_and_moves_aside
     assert info.levels == ["human", "medium", "medium"] and "{oops" in _aside(app.storage, name)
 
 
+def test_a_level_lost_at_a_seat_a_person_plays_stays_the_persons(app):
+    """A word this version does not know at a seat the record says a person
+    plays (pass-and-play, issue 23) leaves that seat a person's, not a
+    computer's; at a computer's seat Medium plays it."""
+    name = "game-20260101-120000"
+    game = Game.new(["Me", "Ana", "Bo"], seed=1)
+    game.people = [0, 2]
+    Slots(app.storage).save(info_of(name, game, ["human", "easy", "human"], saved_at=1.0), record_of(game))
+    _sidecar_of(app.storage, name, levels=["person", "shark", "guest"])
+    slots = Slots(app.storage)
+    (info,) = slots.list()
+    assert info.levels == ["human", "medium", "human"] and len(slots.messages) == 1
+    assert (info.hand_order, info.seed) == (["7H", "2C"], 4242)
+
+
+def test_a_bad_name_total_hand_or_time_still_keeps_the_good_levels_and_details(app):
+    """A sidecar whose hand number (or time, or a total) is bad is rebuilt
+    from the record, and its good levels, sort order and seed are kept."""
+    name = "game-20260101-120000"
+    for bad in ({"hand": 0}, {"saved_at": "x"}, {"totals": [0, "a", 0]}):
+        for old in Slots(app.storage).names():
+            Slots(app.storage).delete(old)
+        write_slot(app.storage, name, names=("Me", "Ana", "Bo"))
+        _sidecar_of(app.storage, name, **bad)
+        slots = Slots(app.storage)
+        (info,) = slots.list()
+        assert info.levels == ["human", "hard", "hoarder"], bad
+        assert (info.hand, info.totals, info.sort_mode, info.seed) == (1, [0, 0, 0], "rank", 4242), bad
+        assert len(slots.messages) == 1, bad
+
+
+def test_a_newer_versions_slot_is_left_exactly_as_it_is(app):
+    """A slot whose record a newer version wrote keeps its sidecar untouched,
+    unknown style and all (that version can read it), and is not listed."""
+    name = "game-20260101-120000"
+    write_slot(app.storage, name, names=("Me", "Ana", "Bo"))
+    record = app.storage.game_path(name)
+    data = json.loads(record.read_text(encoding="utf-8"))
+    data["format"] = "rummy500/999"
+    record.write_text(json.dumps(data), encoding="utf-8")
+    for levels in (["human", "shark", "hoarder"], ["human", "hard"]):
+        side = _sidecar_of(app.storage, name, levels=levels)
+        before = side.read_text(encoding="utf-8")
+        slots = Slots(app.storage)
+        assert slots.list() == [] and slots.messages
+        assert side.read_text(encoding="utf-8") == before and _aside(app.storage, name) == []
+        assert json.loads(record.read_text(encoding="utf-8"))["format"] == "rummy500/999"
+
+
 def test_levels_for_some_seats_only_are_not_used_and_people_keep_their_seats(app):
     """A sidecar with fewer levels than seats (which seat is whose is not
     known) is rebuilt from the record, the player told, and the seats the
