@@ -172,6 +172,7 @@ def main() -> None:
             for d in deals(args.hands, args.players, args.seed)]
     workers = min(args.jobs, -(-len(jobs) // CHUNK))  # no idle process
     rows: list = []
+    asked = args.save  # a failed save sets args.save to None: then the run exits 1
     pool = ProcessPoolExecutor(workers, initializer=_load, initargs=(args.old,)) if workers > 1 else None
     try:
         for row in (pool.map(play_pair, jobs, chunksize=CHUNK) if pool else map(play_pair, jobs)):
@@ -185,7 +186,7 @@ def main() -> None:
     print(f"players: {args.players} ({args.field} at the other seats), seed {args.seed}")
     for line in summary(rows, args.first, args.second):
         print(line, flush=True)
-    if args.save and _save(rows, args.save) is None:
+    if asked and (args.save is None or _save(rows, args.save) is None):
         sys.exit(1)  # the figures are printed above; the file asked for is not written
 
 

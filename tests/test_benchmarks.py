@@ -304,15 +304,17 @@ def test_hand_screen_prints_its_figures_when_its_file_cannot_be_written(tmp_path
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(screen, "atomic_write_text", full)
-    monkeypatch.setattr(sys, "argv", ["hand_screen.py", "medium", "random", "--players", "2", "--hands", "3",
-                                      "--save", str(tmp_path / "rows.json")])
-    with pytest.raises(SystemExit) as stopped:
-        screen.main()
-    out, err = capsys.readouterr()
-    assert stopped.value.code == 1
-    assert "difference: " in out and "medium: " in out, out
-    assert err.strip() == f"hand_screen.py: --save {tmp_path / 'rows.json'}: cannot write it (No space left on " \
-                          "device); no longer saving"
+    monkeypatch.setattr(screen, "PROGRESS_EVERY", 1)
+    for progress in ([], ["--progress"]):  # failing at the end, or at the first progress save
+        monkeypatch.setattr(sys, "argv", ["hand_screen.py", "medium", "random", "--players", "2", "--hands", "3",
+                                          "--save", str(tmp_path / "rows.json"), *progress])
+        with pytest.raises(SystemExit) as stopped:
+            screen.main()
+        out, err = capsys.readouterr()
+        assert stopped.value.code == 1, progress
+        assert "difference: " in out and "medium: " in out, out
+        assert err.strip() == f"hand_screen.py: --save {tmp_path / 'rows.json'}: cannot write it (No space left " \
+                              "on device); no longer saving", progress
 
 
 def test_style_estimate():
