@@ -7,8 +7,10 @@ melds with its hand, never deeper; tables melds at once, lays off what fits,
 jokers too, and goes out when the cards allow it (the shared
 :func:`~game.ai.evaluate.greedy_tabling`); discards its highest loose card
 (one that is in no pair and has no suit neighbour), the highest card only
-when none is loose; now and then slips (a random discard) and misses some
-Rummy calls. It does not watch what its opponents want. In a circling hand (R17, :mod:`game.ai.cycle`) it takes the
+when none is loose, and while an opponent is down to two cards not one
+that fits a meld on the table (:data:`SHORT_HAND`); now and then slips (a
+random discard) and misses some Rummy calls. It does not watch what its
+opponents pick up. In a circling hand (R17, :mod:`game.ai.cycle`) it takes the
 pile when that tables a card and discards at random.
 """
 
@@ -29,6 +31,12 @@ SLIP_RATE = 0.12
 MISS_RUMMY_RATE = 0.5
 EASY_DEPTH = 3
 """The deepest pile card Easy looks at (it takes it only for a meld with its hand)."""
+SHORT_HAND = 2
+"""While an opponent holds this many cards or fewer (it may go out on its
+next turn), Easy does not throw a card that fits a meld on the table (that
+opponent could take it and lay it off), unless every card it may throw
+does; a slip still can (issue 25, item 3: the endgame, to Easy's
+character)."""
 
 
 class EasyAI(AIPlayer):
@@ -81,6 +89,10 @@ class EasyAI(AIPlayer):
         if circling(view) or self.rng.random() < SLIP_RATE:  # a circling hand: let the cards move on
             # a slip throws any card but a joker: even a beginner keeps a joker while it has another card
             return self.rng.choice([a for a in discards if a.card != JOKER] or discards)
+        if min((n for s, n in enumerate(view.hand_sizes) if s != seat), default=10) <= SHORT_HAND:
+            # an opponent may go out next turn: don't hand it a lay-off (issue 25, item 3)
+            safe = [a for a in discards if not fits_table(a.card, table, rules)]
+            discards = safe or discards
         loose = set(loose_cards(view.hand, view))
         return max(discards, key=lambda a: (a.card in loose,
                                             hand_value(a.card, rules.scoring) if a.card != JOKER else -1,
