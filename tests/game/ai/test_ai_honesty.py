@@ -61,6 +61,45 @@ def test_ai_package_imports_nothing_that_holds_hidden_state():
             assert not module.startswith("pygame")
 
 
+STDLIB = {"__future__", "abc", "bisect", "collections", "contextlib", "dataclasses", "enum", "functools",
+          "hashlib", "heapq", "itertools", "math", "operator", "random", "statistics", "time", "typing"}
+"""The standard library the AI package may import: none of it reaches the
+game in play (``sys``, ``inspect``, ``gc``, ``ctypes``, ``importlib`` could,
+through the caller's frames or the heap)."""
+GAME = {"game.ai", "game.errors", "game.rules.actions", "game.rules.cards", "game.rules.game", "game.rules.hand",
+        "game.rules.meld_masks", "game.rules.melds", "game.rules.phase", "game.rules.ruleset",
+        "game.rules.turn_search", "game.rules.view"}
+"""The game's modules the AI package may import from (and ``game.ai``'s own):
+the rules it plays by and the view it is given, never ``game.play`` (the
+table and its referee) or ``game.services``."""
+REACHING = {"__import__", "eval", "exec", "compile", "globals", "vars", "_getframe", "f_back", "f_locals",
+            "f_globals", "gi_frame", "cr_frame", "tb_frame", "__globals__", "get_referrers", "get_objects"}
+"""Names that reach past a module's imports to other objects: the caller's
+frames, the heap, code made at run time."""
+
+
+def test_ai_package_imports_only_what_cannot_reach_the_game_in_play():
+    """Issue 25: the honesty check as an allow-list, so that a player that
+    walks the caller's frames (``sys._getframe``) or the heap (``gc``) to
+    the live game, which the reshuffle checks below cannot see when the
+    live game is the one they reshuffle, fails here (found by an audit)."""
+    players = list(AI_DIR.rglob("*.py"))
+    assert len(players) >= 15
+    for path in players:
+        for module, name in _imports(path):
+            whole = name is None
+            if module in ("game", "game.rules") and name is not None:
+                module, whole = f"{module}.{name}", True  # "from game.rules import game" imports a module
+            assert not (whole and module in ALLOWED), \
+                f"{path.relative_to(AI_DIR)} imports all of {module} (only {sorted(ALLOWED[module])} may be)"
+            allowed = module in STDLIB or any(module == g or module.startswith(g + ".") for g in GAME)
+            assert allowed, f"{path.relative_to(AI_DIR)} imports {module}" + (f" ({name})" if name else "")
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            word = node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else None
+            assert word not in REACHING, f"{path.relative_to(AI_DIR)} line {node.lineno} uses {word}"
+
+
 def _hidden_reshuffle(game: Game, seat: int, rng: random.Random) -> Game:
     """A copy of ``game`` whose hidden cards (other seats' unknown cards and
     the stock) are dealt again at random: everything ``seat`` sees is the same."""
