@@ -22,7 +22,8 @@ from game.ai.medium import MediumAI
 from game.cli import build_parser, main
 from game.play.all_computer import play_game
 from game.rules.actions import CallRummy, Discard, DrawStock, LayOff, TableMeld, TakeDiscards
-from game.rules.cards import JOKER
+from game.rules.cards import JOKER, rank_of, suit_of
+from game.rules.melds import layoff_position, open_cards
 from game.rules.game import Game
 from game.rules.ruleset import RuleSet
 from game.rules.view import sample_world, view_for
@@ -205,6 +206,35 @@ def test_the_lay_off_hunter_takes_what_it_can_lay_off_and_lays_off_first():
     assert both >= 3 and laid < both
 
 
+def test_the_lay_off_hunter_keeps_the_cards_near_the_tables_melds():
+    """Its third habit: at its discards where some legal card is near a
+    table meld's open cards (same rank, or its suit within two ranks) and
+    some is not, it throws a near one far less often than the styles' base
+    player would on the same views."""
+    aw_of = lambda view: view.rules.ace_wraps  # noqa: E731
+
+    def near(card, view, world):
+        wanted = sorted({c for m in world.table for c in open_cards(m, aw_of(view))})
+        return card != JOKER and any(_melds_with(card, c, aw_of(view)) for c in wanted)
+
+    spy = spy_games("lay-off-hunter", games=6, players=3)
+    chances = hunter = base = 0
+    for view, action in spy.turns:
+        if not isinstance(action, Discard):
+            continue
+        world = world_of(view)
+        legal = [near(c, view, world) for c in set(view.hand) if world.is_legal(Discard(view.seat, c))]
+        if not any(legal) or all(legal):
+            continue
+        chances += 1
+        hunter += near(action.card, view, world)
+        player = FieldPlayer(1)
+        player.begin_decision(view)
+        other = player.choose(view)
+        base += isinstance(other, Discard) and near(other.card, view, world)
+    assert chances >= 30 and 2 * hunter < base, (chances, hunter, base)
+
+
 def test_the_rummy_caller_calls_whenever_it_may():
     asked = called = 0
     for g, _rng in _positions(150, 6):
@@ -226,11 +256,40 @@ def test_the_rummy_caller_calls_whenever_it_may():
     assert called < asked  # Medium passes some of those calls up
 
 
-def _fed(spy: Spy) -> tuple[int, int]:
-    """(discards that fed, while a safe card was legal; discards). A discard
-    feeds when it fits a meld on the table (R14), melds with a card an
-    opponent took from the pile (:func:`~game.ai.discards.wanted_by`), or
-    melds with the pile's top card (the next player could take both, R8.3)."""
+def _melds_with(card, other, ace_wraps: bool) -> bool:
+    """``card`` and ``other`` could sit in one meld: a joker, the same rank
+    in another suit, or the same suit within two ranks (an ace low, and high
+    beside a king; round the corner too under ``ace_wraps``), worked out
+    here from ranks and suits, not by the players' own tables."""
+    if JOKER in (card, other):
+        return True
+    (r, s), (q, t) = (rank_of(card), suit_of(card)), (rank_of(other), suit_of(other))
+    if r == q:
+        return s != t
+    gap = abs(r - q)
+    if ace_wraps or 1 in (r, q):
+        gap = min(gap, 13 - gap)
+    return s == t and gap <= 2
+
+
+def _feeds_as_written(card, view, table) -> bool:
+    """The cautious player's rule as the README writes it, for the test to
+    check its player against (not :func:`game.ai.field.styles.feeds`, which
+    the player itself uses): ``card`` fits a meld on the table (the
+    engine's own :func:`~game.rules.melds.layoff_position`; a joker fits any
+    meld), melds with a card an opponent took from the pile and holds, or
+    melds with the pile's top card."""
+    aw = view.rules.ace_wraps
+    if any((card == JOKER) or layoff_position(m, card, aw) is not None for m in table):
+        return True
+    if any(_melds_with(card, c, aw) for s, held in enumerate(view.known) if s != view.seat for c in held):
+        return True
+    return bool(view.discard) and _melds_with(card, view.discard[-1], aw)
+
+
+def _fed(spy: Spy, rule=_feeds_as_written) -> tuple[int, int]:
+    """(discards that fed, while a safe card was legal; discards), by
+    ``rule(card, view, table)``: see :func:`_feeds_as_written`."""
     fed = total = 0
     for view, action in spy.turns:
         if not isinstance(action, Discard):
@@ -238,15 +297,30 @@ def _fed(spy: Spy) -> tuple[int, int]:
         world = world_of(view)
         total += 1
         safe = [c for c in set(view.hand) if world.is_legal(Discard(view.seat, c))
-                and not feeds(c, view, world.table)]
-        if safe and feeds(action.card, view, world.table):
+                and not rule(c, view, world.table)]
+        if safe and rule(action.card, view, world.table):
             fed += 1
     return fed, total
 
 
+def _chances(spy: Spy) -> int:
+    """Discards at which some legal card fed (:func:`_feeds_as_written`) and another did not."""
+    n = 0
+    for view, action in spy.turns:
+        if isinstance(action, Discard):
+            world = world_of(view)
+            legal = [c for c in set(view.hand) if world.is_legal(Discard(view.seat, c))]
+            feeding = [_feeds_as_written(c, view, world.table) for c in legal]
+            n += any(feeding) and not all(feeding)
+    return n
+
+
 def test_the_cautious_discarder_never_feeds_a_meld():
-    fed, total = _fed(spy_games("cautious", games=6, players=3))
+    spy = spy_games("cautious", games=6, players=3)
+    fed, total = _fed(spy)
     assert total > 50 and fed == 0
+    assert _fed(spy, feeds) == (0, total)  # the player's own rule agrees
+    assert _chances(spy) >= 20  # discards where a legal card fed and a safe one was there: the rule was put to work
     # the styles' base (Medium without its pile-top charge) sometimes does, and
     # Medium, which charges a card that melds with the pile's top, does less
     base_fed = _fed(spy_games("field", games=6, players=3, player=FieldPlayer))[0]
