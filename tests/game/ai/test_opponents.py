@@ -204,6 +204,35 @@ def test_hard_plays_a_named_opponent_as_its_style_in_the_worlds():
     assert off.world_players(view) is None
 
 
+def test_hard_decides_otherwise_when_its_worlds_play_the_hoarder_as_a_hoarder():
+    """The models change the search, not only which player the worlds name:
+    on the same views, the same seed and the same worlds, Hard with its
+    opponent model of a hoarder and Hard playing that seat as Medium choose
+    differently at some of the hand's decisions (found by an audit: the
+    test above passes even if every style were played as Medium)."""
+    import math
+    game = _table("hoarder", 4, 51, 2, seat=1)
+    game.deal_next_hand()
+    past = public_past(game)
+    ais = {0: make_ai("medium", 5), 1: make_ai("hoarder", 6)}
+    referee = referee_for(game, ais)
+    asked = differ = 0
+    while game.hand.ended is None and asked < 12:
+        h = game.hand
+        if h.current == 0:
+            view = view_for(game, 0)
+            choices = []
+            for models in (True, False):
+                hard = HardAI(9, time_cap=math.inf, max_worlds=8, models=models)
+                hard.note_past(past)
+                hard.begin_decision(view)
+                choices.append(hard.choose(view))
+            asked += 1
+            differ += choices[0] != choices[1]
+        referee.step()
+    assert asked >= 6 and differ > 0, (asked, differ)
+
+
 def test_the_worker_side_passes_the_summary_before_the_question(monkeypatch):
     """In an AI worker process the summary sent with the view reaches the AI before it chooses or calls."""
     from game.play import ai_worker
