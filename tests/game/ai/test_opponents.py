@@ -79,7 +79,7 @@ def test_a_discard_that_fits_the_table_or_the_top_card_feeds():
     assert zero[i["first_meld_small_early"]] == 1, "a 9-point meld on the first turn"
 
 
-@pytest.mark.parametrize("style", ["hoarder", "random", "pile-taker", "easy"])
+@pytest.mark.parametrize("style", ["hoarder", "random", "pile-taker", "easy", "rummy-caller"])
 def test_after_ten_hands_the_style_is_named(style):
     """Ten hands against a seat of a marked style: the estimate names it, at either seat count.
     (The cautious discarder is no longer marked: Medium now charges a discard
