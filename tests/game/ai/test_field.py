@@ -280,8 +280,8 @@ def _feeds_as_written(card, view, table) -> bool:
     meld), melds with a card an opponent took from the pile and holds, or
     melds with the pile's top card."""
     aw = view.rules.ace_wraps
-    if any((card == JOKER) or layoff_position(m, card, aw) is not None for m in table):
-        return True
+    if any(open_cards(m, aw) if card == JOKER else layoff_position(m, card, aw) is not None for m in table):
+        return True  # (a joker fits any meld with an open end or rank left)
     if any(_melds_with(card, c, aw) for s, held in enumerate(view.known) if s != view.seat for c in held):
         return True
     return bool(view.discard) and _melds_with(card, view.discard[-1], aw)
@@ -320,6 +320,11 @@ def test_the_cautious_discarder_never_feeds_a_meld():
     fed, total = _fed(spy)
     assert total > 50 and fed == 0
     assert _fed(spy, feeds) == (0, total)  # the player's own rule agrees
+    # and so it does card by card, every clause of it: Medium's order alone already
+    # keeps most cards that fit the table, so the discards above seldom test that clause
+    cards = [(c, view, world_of(view).table) for view, _a in spy.turns for c in set(view.hand)]
+    assert sum(fits_table(c, t, v.rules) for c, v, t in cards) >= 20
+    assert [feeds(c, v, t) for c, v, t in cards] == [_feeds_as_written(c, v, t) for c, v, t in cards]
     assert _chances(spy) >= 20  # discards where a legal card fed and a safe one was there: the rule was put to work
     # the styles' base (Medium without its pile-top charge) sometimes does, and
     # Medium, which charges a card that melds with the pile's top, does less
