@@ -24,7 +24,7 @@ from game.rules.view import PlayerView, sample_world
 from game.ai.base import AIPlayer
 from game.ai.cycle import circling, ending_take
 from game.ai.discards import loose_cards
-from game.ai.evaluate import fits_table, greedy_tabling
+from game.ai.evaluate import fits_table, greedy_tabling, shortest_other
 from game.ai.medium import keep_count
 
 SLIP_RATE = 0.12
@@ -89,7 +89,7 @@ class EasyAI(AIPlayer):
         if circling(view) or self.rng.random() < SLIP_RATE:  # a circling hand: let the cards move on
             # a slip throws any card but a joker: even a beginner keeps a joker while it has another card
             return self.rng.choice([a for a in discards if a.card != JOKER] or discards)
-        if min((n for s, n in enumerate(view.hand_sizes) if s != seat), default=10) <= SHORT_HAND:
+        if shortest_other(view) <= SHORT_HAND:
             # an opponent may go out next turn: don't hand it a lay-off (issue 25, item 3)
             safe = [a for a in discards if not fits_table(a.card, table, rules)]
             discards = safe or discards

@@ -239,6 +239,13 @@ def usefulness_in(hand: Sequence[Card], rules: RuleSet):
     return of
 
 
+def shortest_other(view) -> int:
+    """The fewest cards any other seat of ``view`` (a
+    :class:`~game.rules.view.PlayerView`) holds, 10 with no other seat: how
+    close the nearest opponent is to going out (R16)."""
+    return min((n for s, n in enumerate(view.hand_sizes) if s != view.seat), default=10)
+
+
 def fits_table(card: Card, table: Sequence[Meld], rules: RuleSet) -> bool:
     """True when ``card`` could be laid off on some meld now (R14)."""
     aw = rules.ace_wraps

@@ -59,7 +59,7 @@ from game.errors import IllegalMove
 from game.rules.view import PlayerView, sample_world
 from game.ai.base import AIPlayer
 from game.rules.melds import hand_value
-from game.ai.evaluate import greedy_tabling, seat_points
+from game.ai.evaluate import greedy_tabling, seat_points, shortest_other
 from game.ai.cycle import circling
 from game.ai.inference import Evidence, sample_likely_world
 from game.ai.sequential import Z_CLEAR, Z_OVERRULE, clearly_worse, overrules
@@ -477,8 +477,3 @@ def in_endgame(view: PlayerView) -> bool:
     nearest = seat_left_of(seat, view.players)
     return any(n <= (SHORT_HAND if s == nearest or view.known[s] else 1)
                for s, n in enumerate(view.hand_sizes) if s != seat)
-
-
-def shortest_other(view: PlayerView) -> int:
-    """The fewest cards any other seat holds (10 with no other seat)."""
-    return min((n for s, n in enumerate(view.hand_sizes) if s != view.seat), default=10)

@@ -38,7 +38,7 @@ from game.rules.view import PlayerView, sample_world
 from game.ai.base import AIPlayer
 from game.ai.cycle import circling, ending_take, unsticking_discard
 from game.ai.discards import discard_values
-from game.ai.evaluate import greedy_tabling, relates, usefulness
+from game.ai.evaluate import greedy_tabling, relates, shortest_other, usefulness
 from game.ai.going_out import going_out_plan, table_everything, tabled_cards
 
 STOCK_DRAW_VALUE = 3.0
@@ -76,7 +76,7 @@ def risk_factor(view: PlayerView) -> float:
     risk = 0.4
     if view.stock_size < 12:
         risk += (12 - view.stock_size) / 12
-    shortest = min((n for s, n in enumerate(view.hand_sizes) if s != view.seat), default=10)
+    shortest = shortest_other(view)
     if shortest <= 3:
         risk += 0.5 * (4 - shortest) / 3
     _LAST_RISK[0] = (view, risk)
@@ -189,7 +189,7 @@ class MediumAI(AIPlayer):
         if len(tabled_cards(plays)) >= len(view.hand) - 1:  # tabling goes out (or floats): never hold
             return False
         points = sum(15 if is_tabled_joker(t) else hand_value(t, view.rules.scoring) for t in plays[0].cards)
-        shortest = min((n for s, n in enumerate(view.hand_sizes) if s != view.seat), default=10)
+        shortest = shortest_other(view)
         return (points <= HOLD_MELD_POINTS and view.stock_size >= 15 and shortest >= 6
                 and len(view.hand) - len(plays[0].cards) >= 3)
 
