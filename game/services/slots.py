@@ -357,13 +357,13 @@ class Slots:
         saved = saved or []
         kept, lost = self._salvage.pop(name, ({}, []))
         people = game.people or [0]  # the seats people play (the record's; else the first)
+        unknown = ["human" if seat in people else "medium" for seat in range(len(game.names))]
         if kept.get("levels") and kept.get("players") == list(game.names):
-            levels = [("human" if seat in people else "medium") if seat in lost else level
-                      for seat, level in enumerate(kept["levels"])]
+            levels = [unknown[seat] if seat in lost else level for seat, level in enumerate(kept["levels"])]
         elif len(saved) == len(game.names):
             levels = [s["level"] for s in saved]
         else:
-            levels = ["human" if seat in people else "medium" for seat in range(len(game.names))]
+            levels = unknown
         try:
             mtime = self.storage.game_path(name).stat().st_mtime
         except OSError:
