@@ -211,11 +211,9 @@ def test_the_lay_off_hunter_keeps_the_cards_near_the_tables_melds():
     table meld's open cards (same rank, or its suit within two ranks) and
     some is not, it throws a near one far less often than the styles' base
     player would on the same views."""
-    aw_of = lambda view: view.rules.ace_wraps  # noqa: E731
-
     def near(card, view, world):
-        wanted = sorted({c for m in world.table for c in open_cards(m, aw_of(view))})
-        return card != JOKER and any(_melds_with(card, c, aw_of(view)) for c in wanted)
+        aw = view.rules.ace_wraps
+        return card != JOKER and any(_melds_with(card, c, aw) for m in world.table for c in open_cards(m, aw))
 
     spy = spy_games("lay-off-hunter", games=6, players=3)
     chances = hunter = base = 0
