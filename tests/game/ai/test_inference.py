@@ -7,7 +7,8 @@ import random
 
 from game.ai import make_ai
 from game.ai.hard import HardAI
-from game.ai.inference import BREAK_WEIGHT, Evidence, sample_likely_world
+from game.ai import inference
+from game.ai.inference import BREAK_WEIGHT, MAX_DRAWS, Evidence, sample_likely_world, weighting
 from game.rules.cards import parse_card
 from game.rules.game import Game
 from game.play.all_computer import ai_step
@@ -45,15 +46,15 @@ def test_a_world_where_an_opponent_holds_a_meld_with_a_card_it_passed_breaks_a_f
     assert ev.breaks(world, view) == 0
 
 
-def _positions():
+def _positions(players=2, games=6):
     """Views of seat 0 along seeded Medium games, with their true hands."""
-    for seed in range(6):
-        g = Game.new(["a", "b"], seed=seed)
-        ais = {0: make_ai("medium", seed=seed), 1: make_ai("medium", seed=seed + 50)}
+    for seed in range(games):
+        g = Game.new([f"p{i}" for i in range(players)], seed=seed)
+        ais = {s: make_ai("medium", seed=seed + 50 * s) for s in range(players)}
         while g.hand.ended is None:
             ai_step(g, ais)
             if g.hand.ended is None:
-                yield view_of(g.hand, 0, (0, 0)), g.hand
+                yield view_of(g.hand, 0, (0,) * players), g.hand
 
 
 def test_likely_worlds_break_fewer_facts_than_plain_ones_and_the_true_world_few():
@@ -91,3 +92,34 @@ def test_hard_samples_its_worlds_by_the_evidence():
     hard = sum(ev.breaks(ai.sample(view), view) for _ in range(200))
     assert hard < plain  # Hard's worlds are the likely ones, not plain random deals
     assert ai._evidence is not None and ai._evidence[0] is view  # the log is read once per view
+
+
+def test_two_players_keep_the_first_weighting_and_more_players_the_calibrated_one():
+    assert weighting(2) == (BREAK_WEIGHT, MAX_DRAWS)
+    for players in (3, 4, 8):
+        weight, draws = weighting(players)
+        assert weight < BREAK_WEIGHT and draws > MAX_DRAWS
+
+
+def test_with_four_players_hards_worlds_break_about_as_many_facts_as_the_true_hands(monkeypatch):
+    """The calibration of MANY_PLAYER_WEIGHT: with three opponents the first
+    weighting left its worlds breaking well over twice the facts the true
+    hands break (per position, at least 0.15 facts more); the calibrated one
+    comes within 0.1 of the truth and breaks under half the first one's."""
+    facts = [(v, h, Evidence.of(v)) for v, h in list(_positions(players=4, games=8))[::3]]
+    facts = [(v, h, ev) for v, h, ev in facts if not ev.empty()]
+    assert len(facts) > 40
+    truth = sum(ev.breaks(h, v) for v, h, ev in facts)
+    calibrated_weighting = weighting(4)
+
+    def broken(weighting_now):
+        monkeypatch.setattr(inference, "weighting", lambda players: weighting_now)
+        rng = random.Random(11)
+        return sum(ev.breaks(sample_likely_world(v, rng, ev), v) for v, _, ev in facts for _ in range(4)) / 4
+
+    first = broken((BREAK_WEIGHT, MAX_DRAWS))
+    calibrated = broken(calibrated_weighting)
+    n = len(facts)  # per position: the truth 0 here (0.08 over 211 others), first 0.22, calibrated 0.09
+    assert first / n > truth / n + 0.15
+    assert calibrated < first / 2
+    assert calibrated / n < truth / n + 0.1
