@@ -17,7 +17,9 @@
 * **Worlds.** The hidden cards (the stock and the other hands, less the
   cards an opponent is known to hold) are dealt at random into a world
   consistent with the view, and likely given the log: an opponent seldom
-  holds a meld with a card it passed up or threw (:mod:`game.ai.inference`).
+  holds a meld with a card it passed up or threw (:mod:`game.ai.inference`;
+  with three players or more weighed as strongly as the true hands bear
+  out, :func:`~game.ai.inference.weighting`).
   Every candidate is played out in the same world with the same playout
   seed (common random numbers), Medium's choices at every seat
   (:mod:`game.ai.playout`, without Rummy calls), for a few turns

@@ -8,7 +8,8 @@ cards that meld with it (it would have tabled the meld). A world where an
 opponent holds such cards is unlikely; :class:`Evidence` reads those facts
 from the log once per decision, and :func:`sample_likely_world` draws worlds
 until one fits them (each fact a world breaks lowers its chance by
-:data:`BREAK_WEIGHT`). It reads only the view's public history, so Hard stays
+:data:`BREAK_WEIGHT` with two players, by :data:`MANY_PLAYER_WEIGHT` with
+more: :func:`weighting`). It reads only the view's public history, so Hard stays
 honest: nothing here looks at a hidden card.
 """
 
@@ -30,12 +31,15 @@ MAX_DRAWS = 12
 """Worlds drawn at most for one sample; past it, the one breaking the fewest facts."""
 
 MANY_PLAYER_WEIGHT = 0.15
+""":data:`BREAK_WEIGHT` with three players or more, calibrated with
+:data:`MANY_PLAYER_DRAWS` so that Hard's worlds break about as many facts
+as the true hands do: over 211 four-player positions of Medium games (seat
+0 to move, some fact known) the true hands broke 0.08 facts a position,
+worlds drawn with 0.35 and 12 draws 0.22, with 0.15 and 24 draws 0.09 (a
+sample took about 74 microseconds against 66)."""
+
 MANY_PLAYER_DRAWS = 24
-"""With three players or more: :data:`BREAK_WEIGHT` and :data:`MAX_DRAWS`
-calibrated so that Hard's worlds break as many facts as the true hands do
-(over 211 four-player positions of Medium games: the true hands 0.08 facts
-a position, worlds with 0.35 and 12 draws 0.22, with 0.15 and 24 draws
-0.09; a sample costs about 74 microseconds against 66)."""
+""":data:`MAX_DRAWS` with three players or more (see :data:`MANY_PLAYER_WEIGHT`)."""
 
 
 def weighting(players: int) -> tuple[float, int]:
@@ -103,8 +107,9 @@ class Evidence:
 def sample_likely_world(view: PlayerView, rng: random.Random, evidence: Evidence) -> HandState:
     """A world consistent with ``view`` (:func:`~game.rules.view.sample_world`)
     that fits ``evidence``: each world drawn is kept with chance
-    ``BREAK_WEIGHT ** breaks``; after :data:`MAX_DRAWS` draws, the one that
-    broke the fewest facts."""
+    ``weight ** breaks``; after the most draws, the one that broke the
+    fewest facts (the weight and the draws: :func:`weighting` of the
+    table's players)."""
     if evidence.empty():
         return sample_world(view, rng)
     weight, draws = weighting(view.players)
