@@ -11,8 +11,11 @@ with the expert (measured at 48 worlds, seed 0: the mean; measured again
 when Medium began to charge a discard that melds with the pile's top card,
 and again when it began to charge one that melds with cards deeper in the
 pile: that mended four and opened three; and again when Hard began to
-weigh every legal option of a turn: that opened two and moved one), and
-the test checks that they still do, so a change that mends one shows.
+weigh every legal option of a turn: that opened two and moved one; and
+again when Hard's worlds with three players or more began to weigh the
+opponents' passed and thrown cards more strongly: that moved the six of
+three players or more, by 0.1 to 2.2 points, and mended or opened none),
+and the test checks that they still do, so a change that mends one shows.
 """
 
 from __future__ import annotations
@@ -36,23 +39,23 @@ PUZZLES = sorted((Path(__file__).resolve().parents[2] / "ai_puzzles").glob("*.js
 
 COST_MISSES = {
     # the expert lays the joker off now; keeping it scores better in the playouts
-    "h_k1_joker_layoff_fives_6p.json": -8.79,
+    "h_k1_joker_layoff_fives_6p.json": -8.90,
     "h_k1_joker_layoff_run_2p.json": -2.46,
-    "h_k1_joker_layoff_set_3p.json": -5.49,
-    "k1_joker_layoff_set_4p.json": -15.37,
+    "h_k1_joker_layoff_set_3p.json": -4.33,
+    "k1_joker_layoff_set_4p.json": -16.93,
     "p07_joker_layoff_opponent_one_card.json": -13.29,
     # which card to keep or take: within two standard errors of nothing, or the playouts prefer the other
     "h25_keep_chain_card_opponent_one_card_2p.json": -5.47,
     "h_k4_keep_card_opponent_took_2p.json": -2.52,
-    "h_k4_keep_card_opponent_took_5p.json": -4.31,
+    "h_k4_keep_card_opponent_took_5p.json": -6.53,
     "h_k4_keep_the_pair_2p.json": -1.23,
     "h_k6_unrelated_top_discard_2p.json": -16.23,
-    "k4_hold_ace_3p.json": -5.19,
+    "k4_hold_ace_3p.json": -5.82,
     "k4_hold_high_card_opponent_two_cards_2p.json": -1.44,
     # Hard takes the top discard where the failed play drew: within one standard error of nothing
     "h_k5_reshuffle_table_meld_2p.json": -1.35,
     # tabling a small meld now: the playouts prefer holding it (within two standard errors)
-    "h_k6_table_small_meld_opponent_two_cards_3p.json": -3.92,
+    "h_k6_table_small_meld_opponent_two_cards_3p.json": -3.19,
     # the suggestion lays the cards off in another order: the same hand either way
     "k2_layoff_chain_4p.json": 0.0,
     "k2_small_meld_goes_out_2p.json": 0.0,
