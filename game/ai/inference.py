@@ -48,6 +48,7 @@ def weighting(players: int) -> tuple[float, int]:
     :data:`MANY_PLAYER_WEIGHT` and :data:`MANY_PLAYER_DRAWS` with more."""
     return (BREAK_WEIGHT, MAX_DRAWS) if players == 2 else (MANY_PLAYER_WEIGHT, MANY_PLAYER_DRAWS)
 
+
 RECENT = 6
 """Facts kept per opponent: its most recent ones (older ones say less about
 the hand it holds now: it has drawn since)."""

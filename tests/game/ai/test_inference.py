@@ -103,9 +103,9 @@ def test_two_players_keep_the_first_weighting_and_more_players_the_calibrated_on
 
 def test_with_four_players_hards_worlds_break_about_as_many_facts_as_the_true_hands(monkeypatch):
     """The calibration of MANY_PLAYER_WEIGHT: with three opponents the first
-    weighting left its worlds breaking well over twice the facts the true
-    hands break (per position, at least 0.15 facts more); the calibrated one
-    comes within 0.1 of the truth and breaks under half the first one's."""
+    weighting's worlds break at least 0.15 facts a position more than the
+    true hands; the calibrated one's break under half as many as the first
+    one's, within 0.1 a position of the true hands."""
     facts = [(v, h, Evidence.of(v)) for v, h in list(_positions(players=4, games=8))[::3]]
     facts = [(v, h, ev) for v, h, ev in facts if not ev.empty()]
     assert len(facts) > 40
